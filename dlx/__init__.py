@@ -1,0 +1,42 @@
+"""dlx: exact cover by Knuth's Algorithm X with dancing links.
+
+Build a `Problem` from named items and keyed options, then iterate `solve(problem)`.
+The engine knows nothing of puzzles; adapters turn their pieces into items and options.
+"""
+
+from dlx.errors import (
+    DlxError,
+    DuplicateItemInOptionError,
+    DuplicateItemNameError,
+    DuplicateOptionKeyError,
+    EmptyOptionError,
+    FormatError,
+    SearchBusyError,
+    SolutionError,
+    UnknownItemError,
+)
+from dlx.problem import Problem
+from dlx.solve import count, first, solve
+from dlx.stats import Stats, Status
+from dlx.verify import verify
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DlxError",
+    "DuplicateItemInOptionError",
+    "DuplicateItemNameError",
+    "DuplicateOptionKeyError",
+    "EmptyOptionError",
+    "FormatError",
+    "Problem",
+    "SearchBusyError",
+    "SolutionError",
+    "Stats",
+    "Status",
+    "UnknownItemError",
+    "count",
+    "first",
+    "solve",
+    "verify",
+]

@@ -1,0 +1,44 @@
+"""Typed errors of the dlx engine: each names the rule it enforces and the offending key."""
+
+from __future__ import annotations
+
+
+class DlxError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class DuplicateItemNameError(DlxError):
+    """Two items were declared with the same name."""
+
+
+class UnknownItemError(DlxError):
+    """An option names an item that was never declared."""
+
+
+class DuplicateItemInOptionError(DlxError):
+    """An option names the same item twice."""
+
+
+class EmptyOptionError(DlxError):
+    """An option has no items at all."""
+
+
+class DuplicateOptionKeyError(DlxError):
+    """Two options were given the same key."""
+
+
+class SearchBusyError(DlxError):
+    """A second search was started on a problem whose links another search still holds."""
+
+
+class SolutionError(DlxError):
+    """A proposed solution breaks the exact-cover rules (raised by `verify`)."""
+
+
+class FormatError(DlxError):
+    """A text in Knuth's DLX format is malformed; the message names line and column."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column

@@ -1,0 +1,77 @@
+"""The public search API: a lazy generator of solutions and its small helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import Literal, TypeVar
+
+from dlx.links import Progress, Prune
+from dlx.problem import Problem
+from dlx.stats import Stats, Status
+
+K = TypeVar("K", bound=Hashable)
+Choice = Literal["mrv", "first"]
+"""Item choice: `mrv` takes the item with the fewest remaining options (leftmost on ties, as DLX1);
+`first` takes the first uncovered primary item in declaration order."""
+
+
+def solve(
+    problem: Problem[K],
+    *,
+    choose: Choice = "mrv",
+    limit: int | None = None,
+    stats: Stats | None = None,
+    prune: Prune | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Progress | None = None,
+) -> Iterator[tuple[K, ...]]:
+    """Yield each exact cover of `problem` as a tuple of option keys, in search order.
+
+    >>> p = Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])])
+    >>> list(solve(p))
+    [('ab',), ('a', 'b')]
+
+    Options of an item are tried in the order they were added. `stats`, if given, is kept current
+    and tells afterwards how the search ended (see `Status`); a `limit` stops after that many
+    solutions; `max_nodes` and `timeout` (seconds) stop with status BUDGET, the rest unknown.
+    `prune(chosen_option_numbers)` is called once per node; False cuts the node off.
+    """
+    if choose not in ("mrv", "first"):
+        raise ValueError(f"choose must be 'mrv' or 'first', not {choose!r}")
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be at least 0, not {limit}")
+    stats = stats if stats is not None else Stats()
+    if limit == 0:
+        stats.status = Status.LIMIT
+        return
+    keys = problem.keys
+    search = problem.links().search(
+        stats,
+        mrv=choose == "mrv",
+        prune=prune,
+        max_nodes=max_nodes,
+        timeout=timeout,
+        progress=progress,
+    )
+    found = 0
+    try:
+        for numbers in search:
+            yield tuple([keys[n] for n in numbers])
+            found += 1
+            if found == limit:
+                break
+    finally:
+        search.close()
+    if found == limit:
+        stats.status = Status.LIMIT
+
+
+def count(problem: Problem[K], **options: object) -> int:
+    """The number of exact covers of `problem` (keyword options as for `solve`)."""
+    return sum(1 for _ in solve(problem, **options))  # type: ignore[arg-type]
+
+
+def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:
+    """The first exact cover of `problem` in search order, or None when there is none."""
+    return next(solve(problem, limit=1, **options), None)  # type: ignore[arg-type]

@@ -1,0 +1,46 @@
+"""Search statistics in the manner of Knuth's programs: nodes, updates, solutions, profile, time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Status(str, Enum):
+    """How a search ended; only EXHAUSTED proves there are no further solutions."""
+
+    RUNNING = "running"
+    EXHAUSTED = "exhausted"  # the whole tree was searched
+    LIMIT = "limit"  # stopped after the requested number of solutions
+    BUDGET = "budget"  # stopped by a node or time budget: what lies beyond is unknown
+    CLOSED = "closed"  # the caller stopped asking for solutions
+
+
+@dataclass
+class Stats:
+    """Counters of one search; kept current at each solution and when the search ends.
+
+    `profile[k]` counts the search-tree nodes at level k, solutions included (as DLX1 prints it).
+    """
+
+    nodes: int = 0
+    updates: int = 0
+    solutions: int = 0
+    seconds: float = 0.0
+    status: Status = Status.RUNNING
+    profile: list[int] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Whether the search ran to the end of its tree."""
+        return self.status is Status.EXHAUSTED
+
+    @property
+    def unknown(self) -> bool:
+        """Whether a budget cut the search short, leaving its outcome unknown."""
+        return self.status is Status.BUDGET
+
+    @property
+    def updates_per_second(self) -> float:
+        """Updates per second of search time (0 when no time was measured)."""
+        return self.updates / self.seconds if self.seconds > 0 else 0.0

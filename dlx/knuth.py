@@ -59,7 +59,9 @@ def _item_names(line: str, number: int) -> tuple[list[str], list[str]]:
             continue
         bad = next((c for c in word if c in FORBIDDEN), None)
         if bad is not None:
-            raise FormatError(f"item name {word!r} contains {bad!r}", number, column + word.index(bad))
+            raise FormatError(
+                f"item name {word!r} contains {bad!r}", number, column + word.index(bad)
+            )
         side.append(word)
     if not primary:
         raise FormatError("the items line names no primary item", number, 1)
@@ -67,7 +69,7 @@ def _item_names(line: str, number: int) -> tuple[list[str], list[str]]:
 
 
 def parse_dlx(text: str) -> DlxFile:
-    """Read a problem in Knuth's format; FormatError names the line and column of the first fault."""
+    """Read a problem in Knuth's format; FormatError names the line and column of a fault."""
     problem: Problem[int] | None = None
     names: list[list[str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):

@@ -12,8 +12,8 @@ The structure, for a problem with N items numbered 1..N (primary ones first):
   Nodes are slot objects: in CPython they measure about 40% faster than DLX1's integer arrays
   transcribed to lists.
 
-Knuth's 7-item example (items a..g; options "c e", "a d g", "b c f", "a d f", "b g", "d e g") has the
-single solution {a d f, b g, c e}; `tests/test_engine.py` runs it.
+Knuth's 7-item example (items a..g; options "c e", "a d g", "b c f", "a d f", "b g", "d e g")
+has the single solution {a d f, b g, c e}; `tests/test_engine.py` runs it.
 
 *Cover* an item: take it out of the active list, then *hide* each option in its list (unlink the
 option's other nodes from their items' lists). *Uncover* undoes this; since every node remembers its
@@ -27,7 +27,7 @@ be compared with Knuth's program on the same file.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Final
 
 from dlx.stats import Stats, Status
@@ -47,8 +47,18 @@ class Node:
     """One node: an item's header (`len`, `left`, `right` in use) or one item of an option."""
 
     __slots__ = (
-        "up", "down", "top", "len", "left", "right", "number",
-        "hide_primary", "hide_secondary", "cost", "covers", "uncovers",
+        "up",
+        "down",
+        "top",
+        "len",
+        "left",
+        "right",
+        "number",
+        "hide_primary",
+        "hide_secondary",
+        "cost",
+        "covers",
+        "uncovers",
     )
 
     def __init__(self, number: int) -> None:
@@ -85,7 +95,7 @@ class Links:
             (self.secondary_root, self.headers[split:]),
         ):
             chain = [head, *members]
-            for a, b in zip(chain, chain[1:] + chain[:1]):
+            for a, b in zip(chain, chain[1:] + chain[:1], strict=True):
                 a.right = b
                 b.left = a
 
@@ -94,7 +104,7 @@ class Links:
         nodes = [Node(number) for _ in tops]
         self.first_node.append(nodes[0])
         self.nodes.extend(nodes)
-        for node, top in zip(nodes, tops):
+        for node, top in zip(nodes, tops, strict=True):
             bottom = top.up
             node.up, node.down, node.top = bottom, top, top
             bottom.down = top.up = node
@@ -108,7 +118,7 @@ class Links:
             node.uncovers = node.covers[::-1]
 
     def snapshot(self) -> list[tuple[int, ...]]:
-        """Every link and length as numbers, to check that a search leaves the lists as it found them."""
+        """Every link and length as numbers, to check that a search restores the lists."""
         ident = {id(n): k for k, n in enumerate(self.nodes)}
         return [
             (ident[id(n.up)], ident[id(n.down)], ident[id(n.left)], ident[id(n.right)], n.len)
@@ -124,7 +134,7 @@ class Links:
         max_nodes: int | None = None,
         timeout: float | None = None,
         progress: Progress | None = None,
-    ) -> Iterator[list[int]]:
+    ) -> Generator[list[int], None, None]:
         """Yield every exact cover as the live list of chosen option numbers, level by level.
 
         The yielded list is only valid until the generator resumes. `stats` is kept current at
@@ -139,9 +149,9 @@ class Links:
 
         def cover(i: Node) -> int:
             """Cover item i: unlink it and hide every option in its list; return the updates."""
-            l, r = i.left, i.right
-            l.right = r
-            r.left = l
+            before, after = i.left, i.right
+            before.right = after
+            after.left = before
             done = 1
             p = i.down
             while p is not i:

@@ -60,7 +60,7 @@ class Problem(Generic[K]):
         self.items.append(name)
 
     def add_option(self, key: K, items: Iterable[Item]) -> None:
-        """Add the option `key` covering `items`; reject unknown or repeated items and empty options."""
+        """Add the option `key` covering `items` (declared, distinct, at least one)."""
         if key in self._key_index:
             raise DuplicateOptionKeyError(f"option key {key!r} is used twice")
         numbers: list[int] = []

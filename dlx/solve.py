@@ -69,7 +69,7 @@ def solve(
 
 def count(problem: Problem[K], **options: object) -> int:
     """The number of exact covers of `problem` (keyword options as for `solve`)."""
-    return sum(1 for _ in solve(problem, **options))  # type: ignore[arg-type]
+    return sum(1 for _ in solve(problem, **options))  # type: ignore[arg-type, misc]
 
 
 def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:

@@ -1,0 +1,206 @@
+"""The `fillit` command line: parses arguments and delegates; it holds no puzzle logic.
+
+Exit status: 0 answered, 1 invalid input (`error` on standard output, the reason on standard
+error), 2 usage, 3 stopped by a budget with the answer unknown, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from fillit import __version__
+from fillit.errors import FillitError
+from fillit.parse import parse, read_source
+from fillit.pieces import Piece, identical_groups, letter
+from fillit.solver import Answer, arrange
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+EXIT_INVALID = 1
+EXIT_UNKNOWN = 3
+EXIT_INTERRUPTED = 130
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Fit tetrominoes into the smallest square (the 42 fillit puzzle), by exact cover.",
+)
+
+FileArg = Annotated[
+    str, typer.Argument(metavar="FILE", help="A fillit file, or - for standard input.")
+]
+PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
+TimeoutOpt = Annotated[
+    float | None,
+    typer.Option("--timeout", min=0, help="Give up after this many seconds (exit 3: unknown)."),
+]
+MaxNodesOpt = Annotated[
+    int | None,
+    typer.Option("--max-nodes", min=0, help="Give up after this many search nodes (exit 3)."),
+]
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Fit tetrominoes into the smallest square (the 42 fillit puzzle), by exact cover."""
+
+
+def load(file: str) -> list[Piece]:
+    """The pieces of `file`; on any fault print `error` and its reason, and exit 1."""
+    try:
+        return parse(read_source(file))
+    except FillitError as fault:
+        typer.echo("error")
+        typer.echo(f"fillit: {fault}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Turn Ctrl-C during a search into one message and exit status 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo("fillit: interrupted", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def make_console(plain: bool = False) -> Console:
+    """A rich console on standard output; no colour when asked, piped, or NO_COLOR is set."""
+    from rich.console import Console
+
+    return Console(highlight=False, no_color=plain or None, soft_wrap=True)
+
+
+def wants_colour(plain: bool) -> bool:
+    """Whether the board should be drawn in colour on this standard output."""
+    if plain or os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
+
+
+def give_up_if_unknown(answer: Answer) -> None:
+    """Exit 3 with a one-line message when a budget stopped the search before an answer."""
+    if not answer.solved:
+        last = answer.attempts[-1]
+        typer.echo(
+            f"fillit: unknown: the search of the {last.size}x{last.size} square was stopped by "
+            f"a budget after {last.stats.nodes} nodes and {last.stats.seconds:.2f} s",
+            err=True,
+        )
+        raise typer.Exit(EXIT_UNKNOWN)
+
+
+@app.command()
+def solve(
+    file: FileArg,
+    plain: PlainOpt = False,
+    check: Annotated[
+        bool, typer.Option("--check", help="Verify the answer independently before printing.")
+    ] = False,
+    timeout: TimeoutOpt = None,
+    max_nodes: MaxNodesOpt = None,
+) -> None:
+    """Print the smallest square holding the pieces, each at its first possible position."""
+    from fillit import render
+
+    pieces = load(file)
+    with interruptible():
+        answer = arrange(pieces, timeout=timeout, max_nodes=max_nodes)
+    give_up_if_unknown(answer)
+    if check:
+        verify_answer(answer)
+    if wants_colour(plain):
+        make_console().print(render.coloured(answer), end="")
+    else:
+        sys.stdout.write(render.plain(answer))
+
+
+def verify_answer(answer: Answer) -> None:
+    """Run the independent checker; a failure is a bug, reported on standard error (exit 1)."""
+    from fillit.check import CheckError, check
+
+    try:
+        check(answer.rows(), answer.pieces)
+    except CheckError as fault:
+        typer.echo(f"fillit: check failed: {fault}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    typer.echo("fillit: check passed", err=True)
+
+
+@app.command()
+def stats(
+    file: FileArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plain: PlainOpt = False,
+    timeout: TimeoutOpt = None,
+    max_nodes: MaxNodesOpt = None,
+) -> None:
+    """Show how the search went: every size tried, the problem's size, the final square."""
+    pieces = load(file)
+    if as_json:
+        with interruptible():
+            answer = arrange(pieces, timeout=timeout, max_nodes=max_nodes)
+        sys.stdout.write(json.dumps(summary(answer)) + "\n")
+        give_up_if_unknown(answer)
+        return
+    from fillit import report
+
+    console = make_console(plain or not wants_colour(plain))
+    with interruptible():
+        answer = report.arrange_with_progress(console, pieces, timeout, max_nodes)
+    report.show(console, answer, colour=wants_colour(plain))
+    give_up_if_unknown(answer)
+
+
+def summary(answer: Answer) -> dict[str, Any]:
+    """The statistics of a run as plain data, for `stats --json`."""
+    return {
+        "pieces": len(answer.pieces),
+        "size": answer.size,
+        "solved": answer.solved,
+        "groups": [[letter(i) for i in group] for group in identical_groups(answer.pieces)],
+        "attempts": [
+            {
+                "size": a.size,
+                "solved": a.solved,
+                "items": a.items,
+                "options": a.options,
+                "nodes": a.stats.nodes,
+                "updates": a.stats.updates,
+                "seconds": round(a.stats.seconds, 6),
+            }
+            for a in answer.attempts
+        ],
+        "rows": answer.rows() if answer.solved else None,
+    }
+
+
+def main() -> None:
+    """Entry point of the `fillit` script and of `python -m fillit`."""
+    try:
+        app()
+    except BrokenPipeError:
+        # The reader went away (`fillit solve f | head -1`): end quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(141)

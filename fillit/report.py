@@ -1,0 +1,79 @@
+"""The `fillit stats` display: a live progress line while searching, then rich tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+from dlx import Stats
+from fillit import render
+from fillit.pieces import Piece, identical_groups, letter
+from fillit.solver import Answer, arrange
+
+
+def arrange_with_progress(
+    console: Console, pieces: Sequence[Piece], timeout: float | None, max_nodes: int | None
+) -> Answer:
+    """Search as `arrange` does, showing size, nodes and updates live on a terminal."""
+    if not console.is_terminal:
+        return arrange(pieces, timeout=timeout, max_nodes=max_nodes)
+    with Live(Text("searching..."), console=console, transient=True) as live:
+
+        def progress(size: int, stats: Stats) -> None:
+            live.update(
+                Text(
+                    f"searching {size}x{size}: {stats.nodes:,} nodes, {stats.updates:,} updates, "
+                    f"{stats.seconds:.1f} s"
+                )
+            )
+
+        return arrange(pieces, timeout=timeout, max_nodes=max_nodes, progress=progress)
+
+
+def attempts_table(answer: Answer) -> Table:
+    """One row per board size tried."""
+    table = Table(title="Sizes tried")
+    for name in ("size", "fits", "items", "options", "nodes", "updates", "seconds"):
+        table.add_column(name, justify="right")
+    for attempt in answer.attempts:
+        fits = {True: "yes", False: "no", None: "unknown"}[attempt.solved]
+        table.add_row(
+            f"{attempt.size}x{attempt.size}",
+            fits,
+            str(attempt.items),
+            str(attempt.options),
+            f"{attempt.stats.nodes:,}",
+            f"{attempt.stats.updates:,}",
+            f"{attempt.stats.seconds:.3f}",
+        )
+    return table
+
+
+def groups_table(pieces: Sequence[Piece]) -> Table:
+    """The pieces grouped by identical shape."""
+    table = Table(title="Pieces", show_lines=True)
+    table.add_column("shape")
+    table.add_column("pieces")
+    for group in identical_groups(list(pieces)):
+        table.add_row(pieces[group[0]].picture(), " ".join(letter(i) for i in group))
+    return table
+
+
+def show(console: Console, answer: Answer, *, colour: bool) -> None:
+    """Print the tables and the final square."""
+    total_nodes = sum(a.stats.nodes for a in answer.attempts)
+    total_updates = sum(a.stats.updates for a in answer.attempts)
+    total_seconds = sum(a.stats.seconds for a in answer.attempts)
+    headline = Text(
+        f"{len(answer.pieces)} pieces; {total_nodes:,} nodes, {total_updates:,} updates "
+        f"in {total_seconds:.3f} s"
+    )
+    parts: list[Table | Text] = [headline, attempts_table(answer), groups_table(answer.pieces)]
+    if answer.solved:
+        parts.append(Text(f"Smallest square: {answer.size}x{answer.size}"))
+        parts.append(render.coloured(answer) if colour else Text(render.plain(answer)))
+    console.print(Group(*parts))

@@ -1,0 +1,104 @@
+"""Two exact-cover oracles that share no code with `dlx`: brute force and Assaf's Algorithm X.
+
+Both take a problem as plain data (primary items, secondary items, `(key, items)` options) and
+return every solution as a frozenset of option keys, so the tests compare them with the engine as
+sets, whatever order each finds its solutions in.
+
+A solution covers every primary item exactly once and no item twice. As in Knuth's Algorithm X,
+which only ever branches on primary items, an option naming no primary item is never chosen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
+from itertools import combinations
+
+Item = Hashable
+Key = Hashable
+Option = tuple[Key, Sequence[Item]]
+Solution = frozenset[Key]
+Columns = dict[Item, set[Key]]
+"""Assaf's X: each live item to the set of keys of the live options that name it."""
+Rows = dict[Key, Sequence[Item]]
+"""Assaf's Y: each option's key to its items."""
+
+
+def brute_force(
+    primary: Sequence[Item], secondary: Sequence[Item], options: Sequence[Option]
+) -> set[Solution]:
+    """Every subset of the options that is an exact cover, found by trying them all."""
+    primary_items = set(primary)
+    usable = [option for option in options if not primary_items.isdisjoint(option[1])]
+    solutions: set[Solution] = set()
+    for size in range(len(usable) + 1):
+        for subset in combinations(usable, size):
+            if _is_exact_cover(primary, secondary, subset):
+                solutions.add(frozenset(key for key, _ in subset))
+    return solutions
+
+
+def _is_exact_cover(
+    primary: Sequence[Item], secondary: Sequence[Item], subset: Sequence[Option]
+) -> bool:
+    """Whether `subset` covers each primary item once and each secondary item at most once."""
+    covered = Counter(item for _, items in subset for item in items)
+    return all(covered[item] == 1 for item in primary) and all(
+        covered[item] <= 1 for item in secondary
+    )
+
+
+def algorithm_x(
+    primary: Sequence[Item], secondary: Sequence[Item], options: Sequence[Option]
+) -> set[Solution]:
+    """Every exact cover, by Ali Assaf's dict-of-sets Algorithm X extended to secondary items."""
+    columns: Columns = {item: set() for item in [*primary, *secondary]}
+    rows: Rows = {}
+    for key, items in options:
+        rows[key] = items
+        for item in items:
+            columns[item].add(key)
+    return {frozenset(keys) for keys in _search(columns, rows, primary, [])}
+
+
+def _search(
+    columns: Columns, rows: Rows, primary: Sequence[Item], partial: list[Key]
+) -> Iterator[list[Key]]:
+    """Yield each completion of `partial`, branching only on the live primary item with fewest options.
+
+    Secondary items leave `columns` when an option covering them is selected, like primary ones,
+    but are never branched on, so they may stay uncovered.
+    """
+    live = [item for item in primary if item in columns]
+    if not live:
+        yield list(partial)
+        return
+    item = min(live, key=lambda name: len(columns[name]))
+    for key in list(columns[item]):
+        partial.append(key)
+        removed = _select(columns, rows, key)
+        yield from _search(columns, rows, primary, partial)
+        _deselect(columns, rows, key, removed)
+        partial.pop()
+
+
+def _select(columns: Columns, rows: Rows, key: Key) -> list[set[Key]]:
+    """Remove the items of option `key` and every option clashing with it; return the columns."""
+    removed: list[set[Key]] = []
+    for item in rows[key]:
+        for other in columns[item]:
+            for other_item in rows[other]:
+                if other_item != item:
+                    columns[other_item].remove(other)
+        removed.append(columns.pop(item))
+    return removed
+
+
+def _deselect(columns: Columns, rows: Rows, key: Key, removed: list[set[Key]]) -> None:
+    """Undo `_select(columns, rows, key)`, restoring the columns in reverse order."""
+    for item in reversed(rows[key]):
+        columns[item] = removed.pop()
+        for other in columns[item]:
+            for other_item in rows[other]:
+                if other_item != item:
+                    columns[other_item].add(other)

@@ -1,0 +1,79 @@
+"""Hypothesis strategies for small random exact-cover problems, as a `Problem` and as plain data.
+
+Sizes stay small enough for the brute-force oracle (at most 2**12 subsets): 0-6 primary items,
+0-3 secondary items, 0-12 options. Half the problems have a planted solution (a partition of the
+primary items, with some secondary items thrown in) hidden among random options, so that problems
+with solutions are common; the rest are random and mostly have none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+from dlx import Problem
+
+Key = int | str
+Items = tuple[str, ...]
+
+MAX_PRIMARY = 6
+MAX_SECONDARY = 3
+MAX_OPTIONS = 12
+
+keys = st.one_of(st.integers(-20, 20), st.text("abxyz", max_size=3))
+"""Option keys: a mix of ints and short strings, so no code can assume one type."""
+
+
+@dataclass(frozen=True)
+class RawProblem:
+    """A problem as plain data, the form the oracles take."""
+
+    primary: Items
+    secondary: Items
+    options: tuple[tuple[Key, Items], ...]
+
+    def build(self) -> Problem[Key]:
+        """The engine's `Problem` for this data, options added in order."""
+        return Problem.from_options(self.primary, self.options, self.secondary)
+
+
+def _option(items: Items) -> st.SearchStrategy[Items]:
+    """A non-empty option: distinct items of `items`, in any order."""
+    return st.lists(st.sampled_from(items), min_size=1, max_size=len(items), unique=True).map(
+        tuple
+    )
+
+
+@st.composite
+def _partition(draw: st.DrawFn, primary: Items, secondary: Items) -> list[Items]:
+    """Options that together cover each primary item once and some secondary items once."""
+    parts: dict[int, list[str]] = {}
+    for item in primary:
+        parts.setdefault(draw(st.integers(0, len(primary) - 1)), []).append(item)
+    labels = list(parts)
+    for item in secondary:
+        if draw(st.booleans()):
+            parts[draw(st.sampled_from(labels))].append(item)
+    return [tuple(draw(st.permutations(part))) for part in parts.values()]
+
+
+@st.composite
+def raw_problems(draw: st.DrawFn) -> RawProblem:
+    """A random small problem as plain data; option keys are distinct."""
+    primary = tuple(f"p{n}" for n in range(draw(st.integers(0, MAX_PRIMARY))))
+    secondary = tuple(f"s{n}" for n in range(draw(st.integers(0, MAX_SECONDARY))))
+    items = primary + secondary
+    chosen: list[Items] = []
+    if primary and draw(st.booleans()):
+        chosen += draw(_partition(primary, secondary))
+    if items:
+        chosen += draw(st.lists(_option(items), max_size=MAX_OPTIONS - len(chosen)))
+    shuffled = draw(st.permutations(chosen))
+    names = draw(st.lists(keys, min_size=len(shuffled), max_size=len(shuffled), unique=True))
+    return RawProblem(primary, secondary, tuple(zip(names, shuffled, strict=True)))
+
+
+def problems() -> st.SearchStrategy[tuple[Problem[Key], RawProblem]]:
+    """A fresh `Problem` together with the plain data it was built from."""
+    return raw_problems().map(lambda raw: (raw.build(), raw))

@@ -23,8 +23,20 @@ class EmptyOptionError(DlxError):
     """An option has no items at all."""
 
 
+class UnknownOptionError(DlxError):
+    """A key names no option of the problem."""
+
+
 class DuplicateOptionKeyError(DlxError):
     """Two options were given the same key."""
+
+
+class BoundsError(DlxError):
+    """A multiplicity is malformed: not a primary item, or not 0 <= low <= high with high >= 1."""
+
+
+class MemoUnsupportedError(DlxError):
+    """A failure memo was asked for on a problem whose states it cannot key exactly."""
 
 
 class SearchBusyError(DlxError):

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Final
 
+from dlx.errors import SearchBusyError
 from dlx.stats import Stats, Status
 
 Prune = Callable[[Sequence[int]], bool]
@@ -59,6 +60,9 @@ class Node:
         "cost",
         "covers",
         "uncovers",
+        "bound",
+        "slack",
+        "key",
     )
 
     def __init__(self, number: int) -> None:
@@ -70,22 +74,44 @@ class Node:
         self.cost = 0
         self.covers: tuple[Node, ...] = ()
         self.uncovers: tuple[Node, ...] = ()
+        self.bound = 1  # a header's remaining capacity (multiplicities, Algorithm M)
+        self.slack = 0  # a header's upper bound less its lower bound
+        self.key = 0  # what choosing this option (or leaving this item early) adds to a state key
 
 
 class Links:
     """The linked lists of one problem, reused from search to search and restored after each."""
 
-    def __init__(self, primary: int, items: int, options: Sequence[Sequence[int]]) -> None:
+    def __init__(
+        self,
+        primary: int,
+        items: int,
+        options: Sequence[Sequence[int]],
+        bounds: Sequence[tuple[int, int]] = (),
+    ) -> None:
         self.primary = primary
         self.root = Node(-1)
         self.secondary_root = Node(-1)
         self.headers = [Node(i) for i in range(items)]
+        for header, (low, high) in zip(self.headers, bounds, strict=False):
+            header.bound, header.slack = high, high - low
+        self._assign_state_keys()
         self._link_item_lists()
         self.nodes: list[Node] = [self.root, self.secondary_root, *self.headers]
         self.first_node: list[Node] = []
         for number, option in enumerate(options):
             self._append_option(number, [self.headers[i] for i in option])
         self.busy = False
+
+    def _assign_state_keys(self) -> None:
+        """Give every item a field of a state key: the count of its uses, and a 'left' flag."""
+        shift = 0
+        self.leave_key: list[int] = []
+        for header in self.headers:
+            header.key = 1 << shift  # the unit of this item's field
+            shift += header.bound.bit_length()
+            self.leave_key.append(1 << shift if header.slack else 0)
+            shift += 1 if header.slack else 0
 
     def _link_item_lists(self) -> None:
         """Link the primary headers into the root's list, the secondary ones into their own."""
@@ -109,7 +135,9 @@ class Links:
             node.up, node.down, node.top = bottom, top, top
             bottom.down = top.up = node
             top.len += 1
+        key = sum(top.key for top in tops)
         for k, node in enumerate(nodes):
+            node.key = key
             others = nodes[k + 1 :] + nodes[:k]
             node.hide_primary = tuple(q for q in others if q.top.number < self.primary)
             node.hide_secondary = tuple(q for q in others if q.top.number >= self.primary)
@@ -121,15 +149,114 @@ class Links:
         """Every link and length as numbers, to check that a search restores the lists."""
         ident = {id(n): k for k, n in enumerate(self.nodes)}
         return [
-            (ident[id(n.up)], ident[id(n.down)], ident[id(n.left)], ident[id(n.right)], n.len)
+            (
+                ident[id(n.up)],
+                ident[id(n.down)],
+                ident[id(n.left)],
+                ident[id(n.right)],
+                n.len,
+                n.bound,
+            )
             for n in self.nodes
         ]
+
+    def claim(self) -> None:
+        """Mark the links as held by a search; refuse when another search holds them."""
+        if self.busy:
+            raise SearchBusyError("this problem's links are held by another unfinished search")
+        self.busy = True
+
+    def givens_fit(self, givens: Sequence[int]) -> bool:
+        """Whether the options `givens` can all be chosen together (bounds and distinctness)."""
+        if len(set(givens)) != len(givens):
+            return False
+        used = [0] * len(self.headers)
+        for number in givens:
+            node = self.first_node[number]
+            for top in (node.top, *node.covers):
+                used[top.number] += 1
+                limit = top.bound if top.number < self.primary else 1
+                if used[top.number] > limit:
+                    return False
+        return True
+
+    def choose_givens(self, givens: Sequence[int]) -> int:
+        """Take the options `givens` out of play as chosen, in order; return the key they add.
+
+        Each option leaves every list, then each of its items is used once: an item whose
+        capacity runs out is covered. `unchoose_givens` undoes this exactly.
+        """
+        key = 0
+        for number in givens:
+            option = self.first_node[number]
+            for node in (option, *option.hide_primary, *option.hide_secondary):
+                node.up.down = node.down
+                node.down.up = node.up
+                node.top.len -= 1
+            for top in (option.top, *option.covers):
+                top.bound -= 1
+                if top.bound <= 0:
+                    self.cover(top)
+            key += option.key
+        return key
+
+    def unchoose_givens(self, givens: Sequence[int]) -> None:
+        """Undo `choose_givens(givens)`, last option first."""
+        for number in reversed(givens):
+            option = self.first_node[number]
+            for top in (*option.uncovers, option.top):
+                if top.bound <= 0:
+                    self.uncover(top)
+                top.bound += 1
+            for node in reversed((option, *option.hide_primary, *option.hide_secondary)):
+                node.up.down = node
+                node.down.up = node
+                node.top.len += 1
+
+    def cover(self, i: Node) -> int:
+        """Cover item i: unlink it and hide every option in its list; return the updates."""
+        before, after = i.left, i.right
+        before.right = after
+        after.left = before
+        done = 1
+        p = i.down
+        while p is not i:
+            for q in p.hide_primary:
+                u = q.up
+                d = q.down
+                u.down = d
+                d.up = u
+                q.top.len -= 1
+            for q in p.hide_secondary:  # no search looks at a secondary item's length
+                u = q.up
+                d = q.down
+                u.down = d
+                d.up = u
+            done += p.cost
+            p = p.down
+        return done
+
+    def uncover(self, i: Node) -> None:
+        """Undo `cover(i)`; the links of each hidden node are still its old neighbours."""
+        p = i.down
+        while p is not i:
+            for q in p.hide_primary:
+                q.up.down = q
+                q.down.up = q
+                q.top.len += 1
+            for q in p.hide_secondary:
+                q.up.down = q
+                q.down.up = q
+            p = p.down
+        i.left.right = i
+        i.right.left = i
 
     def search(
         self,
         stats: Stats,
         *,
         mrv: bool = True,
+        givens: Sequence[int] = (),
         prune: Prune | None = None,
         max_nodes: int | None = None,
         timeout: float | None = None,
@@ -137,57 +264,18 @@ class Links:
     ) -> Generator[list[int], None, None]:
         """Yield every exact cover as the live list of chosen option numbers, level by level.
 
+        The options `givens` are chosen before the search starts and lead every solution.
         The yielded list is only valid until the generator resumes. `stats` is kept current at
         each yield, every `POLL_NODES` nodes and when the search ends, however it ends.
         """
-        if self.busy:
-            from dlx.errors import SearchBusyError
-
-            raise SearchBusyError("this problem's links are held by another unfinished search")
-        self.busy = True
+        self.claim()
         root = self.root
 
-        def cover(i: Node) -> int:
-            """Cover item i: unlink it and hide every option in its list; return the updates."""
-            before, after = i.left, i.right
-            before.right = after
-            after.left = before
-            done = 1
-            p = i.down
-            while p is not i:
-                for q in p.hide_primary:
-                    u = q.up
-                    d = q.down
-                    u.down = d
-                    d.up = u
-                    q.top.len -= 1
-                for q in p.hide_secondary:  # no search looks at a secondary item's length
-                    u = q.up
-                    d = q.down
-                    u.down = d
-                    d.up = u
-                done += p.cost
-                p = p.down
-            return done
-
-        def uncover(i: Node) -> None:
-            """Undo `cover(i)`; the links of each hidden node are still its old neighbours."""
-            p = i.down
-            while p is not i:
-                for q in p.hide_primary:
-                    q.up.down = q
-                    q.down.up = q
-                    q.top.len += 1
-                for q in p.hide_secondary:
-                    q.up.down = q
-                    q.down.up = q
-                p = p.down
-            i.left.right = i
-            i.right.left = i
+        cover, uncover = self.cover, self.uncover
 
         bests: list[Node] = []  # the item covered at each level
         chosen: list[Node] = []  # the node of the option tried at each level
-        opts: list[int] = []  # the same options, by number
+        opts: list[int] = list(givens)  # the same options, by number, after the givens
         profile = stats.profile
         profile.clear()
         nodes = updates = solutions = 0
@@ -197,6 +285,11 @@ class Links:
         next_poll = min(POLL_NODES, node_cap + 1)
         status = Status.CLOSED
         stats.status = Status.RUNNING
+        if not self.givens_fit(givens):
+            self.busy = False
+            publish(stats, 0, 0, 0, started, Status.EXHAUSTED)
+            return
+        self.choose_givens(givens)
         try:
             if root.right is root:  # no primary item: the empty set is the one exact cover
                 nodes = solutions = 1
@@ -223,7 +316,7 @@ class Links:
                             status = Status.BUDGET
                             return
                         if progress is not None:
-                            _publish(stats, nodes, updates, solutions, started, Status.RUNNING)
+                            publish(stats, nodes, updates, solutions, started, Status.RUNNING)
                             progress(stats)
                     if prune is not None and not prune(opts):
                         level -= 1
@@ -278,7 +371,7 @@ class Links:
                     profile[level + 1] += 1
                 else:
                     profile.append(1)
-                _publish(stats, nodes, updates, solutions, started, Status.RUNNING)
+                publish(stats, nodes, updates, solutions, started, Status.RUNNING)
                 yield opts
                 cur = chosen.pop()
                 opts.pop()
@@ -295,11 +388,12 @@ class Links:
                     for j in cur.uncovers:
                         uncover(j)
                 uncover(bests.pop())
+            self.unchoose_givens(givens)
             self.busy = False
-            _publish(stats, nodes, updates, solutions, started, status)
+            publish(stats, nodes, updates, solutions, started, status)
 
 
-def _publish(
+def publish(
     stats: Stats, nodes: int, updates: int, solutions: int, started: float, status: Status
 ) -> None:
     """Copy the search's local counters into `stats` (never called per update)."""

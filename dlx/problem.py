@@ -1,8 +1,8 @@
 """An exact-cover problem: named items and keyed options, validated once when built.
 
 Glossary (Knuth, TAOCP 7.2.2.1):
-- *item*: something to cover. A *primary* item must be covered exactly once, a *secondary* item at
-  most once.
+- *item*: something to cover. A *primary* item must be covered exactly once (or, with a
+  *multiplicity* a..b, between a and b times, as in Knuth's DLX3), a *secondary* item at most once.
 - *option*: a set of items chosen together; the caller names each option by a *key*.
 - *solution*: a set of options covering every primary item exactly once and no secondary item twice.
 
@@ -12,15 +12,17 @@ gives the same solutions in the same order.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from dlx.errors import (
+    BoundsError,
     DuplicateItemInOptionError,
     DuplicateItemNameError,
     DuplicateOptionKeyError,
     EmptyOptionError,
     UnknownItemError,
+    UnknownOptionError,
 )
 
 if TYPE_CHECKING:
@@ -40,7 +42,13 @@ class Problem(Generic[K]):
     (3, 2)
     """
 
-    def __init__(self, primary: Iterable[Item], secondary: Iterable[Item] = ()) -> None:
+    def __init__(
+        self,
+        primary: Iterable[Item],
+        secondary: Iterable[Item] = (),
+        *,
+        bounds: Mapping[Item, int | tuple[int, int]] | None = None,
+    ) -> None:
         self.items: list[Item] = []
         self.index: dict[Item, int] = {}
         for name in primary:
@@ -48,6 +56,9 @@ class Problem(Generic[K]):
         self.primary_count = len(self.items)
         for name in secondary:
             self._declare(name)
+        self.bounds: list[tuple[int, int]] = [(1, 1)] * self.primary_count
+        for name, bound in (bounds or {}).items():
+            self._bound(name, bound)
         self.keys: list[K] = []
         self.options: list[tuple[int, ...]] = []
         self._key_index: dict[K, int] = {}
@@ -58,6 +69,22 @@ class Problem(Generic[K]):
             raise DuplicateItemNameError(f"item {name!r} is declared twice")
         self.index[name] = len(self.items)
         self.items.append(name)
+
+    def _bound(self, name: Item, bound: int | tuple[int, int]) -> None:
+        low, high = (bound, bound) if isinstance(bound, int) else bound
+        number = self.index.get(name)
+        if number is None or number >= self.primary_count:
+            raise BoundsError(f"multiplicity given for {name!r}, which is not a primary item")
+        if not 0 <= low <= high or high < 1:
+            raise BoundsError(
+                f"item {name!r}: multiplicity {low}..{high} is not 0 <= a <= b, b >= 1"
+            )
+        self.bounds[number] = (low, high)
+
+    @property
+    def has_multiplicities(self) -> bool:
+        """Whether some primary item may be covered other than exactly once."""
+        return any(bound != (1, 1) for bound in self.bounds)
 
     def add_option(self, key: K, items: Iterable[Item]) -> None:
         """Add the option `key` covering `items` (declared, distinct, at least one)."""
@@ -109,16 +136,19 @@ class Problem(Generic[K]):
 
     def option_number(self, key: K) -> int:
         """The insertion number of the option named `key`."""
-        return self._key_index[key]
+        number = self._key_index.get(key)
+        if number is None:
+            raise UnknownOptionError(f"no option has the key {key!r}")
+        return number
 
     def option_items(self, key: K) -> Sequence[Item]:
         """The item names of the option `key`, in the order given."""
-        return [self.items[i] for i in self.options[self._key_index[key]]]
+        return [self.items[i] for i in self.options[self.option_number(key)]]
 
     def links(self) -> Links:
         """The dancing-links structure of this problem, built on first use and reused."""
         if self._links is None:
             from dlx.links import Links
 
-            self._links = Links(self.primary_count, len(self.items), self.options)
+            self._links = Links(self.primary_count, len(self.items), self.options, self.bounds)
         return self._links

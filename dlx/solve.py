@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from typing import Literal, TypeVar
 
 from dlx.links import Progress, Prune
+from dlx.memo import FailureMemo
+from dlx.multiplicity import search_m
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
@@ -21,6 +23,8 @@ def solve(
     choose: Choice = "mrv",
     limit: int | None = None,
     stats: Stats | None = None,
+    givens: Iterable[K] = (),
+    memo: FailureMemo | None = None,
     prune: Prune | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
@@ -35,7 +39,10 @@ def solve(
     Options of an item are tried in the order they were added. `stats`, if given, is kept current
     and tells afterwards how the search ended (see `Status`); a `limit` stops after that many
     solutions; `max_nodes` and `timeout` (seconds) stop with status BUDGET, the rest unknown.
+    `givens` are option keys chosen in advance (like a sudoku's clues); they lead every solution.
     `prune(chosen_option_numbers)` is called once per node; False cuts the node off.
+    Problems with multiplicities, and searches with a `memo` (see `FailureMemo`), run Knuth's
+    Algorithm M; the others run Algorithm X exactly as DLX1 does.
     """
     if choose not in ("mrv", "first"):
         raise ValueError(f"choose must be 'mrv' or 'first', not {choose!r}")
@@ -46,14 +53,33 @@ def solve(
         stats.status = Status.LIMIT
         return
     keys = problem.keys
-    search = problem.links().search(
-        stats,
-        mrv=choose == "mrv",
-        prune=prune,
-        max_nodes=max_nodes,
-        timeout=timeout,
-        progress=progress,
-    )
+    given = [problem.option_number(key) for key in givens]
+    links = problem.links()
+    if memo is not None or problem.has_multiplicities:
+        if choose != "mrv":
+            raise ValueError("multiplicities and memos need choose='mrv'")
+        if memo is not None:
+            memo.bind(links)
+        search = search_m(
+            links,
+            stats,
+            givens=given,
+            memo=memo,
+            prune=prune,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            progress=progress,
+        )
+    else:
+        search = links.search(
+            stats,
+            mrv=choose == "mrv",
+            givens=given,
+            prune=prune,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            progress=progress,
+        )
     found = 0
     try:
         for numbers in search:

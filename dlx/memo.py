@@ -1,0 +1,49 @@
+"""A memory of sub-problems proven to have no solution, shared by the searches of one problem.
+
+A state of the search is keyed by one integer: the sum of the keys of the options chosen so far,
+where each item owns a bit field counting its uses (and, for an item with slack, a flag set when the
+search decides to use it no more). The key names the remaining sub-problem exactly when every option
+has an item that can be used only once (a primary item with multiplicity 1, or a secondary item):
+then which options are still available follows from which such items are used. Colours would break
+this, and so would an adapter's pruning check that looks at anything but the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dlx.errors import MemoUnsupportedError
+from dlx.links import Links
+
+
+@dataclass
+class FailureMemo:
+    """States known to fail. Reuse one memo across searches of the same problem (for example
+    with different options given in advance): what one search proves, the next one skips."""
+
+    capacity: int = 4_000_000
+    failed: set[int] = field(default_factory=set)
+    hits: int = 0
+    stores: int = 0
+    _owner: int | None = None
+
+    def bind(self, links: Links) -> None:
+        """Tie the memo to one problem's links, checking that its states can be keyed exactly."""
+        if self._owner is None:
+            for option in links.first_node:
+                tops = (option.top, *option.covers)
+                if not any(t.number >= links.primary or (t.bound, t.slack) == (1, 0) for t in tops):
+                    raise MemoUnsupportedError(
+                        f"option {option.number} has no item usable only once, so a state key "
+                        "cannot tell which options remain; search without a memo"
+                    )
+            self._owner = id(links)
+        elif self._owner != id(links):
+            raise MemoUnsupportedError("this memo belongs to another problem")
+
+    def remember(self, key: int) -> None:
+        """Record a failed state, forgetting everything first when the memo is full."""
+        if len(self.failed) >= self.capacity:
+            self.failed.clear()
+        self.failed.add(key)
+        self.stores += 1

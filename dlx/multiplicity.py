@@ -1,0 +1,303 @@
+"""Exact covering with multiplicities: Knuth's Algorithm M (TAOCP 7.2.2.1; his program DLX3).
+
+A primary item i may be covered between a and b times. Its header keeps `bound`, the uses still
+allowed (b less the uses so far), and `slack` = b - a. Branching on i:
+
+- When its bound drops to 0 with no slack, i is covered as in Algorithm X and each option in its
+  list is tried in turn.
+- Otherwise the options of i are *tweaked*: the topmost option x leaves every list and is tried;
+  the next branch tweaks the next option, so later branches never reuse x and every multiset of
+  options is generated once. When the list has become too short to reach the lower bound, the level
+  is done; when the options run out while i needs no more, a last, *null* branch leaves i as it is.
+  Untweaking puts the tweaked options back in one sweep from the first one.
+- The branching degree of i is len + 1 - max(bound - slack, 0); the search branches on the
+  smallest (ties: less slack, then the longer list, then leftmost), as DLX3 does.
+
+This search also takes options given in advance, an optional `FailureMemo`, and the adapter's
+pruning check. A node is remembered as failed only when no ancestor had tweaked options away that
+were not chosen (those branches search a restricted sub-problem, which the state key cannot tell).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator, Sequence
+
+from dlx.links import POLL_NODES, Links, Node, Progress, Prune, publish
+from dlx.memo import FailureMemo
+from dlx.stats import Stats, Status
+
+INFINITY = 1 << 62
+
+
+ENTER, ADVANCE, RETREAT, FINISH = range(4)
+
+
+def search_m(
+    links: Links,
+    stats: Stats,
+    *,
+    givens: Sequence[int] = (),
+    memo: FailureMemo | None = None,
+    prune: Prune | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Progress | None = None,
+) -> Generator[list[int], None, None]:
+    """Yield every solution (chosen option numbers, givens first) of the multiplicity problem."""
+    links.claim()
+    root = links.root
+    primary = links.primary
+    cover, uncover = links.cover, links.uncover
+    leave_key = links.leave_key
+    failed = memo.failed if memo is not None else None
+    opts: list[int] = list(givens)
+    # One entry per level: the item branched on, whether its options are tweaked, the first
+    # option tweaked, the branch being tried (an option node, or the item itself for the null
+    # branch), whether that branch is restricted by options tweaked away, and the solutions found
+    # before the level began.
+    items: list[Node] = []
+    tweaking: list[bool] = []
+    firsts: list[Node] = []
+    tries: list[Node] = []
+    restricted_at: list[bool] = []
+    found_at: list[int] = []
+    restricted = 0
+    profile = stats.profile
+    profile.clear()
+    nodes = updates = solutions = hits = 0
+    started = time.perf_counter()
+    deadline = None if timeout is None else started + timeout
+    node_cap = max_nodes if max_nodes is not None else INFINITY
+    next_poll = min(POLL_NODES, node_cap + 1)
+    status = Status.CLOSED
+    stats.status = Status.RUNNING
+    if not links.givens_fit(givens):
+        links.busy = False
+        publish(stats, 0, 0, 0, started, Status.EXHAUSTED)
+        return
+    key = links.choose_givens(givens)
+    state = ENTER
+    try:
+        while True:
+            if state == ENTER:
+                level = len(items)
+                nodes += 1
+                if level < len(profile):
+                    profile[level] += 1
+                else:
+                    profile.append(1)
+                if nodes >= next_poll:
+                    next_poll = min(nodes + POLL_NODES, node_cap + 1)
+                    if nodes > node_cap or (
+                        deadline is not None and time.perf_counter() > deadline
+                    ):
+                        status = Status.BUDGET
+                        return
+                    if progress is not None:
+                        publish(stats, nodes, updates, solutions, started, Status.RUNNING)
+                        progress(stats)
+                state = RETREAT
+                if failed is not None and key in failed:
+                    hits += 1
+                elif prune is not None and not prune(opts):
+                    pass
+                elif root.right is root:
+                    solutions += 1
+                    publish(stats, nodes, updates, solutions, started, Status.RUNNING)
+                    yield opts
+                else:
+                    i = _choose(root)
+                    if i is not None:
+                        i.bound -= 1
+                        if i.bound == 0:
+                            updates += cover(i)
+                        items.append(i)
+                        tweaking.append(i.bound != 0 or i.slack != 0)
+                        firsts.append(i.down)
+                        tries.append(i.down)
+                        restricted_at.append(False)
+                        found_at.append(solutions)
+                        state = ADVANCE
+                if state == RETREAT and not items:
+                    status = Status.EXHAUSTED
+                    return
+
+            elif state == ADVANCE:  # try branch x of item i, or finish the level
+                i = items[-1]
+                x = tries[-1]
+                state = ENTER
+                if not tweaking[-1]:
+                    if x is i:
+                        state = FINISH
+                elif i.len <= i.bound - i.slack:
+                    state = FINISH
+                elif x is not i:
+                    updates += _tweak(x, i)
+                else:  # the null branch: use i no more
+                    if i.bound != 0:
+                        i.left.right = i.right
+                        i.right.left = i.left
+                    key += leave_key[i.number]
+                if state == ENTER:
+                    if tweaking[-1] and x is not firsts[-1] and not restricted_at[-1]:
+                        restricted_at[-1] = True
+                        restricted += 1
+                    if x is not i:
+                        for j in x.covers:
+                            if j.number < primary:
+                                j.bound -= 1
+                                if j.bound == 0:
+                                    updates += cover(j)
+                            else:
+                                updates += cover(j)
+                        key += x.key
+                        opts.append(x.number)
+
+            elif state == RETREAT:  # undo branch x of the level on top, then try the next
+                i = items[-1]
+                x = tries[-1]
+                if x is not i:
+                    key -= x.key
+                    opts.pop()
+                    _release(x, primary, uncover)
+                    tries[-1] = x.down
+                    state = ADVANCE
+                else:
+                    if i.bound != 0:
+                        i.left.right = i
+                        i.right.left = i
+                    key -= leave_key[i.number]
+                    state = FINISH
+
+            else:  # FINISH: every branch of the level is done; restore its item
+                i = items.pop()
+                tweak = tweaking.pop()
+                first = firsts.pop()
+                tries.pop()
+                if restricted_at.pop():
+                    restricted -= 1
+                if tweak:
+                    _untweak(i, first, unhide=i.bound != 0)
+                    if i.bound == 0:
+                        uncover(i)
+                else:
+                    uncover(i)
+                i.bound += 1
+                if found_at.pop() == solutions and failed is not None and not restricted:
+                    memo.remember(key)  # type: ignore[union-attr]
+                if not items:
+                    status = Status.EXHAUSTED
+                    return
+                state = RETREAT
+    finally:
+        _unwind(items, tweaking, firsts, tries, primary, uncover, leave_key)
+        links.unchoose_givens(givens)
+        links.busy = False
+        if memo is not None:
+            memo.hits += hits
+        publish(stats, nodes, updates, solutions, started, status)
+
+
+def _choose(root: Node) -> Node | None:
+    """The active item of smallest branching degree, or None when one can no longer be met."""
+    best = root
+    score = best_slack = INFINITY
+    best_len = -1
+    k = root.right
+    while k is not root:
+        bound = k.bound
+        slack = k.slack if k.slack < bound else bound
+        size = k.len
+        t = size + slack - bound + 1
+        if t < score or (
+            t == score and (slack < best_slack or (slack == best_slack and size > best_len))
+        ):
+            if t <= 0:
+                return None
+            best, score, best_slack, best_len = k, t, slack, size
+        k = k.right
+    return best
+
+
+def _tweak(x: Node, i: Node) -> int:
+    """Take the top option x out of i's list and, unless i is covered, out of every list."""
+    d = x.down
+    i.down = d
+    d.up = i
+    i.len -= 1
+    if i.bound == 0:  # i is covered, so x is hidden already
+        return 1
+    for q in x.hide_primary:
+        u = q.up
+        d = q.down
+        u.down = d
+        d.up = u
+        q.top.len -= 1
+    for q in x.hide_secondary:
+        u = q.up
+        d = q.down
+        u.down = d
+        d.up = u
+    return x.cost + 1
+
+
+def _untweak(i: Node, first: Node, *, unhide: bool) -> None:
+    """Put back, from `first` on, the options tweaked out of i's list, in one sweep."""
+    last = i.down
+    i.down = first
+    before = i
+    x = first
+    count = 0
+    while x is not last:
+        x.up = before
+        count += 1
+        if unhide:
+            for q in x.hide_primary:
+                q.up.down = q
+                q.down.up = q
+                q.top.len += 1
+            for q in x.hide_secondary:
+                q.up.down = q
+                q.down.up = q
+        before = x
+        x = x.down
+    last.up = before
+    i.len += count
+
+
+def _release(x: Node, primary: int, uncover: Callable[[Node], None]) -> None:
+    """Undo choosing option x: give its other items back their use, right to left."""
+    for j in x.uncovers:
+        if j.number < primary:
+            if j.bound == 0:
+                uncover(j)
+            j.bound += 1
+        else:
+            uncover(j)
+
+
+def _unwind(
+    items: list[Node],
+    tweaking: list[bool],
+    firsts: list[Node],
+    tries: list[Node],
+    primary: int,
+    uncover: Callable[[Node], None],
+    leave_key: list[int],
+) -> None:
+    """After an early stop, undo every level's branch and item, deepest first."""
+    while items:
+        i, x, first = items.pop(), tries.pop(), firsts.pop()
+        if x is not i:
+            _release(x, primary, uncover)
+        elif i.bound != 0:
+            i.left.right = i
+            i.right.left = i
+        if tweaking.pop():
+            _untweak(i, first, unhide=i.bound != 0)
+            if i.bound == 0:
+                uncover(i)
+        else:
+            uncover(i)
+        i.bound += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from dlx.errors import DlxError, FormatError
+from dlx.errors import FormatError
 from dlx.problem import Problem
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -47,10 +47,11 @@ def _words(line: str) -> list[tuple[int, str]]:
 
 
 def _item_names(line: str, number: int) -> tuple[list[str], list[str]]:
-    """Split the items line into primary and secondary names."""
+    """Split the items line into primary and secondary names, each declared once."""
     primary: list[str] = []
     secondary: list[str] = []
     side = primary
+    seen: set[str] = set()
     for column, word in _words(line):
         if word == "|":
             if side is secondary:
@@ -62,10 +63,25 @@ def _item_names(line: str, number: int) -> tuple[list[str], list[str]]:
             raise FormatError(
                 f"item name {word!r} contains {bad!r}", number, column + word.index(bad)
             )
+        if word in seen:
+            raise FormatError(f"item {word!r} is declared twice", number, column)
+        seen.add(word)
         side.append(word)
     if not primary:
         raise FormatError("the items line names no primary item", number, 1)
     return primary, secondary
+
+
+def _option_names(line: str, number: int, declared: Problem[int]) -> list[str]:
+    """The item names of one option line, each declared and named once."""
+    names: list[str] = []
+    for column, word in _words(line):
+        if word not in declared.index:
+            raise FormatError(f"unknown item {word!r}", number, column)
+        if word in names:
+            raise FormatError(f"this option names item {word!r} twice", number, column)
+        names.append(word)
+    return names
 
 
 def parse_dlx(text: str) -> DlxFile:
@@ -78,21 +94,11 @@ def parse_dlx(text: str) -> DlxFile:
         if not stripped or stripped.startswith("|"):
             continue
         if problem is None:
-            try:
-                problem = Problem(*_item_names(line, number))
-            except FormatError:
-                raise
-            except DlxError as error:
-                raise FormatError(str(error), number, 1) from None
+            problem = Problem(*_item_names(line, number))
             continue
-        words = _words(line)
-        try:
-            problem.add_option(len(names), [w for _, w in words])
-        except DlxError as error:
-            bad = str(error).rsplit(" item ", 1)[-1].split()[0].strip("'")
-            column = next((c for c, w in words if w == bad), 1)
-            raise FormatError(str(error), number, column) from None
-        names.append([w for _, w in words])
+        option = _option_names(line, number, problem)
+        problem.add_option(len(names), option)
+        names.append(option)
     if problem is None:
         raise FormatError("no items line", max(1, len(text.splitlines())), 1)
     return DlxFile(problem, names)

@@ -291,11 +291,14 @@ class Links:
             return
         self.choose_givens(givens)
         try:
-            if root.right is root:  # no primary item: the empty set is the one exact cover
-                nodes = solutions = 1
+            if root.right is root:  # every primary item is covered already: one exact cover
+                nodes = 1
                 profile.append(1)
+                if prune is None or prune(opts):
+                    solutions = 1
+                    publish(stats, nodes, updates, solutions, started, Status.RUNNING)
+                    yield opts
                 status = Status.EXHAUSTED
-                yield opts
                 return
             level = 0
             enter = True
@@ -319,6 +322,9 @@ class Links:
                             publish(stats, nodes, updates, solutions, started, Status.RUNNING)
                             progress(stats)
                     if prune is not None and not prune(opts):
+                        if not level:
+                            status = Status.EXHAUSTED
+                            return
                         level -= 1
                         cur = chosen.pop()
                         opts.pop()
@@ -366,13 +372,17 @@ class Links:
                     enter = True
                     continue
                 nodes += 1  # a solution is a node of the search tree too, as in DLX1
-                solutions += 1
                 if level + 1 < len(profile):
                     profile[level + 1] += 1
                 else:
                     profile.append(1)
-                publish(stats, nodes, updates, solutions, started, Status.RUNNING)
-                yield opts
+                if nodes > node_cap:
+                    status = Status.BUDGET
+                    return
+                if prune is None or prune(opts):
+                    solutions += 1
+                    publish(stats, nodes, updates, solutions, started, Status.RUNNING)
+                    yield opts
                 cur = chosen.pop()
                 opts.pop()
                 for j in cur.uncovers:

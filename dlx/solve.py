@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Generator, Hashable, Iterable
 from typing import Literal, TypeVar
 
 from dlx.links import Progress, Prune
@@ -29,7 +29,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
-) -> Iterator[tuple[K, ...]]:
+) -> Generator[tuple[K, ...], None, None]:
     """Yield each exact cover of `problem` as a tuple of option keys, in search order.
 
     >>> p = Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])])
@@ -42,24 +42,22 @@ def solve(
     `givens` are option keys chosen in advance (like a sudoku's clues); they lead every solution.
     `prune(chosen_option_numbers)` is called once per node; False cuts the node off.
     Problems with multiplicities, and searches with a `memo` (see `FailureMemo`), run Knuth's
-    Algorithm M; the others run Algorithm X exactly as DLX1 does.
+    Algorithm M; the others run Algorithm X exactly as DLX1 does. Arguments are checked at once,
+    before the first solution is asked for.
     """
     if choose not in ("mrv", "first"):
         raise ValueError(f"choose must be 'mrv' or 'first', not {choose!r}")
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")
-    stats = stats if stats is not None else Stats()
-    if limit == 0:
-        stats.status = Status.LIMIT
-        return
-    keys = problem.keys
+    general = memo is not None or problem.has_multiplicities
+    if general and choose != "mrv":
+        raise ValueError("multiplicities and memos need choose='mrv'")
     given = [problem.option_number(key) for key in givens]
     links = problem.links()
-    if memo is not None or problem.has_multiplicities:
-        if choose != "mrv":
-            raise ValueError("multiplicities and memos need choose='mrv'")
-        if memo is not None:
-            memo.bind(links)
+    if memo is not None:
+        memo.bind(links)
+    stats = stats if stats is not None else Stats()
+    if general:
         search = search_m(
             links,
             stats,
@@ -80,17 +78,30 @@ def solve(
             timeout=timeout,
             progress=progress,
         )
+    return _keyed(search, problem.keys, limit, stats)
+
+
+def _keyed(
+    search: Generator[list[int], None, None], keys: list[K], limit: int | None, stats: Stats
+) -> Generator[tuple[K, ...], None, None]:
+    """The solutions of `search` by key; after the `limit`-th, the search is closed at once."""
+    if limit == 0:
+        search.close()
+        stats.status = Status.LIMIT
+        return
     found = 0
     try:
         for numbers in search:
-            yield tuple([keys[n] for n in numbers])
+            solution = tuple([keys[n] for n in numbers])
             found += 1
             if found == limit:
-                break
+                search.close()  # restore the links and publish the statistics now
+                stats.status = Status.LIMIT
+                yield solution
+                return
+            yield solution
     finally:
         search.close()
-    if found == limit:
-        stats.status = Status.LIMIT
 
 
 def count(problem: Problem[K], **options: object) -> int:
@@ -100,4 +111,8 @@ def count(problem: Problem[K], **options: object) -> int:
 
 def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:
     """The first exact cover of `problem` in search order, or None when there is none."""
-    return next(solve(problem, limit=1, **options), None)  # type: ignore[arg-type]
+    search = solve(problem, limit=1, **options)  # type: ignore[arg-type]
+    try:
+        return next(search, None)
+    finally:
+        search.close()

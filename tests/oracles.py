@@ -64,7 +64,7 @@ def algorithm_x(
 def _search(
     columns: Columns, rows: Rows, primary: Sequence[Item], partial: list[Key]
 ) -> Iterator[list[Key]]:
-    """Yield each completion of `partial`, branching only on the live primary item with fewest options.
+    """Yield each completion of `partial`, branching on the live primary item with fewest options.
 
     Secondary items leave `columns` when an option covering them is selected, like primary ones,
     but are never branched on, so they may stay uncovered.

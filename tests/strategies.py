@@ -9,6 +9,7 @@ with solutions are common; the rest are random and mostly have none.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from hypothesis import strategies as st
 
@@ -20,9 +21,6 @@ Items = tuple[str, ...]
 MAX_PRIMARY = 6
 MAX_SECONDARY = 3
 MAX_OPTIONS = 12
-
-keys = st.one_of(st.integers(-20, 20), st.text("abxyz", max_size=3))
-"""Option keys: a mix of ints and short strings, so no code can assume one type."""
 
 
 @dataclass(frozen=True)
@@ -38,24 +36,32 @@ class RawProblem:
         return Problem.from_options(self.primary, self.options, self.secondary)
 
 
+@cache
 def _option(items: Items) -> st.SearchStrategy[Items]:
     """A non-empty option: distinct items of `items`, in any order."""
-    return st.lists(st.sampled_from(items), min_size=1, max_size=len(items), unique=True).map(
-        tuple
-    )
+    return st.lists(st.sampled_from(items), min_size=1, max_size=len(items), unique=True).map(tuple)
+
+
+@st.composite
+def _keys(draw: st.DrawFn, size: int) -> list[Key]:
+    """`size` distinct option keys, some ints and some strings, so no code can assume one type."""
+    numbers = draw(st.lists(st.integers(-9, 9), min_size=size, max_size=size, unique=True))
+    as_text = draw(st.integers(0, (1 << size) - 1))
+    return [str(n) if as_text >> k & 1 else n for k, n in enumerate(numbers)]
 
 
 @st.composite
 def _partition(draw: st.DrawFn, primary: Items, secondary: Items) -> list[Items]:
     """Options that together cover each primary item once and some secondary items once."""
     parts: dict[int, list[str]] = {}
+    label = st.integers(0, len(primary) - 1)
     for item in primary:
-        parts.setdefault(draw(st.integers(0, len(primary) - 1)), []).append(item)
+        parts.setdefault(draw(label), []).append(item)
     labels = list(parts)
     for item in secondary:
         if draw(st.booleans()):
             parts[draw(st.sampled_from(labels))].append(item)
-    return [tuple(draw(st.permutations(part))) for part in parts.values()]
+    return [tuple(part) for part in parts.values()]
 
 
 @st.composite
@@ -65,12 +71,13 @@ def raw_problems(draw: st.DrawFn) -> RawProblem:
     secondary = tuple(f"s{n}" for n in range(draw(st.integers(0, MAX_SECONDARY))))
     items = primary + secondary
     chosen: list[Items] = []
-    if primary and draw(st.booleans()):
+    planted = draw(st.booleans())
+    if primary and planted:
         chosen += draw(_partition(primary, secondary))
     if items:
         chosen += draw(st.lists(_option(items), max_size=MAX_OPTIONS - len(chosen)))
     shuffled = draw(st.permutations(chosen))
-    names = draw(st.lists(keys, min_size=len(shuffled), max_size=len(shuffled), unique=True))
+    names = draw(_keys(len(shuffled)))
     return RawProblem(primary, secondary, tuple(zip(names, shuffled, strict=True)))
 
 

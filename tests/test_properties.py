@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import algorithm_x, brute_force
-from strategies import Key, RawProblem, problems, raw_problems
+from strategies import Key, RawProblem, problems
 
 from dlx import Problem, Stats, Status, count, solve, verify
 from dlx.solve import Choice
@@ -19,15 +19,6 @@ moderate = settings(max_examples=200, deadline=None)
 Case = tuple[Problem[Key], RawProblem]
 
 
-@moderate
-@given(raw=raw_problems())
-def test_the_two_oracles_agree(raw: RawProblem) -> None:
-    """Brute force and Algorithm X find the same solutions, so either can judge the engine."""
-    assert brute_force(raw.primary, raw.secondary, raw.options) == algorithm_x(
-        raw.primary, raw.secondary, raw.options
-    )
-
-
 @pytest.mark.parametrize("choose", CHOICES)
 @moderate
 @given(case=problems())
@@ -36,18 +27,18 @@ def test_solutions_are_those_of_both_oracles(choose: Choice, case: Case) -> None
     problem, raw = case
     found = list(solve(problem, choose=choose))
     as_sets = {frozenset(solution) for solution in found}
+    assert all(len(set(solution)) == len(solution) for solution in found)
     assert len(as_sets) == len(found)
     assert as_sets == brute_force(raw.primary, raw.secondary, raw.options)
     assert as_sets == algorithm_x(raw.primary, raw.secondary, raw.options)
 
 
-@pytest.mark.parametrize("choose", CHOICES)
 @moderate
 @given(case=problems())
-def test_every_solution_passes_verify(choose: Choice, case: Case) -> None:
+def test_every_solution_passes_verify(case: Case) -> None:
     """Every solution solve yields is an exact cover by the independent verifier."""
     problem, _ = case
-    for solution in solve(problem, choose=choose):
+    for solution in solve(problem):
         verify(problem, solution)
 
 

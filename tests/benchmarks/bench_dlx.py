@@ -38,8 +38,8 @@ def dlx1_seconds(text: str) -> float | None:
 
 def main(names: list[str]) -> int:
     table = dlx1_table(REFERENCE / "README.md")
-    header = f"{'file':18} {'solutions':>9} {'updates':>11} {'nodes':>8} {'seconds':>8} {'Mupd/s':>7}"
-    print(header + f" {'DLX1 s':>7} {'DLX1 Mupd/s':>11} {'ratio':>6}  counts")
+    header = f"{'file':18} {'solutions':>9} {'updates':>11} {'nodes':>8} {'seconds':>8}"
+    print(header + f" {'Mupd/s':>7} {'DLX1 s':>7} {'DLX1 Mupd/s':>11} {'ratio':>6}  counts")
     failed = False
     for name in names:
         path = Path(name) if Path(name).exists() else REFERENCE / name
@@ -58,7 +58,8 @@ def main(names: list[str]) -> int:
         if seconds is None:
             line += f" {known[3]:>7} {'':>11} {'':>6}"
         else:
-            line += f" {seconds:>7.2f} {known[1] / seconds / 1e6:>11.1f} {stats.seconds / seconds:>5.0f}x"
+            dlx1_rate = known[1] / seconds / 1e6
+            line += f" {seconds:>7.2f} {dlx1_rate:>11.1f} {stats.seconds / seconds:>5.0f}x"
         print(line + ("  same as DLX1" if same else f"  DIFFER: DLX1 {known[:3]}"), flush=True)
     return 1 if failed else 0
 

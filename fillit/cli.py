@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -84,15 +85,18 @@ def interruptible() -> Iterator[None]:
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
-def make_console(plain: bool = False) -> Console:
-    """A rich console on standard output; no colour when asked, piped, or NO_COLOR is set."""
+def make_console(plain: bool) -> Console:
+    """A rich console on standard output; a plain one draws no styles and no live display."""
     from rich.console import Console
 
-    return Console(highlight=False, no_color=plain or None, soft_wrap=True)
+    if plain:
+        return Console(highlight=False, soft_wrap=True, force_terminal=False, no_color=True)
+    return Console(highlight=False, soft_wrap=True)
 
 
 def wants_colour(plain: bool) -> bool:
-    """Whether the board should be drawn in colour on this standard output."""
+    """Whether output should be styled: not with --plain or NO_COLOR, nor when piped (unless
+    FORCE_COLOR asks for it)."""
     if plain or os.environ.get("NO_COLOR"):
         return False
     return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
@@ -130,7 +134,7 @@ def solve(
     if check:
         verify_answer(answer)
     if wants_colour(plain):
-        make_console().print(render.coloured(answer), end="")
+        make_console(plain=False).print(render.coloured(answer), end="")
     else:
         sys.stdout.write(render.plain(answer))
 
@@ -165,10 +169,13 @@ def stats(
         return
     from fillit import report
 
-    console = make_console(plain or not wants_colour(plain))
+    styled = wants_colour(plain)
+    console = make_console(plain=not styled)
     with interruptible():
-        answer = report.arrange_with_progress(console, pieces, timeout, max_nodes)
-    report.show(console, answer, colour=wants_colour(plain))
+        answer = report.arrange_with_progress(
+            console, pieces, timeout, max_nodes, live=styled and sys.stdout.isatty()
+        )
+    report.show(console, answer, colour=styled)
     give_up_if_unknown(answer)
 
 
@@ -197,10 +204,7 @@ def summary(answer: Answer) -> dict[str, Any]:
 
 def main() -> None:
     """Entry point of the `fillit` script and of `python -m fillit`."""
-    try:
-        app()
-    except BrokenPipeError:
-        # The reader went away (`fillit solve f | head -1`): end quietly, as Unix tools do.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(141)
+    # A reader that goes away (`fillit stats f | head -1`) ends the program quietly, by SIGPIPE,
+    # as it ends other Unix tools, rather than by a BrokenPipeError or a misleading exit status.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    app()

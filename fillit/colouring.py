@@ -1,10 +1,11 @@
-"""Colouring arguments: cheap proofs that some pieces cannot fit a board.
+"""Colouring arguments: cheap proofs that some pieces cannot fit the free cells of a board.
 
 Colour the cells of the board (say, by row mod 4). Wherever a piece sits, it covers some number
 of cells of each colour, from a short list that depends only on its shape. If the pieces fit,
-one entry per piece from those lists sums, colour by colour, to at most the board's count of that
-colour (exactly, when there is no slack). A small dynamic programme over the pieces decides
-whether such a choice exists; when none does, the size is refuted without any search.
+one entry per piece from those lists sums, colour by colour, to at most the number of free cells
+of that colour. A small dynamic programme over the shapes decides whether such a choice exists;
+when none does, the pieces cannot fit, and no search is needed. The test reads only how many free
+cells each colour has and how many pieces of each shape remain, so its answers are cached.
 
 Counts are packed into one integer, a field of FIELD bits per colour holding the room left for
 that colour, with a guard bit on top of each field: subtracting a piece's counts leaves every
@@ -30,52 +31,102 @@ COLOURINGS: dict[str, tuple[int, Colouring]] = {
 }
 """Name -> (number of colours, colour of cell (r, c))."""
 
+IN_SEARCH = ("rows mod 4", "columns mod 4")
+"""The colourings checked at every node of the search (the others add little there)."""
 
-def _pack(counts: Sequence[int]) -> int:
+
+def pack(counts: Sequence[int]) -> int:
+    """Counts per colour as one integer of FIELD-bit fields."""
     return sum(n << (FIELD * k) for k, n in enumerate(counts))
 
 
-def _shape_counts(piece: Piece, size: int, colours: int, colour: Colouring) -> set[int]:
-    """The packed colour counts of `piece` over all its positions on the board."""
-    found = set()
-    for top in range(size - piece.height + 1):
-        for left in range(size - piece.width + 1):
-            counts = [0] * colours
-            for r, c in piece.cells:
-                counts[colour(top + r, left + c)] += 1
-            found.add(_pack(counts))
-    return found
+class ColourBound:
+    """The colouring test for one board size, one colouring and one list of shapes."""
 
+    def __init__(self, size: int, name: str, shapes: Sequence[Piece]) -> None:
+        colours, colour = COLOURINGS[name]
+        self.name = name
+        self.colours = colours
+        self.cells = [[colour(r, c) for c in range(size)] for r in range(size)]
+        self.guards = pack([1 << (FIELD - 1)] * colours)
+        self.vectors = [self._shape_vectors(shape, size) for shape in shapes]
+        # shapes with fewer colour patterns first keep the programme's states few
+        self.order = sorted(range(len(shapes)), key=lambda k: len(self.vectors[k]))
+        self._sums: dict[tuple[int, int], set[int]] = {}
+        self._verdicts: dict[tuple[int, tuple[int, ...]], bool] = {}
 
-def colouring_fits(pieces: Sequence[Piece], size: int, colours: int, colour: Colouring) -> bool:
-    """Whether some position of each piece keeps every colour within the board's count."""
-    board = [0] * colours
-    for r in range(size):
-        for c in range(size):
-            board[colour(r, c)] += 1
-    guards = _pack([1 << (FIELD - 1)] * colours)
-    states = {_pack(board)}
-    shapes: dict[Piece, int] = {}
-    for piece in pieces:
-        shapes[piece] = shapes.get(piece, 0) + 1
-    for shape, count in shapes.items():
-        vectors = _shape_counts(shape, size, colours, colour)
-        for _ in range(count):
+    def _shape_vectors(self, shape: Piece, size: int) -> set[int]:
+        """The packed colour counts of `shape` over all its positions on the board."""
+        found = set()
+        for top in range(size - shape.height + 1):
+            for left in range(size - shape.width + 1):
+                counts = [0] * self.colours
+                for r, c in shape.cells:
+                    counts[self.cells[top + r][left + c]] += 1
+                found.add(pack(counts))
+        return found
+
+    def _sums_of(self, shape: int, count: int) -> set[int]:
+        """Every packed sum of `count` positions of shape number `shape`."""
+        key = (shape, count)
+        if key not in self._sums:
+            if count == 1:
+                self._sums[key] = self.vectors[shape]
+            else:
+                smaller = self._sums_of(shape, count - 1)
+                self._sums[key] = {a + b for a in smaller for b in self.vectors[shape]}
+        return self._sums[key]
+
+    def room(self, free: Sequence[Sequence[bool]]) -> int:
+        """The packed number of free cells of each colour (`free[r][c]` is True when free)."""
+        counts = [0] * self.colours
+        for row_colours, row_free in zip(self.cells, free, strict=True):
+            for colour, is_free in zip(row_colours, row_free, strict=True):
+                counts[colour] += is_free
+        return pack(counts)
+
+    def fits(self, room: int, remaining: tuple[int, ...]) -> bool:
+        """Whether `remaining[k]` pieces of each shape k can keep within the room of each colour."""
+        key = (room, remaining)
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = self._decide(room, remaining)
+            self._verdicts[key] = verdict
+        return verdict
+
+    def _decide(self, room: int, remaining: tuple[int, ...]) -> bool:
+        guards = self.guards
+        states = {room}
+        for shape in self.order:
+            count = remaining[shape]
+            if not count:
+                continue
+            sums = self._sums_of(shape, count)
             states = {
-                room
+                left ^ guards
                 for state in states
-                for vector in vectors
-                if (room := ((state | guards) - vector)) & guards == guards
+                for used in sums
+                if (left := (state | guards) - used) & guards == guards
             }
-            states = {state ^ guards for state in states}
             if not states:
                 return False
-    return True
+        return True
+
+
+def shape_counts(pieces: Sequence[Piece]) -> tuple[list[Piece], tuple[int, ...]]:
+    """The distinct shapes in order of first appearance, and how many pieces have each."""
+    counts: dict[Piece, int] = {}
+    for piece in pieces:
+        counts[piece] = counts.get(piece, 0) + 1
+    return list(counts), tuple(counts.values())
 
 
 def refuted_by_colouring(pieces: Sequence[Piece], size: int) -> str | None:
-    """The name of a colouring that proves the pieces cannot fit, or None."""
-    for name, (colours, colour) in COLOURINGS.items():
-        if not colouring_fits(pieces, size, colours, colour):
+    """The name of a colouring that proves the pieces cannot fit an empty board, or None."""
+    shapes, counts = shape_counts(pieces)
+    empty = [[True] * size for _ in range(size)]
+    for name in COLOURINGS:
+        bound = ColourBound(size, name, shapes)
+        if not bound.fits(bound.room(empty), counts):
             return name
     return None

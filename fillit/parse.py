@@ -19,10 +19,15 @@ MAX_BYTES = MAX_PIECES * 21 - 1
 """The largest valid file: 26 blocks of 20 bytes and 25 separating newlines."""
 
 
+READ_LIMIT = MAX_BYTES + 1
+"""Bytes read at most: one more than the largest valid file, so that a valid file followed by a
+stray newline is still told apart (and reported as such) from a file too large to be valid."""
+
+
 def read_source(name: str) -> str:
-    """The text of the file `name` (`-` for standard input), read no further than MAX_BYTES + 1."""
-    data = sys.stdin.buffer.read(MAX_BYTES + 1) if name == "-" else _read_file(name)
-    if len(data) > MAX_BYTES:
+    """The text of the file `name` (`-` for standard input), read no further than READ_LIMIT + 1."""
+    data = sys.stdin.buffer.read(READ_LIMIT + 1) if name == "-" else _read_file(name)
+    if len(data) > READ_LIMIT:
         raise InputError(
             f"input is larger than the largest valid file ({MAX_BYTES} bytes, 26 pieces)"
         )
@@ -41,7 +46,7 @@ def _read_file(name: str) -> bytes:
     path = Path(name)
     try:
         with path.open("rb") as handle:
-            return handle.read(MAX_BYTES + 1)
+            return handle.read(READ_LIMIT + 1)
     except FileNotFoundError:
         raise SourceError(f"{name}: no such file") from None
     except IsADirectoryError:
@@ -53,7 +58,9 @@ def _read_file(name: str) -> bytes:
 
 
 def parse(text: str) -> list[Piece]:
-    """The pieces of a fillit file, in input order; InputError names the first broken rule.
+    """The pieces of a fillit file, in input order; InputError names a broken rule and where.
+
+    The layout of every line is checked before the shape of any block.
 
     >>> [p.cells for p in parse("##..\\n##..\\n....\\n....\\n")]
     [((0, 0), (0, 1), (1, 0), (1, 1))]
@@ -71,9 +78,9 @@ def parse(text: str) -> list[Piece]:
                     f"line {number}: expected an empty line between blocks, got {line!r}"
                 )
             continue
-        _check_row(line, number, len(blocks) + 1)
         if number % 5 == 1:
             blocks.append([])
+        _check_row(line, number, len(blocks))
         blocks[-1].append(line)
     if len(lines) % 5 == 0:
         raise InputError(f"line {len(lines)}: empty line after the last block")

@@ -16,15 +16,20 @@ from fillit.solver import Answer, arrange
 
 
 def arrange_with_progress(
-    console: Console, pieces: Sequence[Piece], timeout: float | None, max_nodes: int | None
+    console: Console,
+    pieces: Sequence[Piece],
+    timeout: float | None,
+    max_nodes: int | None,
+    *,
+    live: bool,
 ) -> Answer:
-    """Search as `arrange` does, showing size, nodes and updates live on a terminal."""
-    if not console.is_terminal:
+    """Search as `arrange` does; with `live`, show size, nodes and updates as it goes."""
+    if not live:
         return arrange(pieces, timeout=timeout, max_nodes=max_nodes)
-    with Live(Text("searching..."), console=console, transient=True) as live:
+    with Live(Text("searching..."), console=console, transient=True) as display:
 
         def progress(size: int, stats: Stats) -> None:
-            live.update(
+            display.update(
                 Text(
                     f"searching {size}x{size}: {stats.nodes:,} nodes, {stats.updates:,} updates, "
                     f"{stats.seconds:.1f} s"

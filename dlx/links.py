@@ -166,6 +166,33 @@ class Links:
             raise SearchBusyError("this problem's links are held by another unfinished search")
         self.busy = True
 
+    def prefer(self, numbers: Sequence[int]) -> list[tuple[Node, list[Node]]]:
+        """Move the options `numbers` to the top of every list they are in, keeping their order;
+        return what `restore_order` needs to put every list back as it was."""
+        chosen = [self.first_node[n] for n in numbers]
+        tops = {id(t): t for o in chosen for t in (o.top, *o.covers)}
+        saved = [(top, _column(top)) for top in tops.values()]
+        for option in reversed(chosen):
+            for node in (option, *option.hide_primary, *option.hide_secondary):
+                node.up.down = node.down  # out of its list...
+                node.down.up = node.up
+                top = node.top
+                node.up, node.down = top, top.down  # ...and back in at the top
+                top.down.up = node
+                top.down = node
+        return saved
+
+    def restore_order(self, saved: list[tuple[Node, list[Node]]]) -> None:
+        """Relink the lists saved by `prefer` in their former order."""
+        for top, column in saved:
+            before = top
+            for node in column:
+                before.down = node
+                node.up = before
+                before = node
+            before.down = top
+            top.up = before
+
     def givens_fit(self, givens: Sequence[int]) -> bool:
         """Whether the options `givens` can all be chosen together (bounds and distinctness)."""
         if len(set(givens)) != len(givens):
@@ -282,7 +309,7 @@ class Links:
         started = time.perf_counter()
         deadline = None if timeout is None else started + timeout
         node_cap = max_nodes if max_nodes is not None else 1 << 62
-        next_poll = min(POLL_NODES, node_cap + 1)
+        next_poll = 1  # look at the budgets at the root, then every POLL_NODES nodes
         status = Status.CLOSED
         stats.status = Status.RUNNING
         if not self.givens_fit(givens):
@@ -401,6 +428,16 @@ class Links:
             self.unchoose_givens(givens)
             self.busy = False
             publish(stats, nodes, updates, solutions, started, status)
+
+
+def _column(top: Node) -> list[Node]:
+    """The nodes of an item's list, top to bottom."""
+    nodes = []
+    node = top.down
+    while node is not top:
+        nodes.append(node)
+        node = node.down
+    return nodes
 
 
 def publish(

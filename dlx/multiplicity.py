@@ -38,6 +38,7 @@ def search_m(
     stats: Stats,
     *,
     givens: Sequence[int] = (),
+    prefer: Sequence[int] = (),
     memo: FailureMemo | None = None,
     prune: Prune | None = None,
     max_nodes: int | None = None,
@@ -69,13 +70,14 @@ def search_m(
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     node_cap = max_nodes if max_nodes is not None else INFINITY
-    next_poll = min(POLL_NODES, node_cap + 1)
+    next_poll = 1  # look at the budgets at the root, then every POLL_NODES nodes
     status = Status.CLOSED
     stats.status = Status.RUNNING
     if not links.givens_fit(givens):
         links.busy = False
         publish(stats, 0, 0, 0, started, Status.EXHAUSTED)
         return
+    order = links.prefer(prefer) if prefer else None
     key = links.choose_givens(givens)
     state = ENTER
     try:
@@ -193,6 +195,8 @@ def search_m(
     finally:
         _unwind(items, tweaking, firsts, tries, primary, uncover, leave_key)
         links.unchoose_givens(givens)
+        if order is not None:
+            links.restore_order(order)
         links.busy = False
         if memo is not None:
             memo.hits += hits

@@ -24,6 +24,7 @@ def solve(
     limit: int | None = None,
     stats: Stats | None = None,
     givens: Iterable[K] = (),
+    prefer: Iterable[K] = (),
     memo: FailureMemo | None = None,
     prune: Prune | None = None,
     max_nodes: int | None = None,
@@ -40,6 +41,8 @@ def solve(
     and tells afterwards how the search ended (see `Status`); a `limit` stops after that many
     solutions; `max_nodes` and `timeout` (seconds) stop with status BUDGET, the rest unknown.
     `givens` are option keys chosen in advance (like a sudoku's clues); they lead every solution.
+    `prefer` lists options to try before the others wherever they appear (for example a known
+    solution of a similar problem); it changes the order of solutions, never the set.
     `prune(chosen_option_numbers)` is called once per node; False cuts the node off.
     Problems with multiplicities, and searches with a `memo` (see `FailureMemo`), run Knuth's
     Algorithm M; the others run Algorithm X exactly as DLX1 does. Arguments are checked at once,
@@ -53,6 +56,9 @@ def solve(
     if general and choose != "mrv":
         raise ValueError("multiplicities and memos need choose='mrv'")
     given = [problem.option_number(key) for key in givens]
+    preferred = [problem.option_number(key) for key in prefer]
+    if preferred and not general:
+        raise ValueError("preferred options need the general search (multiplicities or a memo)")
     links = problem.links()
     if memo is not None:
         memo.bind(links)
@@ -62,6 +68,7 @@ def solve(
             links,
             stats,
             givens=given,
+            prefer=preferred,
             memo=memo,
             prune=prune,
             max_nodes=max_nodes,

@@ -1,8 +1,8 @@
 """fillit: the 42-school tetromino puzzle as a thin adapter over the dlx exact-cover engine.
 
 >>> from fillit.parse import parse
->>> from fillit.solver import arrange
->>> arrange(parse("....\\n.##.\\n.##.\\n....\\n")).rows()
+>>> from fillit.fast import arrange_fast
+>>> arrange_fast(parse("....\\n.##.\\n.##.\\n....\\n")).rows()
 ['AA', 'AA']
 """
 

@@ -12,15 +12,17 @@ import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from fillit import __version__
 from fillit.errors import FillitError
+from fillit.fast import arrange_fast
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver import Answer, arrange
+from fillit.solver import Answer, arrange_ordered
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,6 +48,14 @@ TimeoutOpt = Annotated[
 MaxNodesOpt = Annotated[
     int | None,
     typer.Option("--max-nodes", min=0, help="Give up after this many search nodes (exit 3)."),
+]
+OrderedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--ordered",
+        help="Use the plain ordered search (pieces in input order, backtracking) instead of the "
+        "fast path; same answer, much slower on hard inputs.",
+    ),
 ]
 
 
@@ -123,11 +133,13 @@ def solve(
     ] = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    ordered: OrderedOpt = False,
 ) -> None:
     """Print the smallest square holding the pieces, each at its first possible position."""
     from fillit import render
 
     pieces = load(file)
+    arrange = arrange_ordered if ordered else arrange_fast
     with interruptible():
         answer = arrange(pieces, timeout=timeout, max_nodes=max_nodes)
     give_up_if_unknown(answer)
@@ -158,9 +170,11 @@ def stats(
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    ordered: OrderedOpt = False,
 ) -> None:
     """Show how the search went: every size tried, the problem's size, the final square."""
     pieces = load(file)
+    arrange = arrange_ordered if ordered else arrange_fast
     if as_json:
         with interruptible():
             answer = arrange(pieces, timeout=timeout, max_nodes=max_nodes)
@@ -173,7 +187,7 @@ def stats(
     console = make_console(plain=not styled)
     with interruptible():
         answer = report.arrange_with_progress(
-            console, pieces, timeout, max_nodes, live=styled and sys.stdout.isatty()
+            console, arrange, pieces, timeout, max_nodes, live=styled and sys.stdout.isatty()
         )
     report.show(console, answer, colour=styled)
     give_up_if_unknown(answer)
@@ -190,6 +204,7 @@ def summary(answer: Answer) -> dict[str, Any]:
             {
                 "size": a.size,
                 "solved": a.solved,
+                "decided_by": a.decided_by,
                 "items": a.items,
                 "options": a.options,
                 "nodes": a.stats.nodes,
@@ -198,6 +213,7 @@ def summary(answer: Answer) -> dict[str, Any]:
             }
             for a in answer.attempts
         ],
+        "canonical": None if answer.canonical is None else asdict(answer.canonical),
         "rows": answer.rows() if answer.solved else None,
     }
 

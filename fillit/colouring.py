@@ -35,6 +35,13 @@ IN_SEARCH = ("rows mod 4", "columns mod 4")
 """The colourings checked at every node of the search (the others add little there)."""
 
 
+COUNT_FIELD = 5  # bits per shape count (at most 26 pieces)
+
+
+def _pack_counts(counts: Sequence[int]) -> int:
+    return sum(n << (COUNT_FIELD * k) for k, n in enumerate(counts))
+
+
 def pack(counts: Sequence[int]) -> int:
     """Counts per colour as one integer of FIELD-bit fields."""
     return sum(n << (FIELD * k) for k, n in enumerate(counts))
@@ -52,8 +59,8 @@ class ColourBound:
         self.vectors = [self._shape_vectors(shape, size) for shape in shapes]
         # shapes with fewer colour patterns first keep the programme's states few
         self.order = sorted(range(len(shapes)), key=lambda k: len(self.vectors[k]))
-        self._sums: dict[tuple[int, int], set[int]] = {}
-        self._verdicts: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._sums: dict[tuple[int, int], list[int]] = {}
+        self._verdicts: dict[tuple[int, int, int], bool] = {}
 
     def _shape_vectors(self, shape: Piece, size: int) -> set[int]:
         """The packed colour counts of `shape` over all its positions on the board."""
@@ -66,15 +73,15 @@ class ColourBound:
                 found.add(pack(counts))
         return found
 
-    def _sums_of(self, shape: int, count: int) -> set[int]:
+    def _sums_of(self, shape: int, count: int) -> list[int]:
         """Every packed sum of `count` positions of shape number `shape`."""
         key = (shape, count)
         if key not in self._sums:
             if count == 1:
-                self._sums[key] = self.vectors[shape]
+                self._sums[key] = sorted(self.vectors[shape])
             else:
                 smaller = self._sums_of(shape, count - 1)
-                self._sums[key] = {a + b for a in smaller for b in self.vectors[shape]}
+                self._sums[key] = sorted({a + b for a in smaller for b in self.vectors[shape]})
         return self._sums[key]
 
     def room(self, free: Sequence[Sequence[bool]]) -> int:
@@ -87,30 +94,29 @@ class ColourBound:
 
     def fits(self, room: int, remaining: tuple[int, ...]) -> bool:
         """Whether `remaining[k]` pieces of each shape k can keep within the room of each colour."""
-        key = (room, remaining)
+        counts = [remaining[shape] for shape in self.order]
+        return self._fits(0, room, counts, _pack_counts(counts))
+
+    def _fits(self, step: int, room: int, counts: list[int], later: int) -> bool:
+        """Depth first over the shapes in `order` from `step` on; `later` packs their counts,
+        so (step, room, later) names the sub-question exactly and its answer is kept."""
+        while step < len(counts) and not counts[step]:
+            step += 1
+            later >>= COUNT_FIELD
+        if step == len(counts):
+            return True
+        key = (step, room, later)
         verdict = self._verdicts.get(key)
         if verdict is None:
-            verdict = self._decide(room, remaining)
+            guards = self.guards
+            verdict = any(
+                left & guards == guards
+                and self._fits(step + 1, left ^ guards, counts, later >> COUNT_FIELD)
+                for used in self._sums_of(self.order[step], counts[step])
+                for left in ((room | guards) - used,)
+            )
             self._verdicts[key] = verdict
         return verdict
-
-    def _decide(self, room: int, remaining: tuple[int, ...]) -> bool:
-        guards = self.guards
-        states = {room}
-        for shape in self.order:
-            count = remaining[shape]
-            if not count:
-                continue
-            sums = self._sums_of(shape, count)
-            states = {
-                left ^ guards
-                for state in states
-                for used in sums
-                if (left := (state | guards) - used) & guards == guards
-            }
-            if not states:
-                return False
-        return True
 
 
 def shape_counts(pieces: Sequence[Piece]) -> tuple[list[Piece], tuple[int, ...]]:

@@ -1,32 +1,37 @@
 """The fast path: decide each size by a packing formulation, then place the pieces canonically.
 
-*Does it fit?* For a board of side s, every cell is a primary item; each distinct shape is one
+*Do the pieces fit a board of side s?* Every cell is a primary item; each distinct shape is one
 primary item whose multiplicity is the number of pieces of that shape; one "hole" item, whose
 multiplicity is the slack s*s - 4n, has one option per cell. The engine branches on the most
 constrained item (usually a cell with few ways to be filled), which refutes sizes that the
-ordered search needs minutes for. Before that, colourings of the board refute most failing
-sizes at once (see `fillit.colouring`).
+ordered search needs minutes for. Before any search, colourings of the board refute most failing
+sizes at once (`fillit.colouring`).
 
 *Which answer?* The canonical answer places the pieces in input order, each at the first
-row-major position from which the rest can still be completed: so for each piece, try its
-positions in order and keep the first whose remaining problem is feasible, with the pieces placed
-so far given to the engine in advance. All these feasibility questions share one failure memo, so
-what one refutes, the next ones skip.
+row-major position from which the rest can still be completed. So for each piece, the positions
+are tried in order with the pieces placed so far given to the engine in advance, and the first
+whose remaining problem is feasible is kept. A packing found on the way (a *witness*) bounds the
+positions worth trying: the first position of the piece's shape in it is feasible. All these
+questions share one failure memo, and the witness's options are tried first in each search.
+
+Inside every search the adapter's check (`StatePruner`) cuts off nodes whose empty regions waste
+more cells than there are holes, or whose remaining pieces a colouring shows cannot fit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from dlx import Problem, Stats, Status, solve
 from dlx.memo import FailureMemo
 from fillit.colouring import FIELD, IN_SEARCH, ColourBound, refuted_by_colouring, shape_counts
 from fillit.pieces import Cell, Piece
-from fillit.solver import Answer, Attempt, Progress, placements, smallest_size
+from fillit.solver import Answer, Attempt, CanonicalStats, Progress, placements, smallest_size
 
 Key = tuple[object, int, int]
-"""An option key: (shape or HOLE, row, column)."""
+"""An option key: (shape or HOLE, row, column of the top-left corner)."""
 
 HOLE = "hole"
 
@@ -36,97 +41,130 @@ they seldom cut a node off and cost more than they save."""
 
 
 @dataclass
-class Phase:
-    """Counters of the canonical placement at the size that fits."""
+class Budget:
+    """What the whole run may still spend, in search nodes and seconds (None: no limit)."""
 
-    oracle_calls: int = 0
-    memo_hits: int = 0
-    nodes: int = 0
-    updates: int = 0
-    seconds: float = 0.0
+    nodes: int | None
+    deadline: float | None
+
+    @classmethod
+    def start(cls, max_nodes: int | None, timeout: float | None) -> Budget:
+        """A budget of `max_nodes` nodes and `timeout` seconds from now."""
+        return cls(max_nodes, None if timeout is None else time.perf_counter() + timeout)
+
+    def seconds(self) -> float | None:
+        """Seconds left (at least 0), or None."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def spend(self, stats: Stats) -> None:
+        """Take a finished search's nodes off the budget."""
+        if self.nodes is not None:
+            self.nodes = max(0, self.nodes - stats.nodes)
 
 
-@dataclass
-class FastAttempt(Attempt):
-    """A size tried by the fast path: refuted by a colouring, or decided by search."""
+def packing_problem(pieces: Sequence[Piece], size: int) -> Problem[Key]:
+    """Cells as items, each shape as an item used as often as it occurs, holes for the slack."""
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    shapes, counts = shape_counts(pieces)
+    slack = size * size - 4 * len(pieces)
+    primary: list[object] = [*cells, *shapes]
+    bounds: dict[object, int] = {s: n for s, n in zip(shapes, counts, strict=True) if n > 1}
+    if slack:
+        primary.append(HOLE)
+        bounds[HOLE] = slack
+    problem: Problem[Key] = Problem(primary, bounds=bounds)
+    for shape in shapes:
+        for top, left in placements(shape, size):
+            covered = [(top + r, left + c) for r, c in shape.cells]
+            problem.add_option((shape, top, left), [shape, *covered])
+    if slack:
+        for r, c in cells:
+            problem.add_option((HOLE, r, c), [HOLE, (r, c)])
+    return problem
 
-    colouring: str | None = None
 
-
-@dataclass
 class Packing:
-    """The packing problem of some pieces on a board of side `size`, with its memo."""
+    """The packing problem of the pieces on a board of side `size`, its memo, and what the
+    state pruner needs: each option's cells as bits (rows `size + 1` bits apart, so that shifts
+    never wrap from one row to the next) and its shape's number (-1 for a hole)."""
 
-    pieces: Sequence[Piece]
-    size: int
-    problem: Problem[Key] = field(init=False)
-    memo: FailureMemo = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.problem = packing_problem(self.pieces, self.size)
+    def __init__(self, pieces: Sequence[Piece], size: int) -> None:
+        self.pieces = pieces
+        self.size = size
+        self.problem = packing_problem(pieces, size)
         self.memo = FailureMemo()
-        size = self.size
-        stride = size + 1  # a spare column keeps shifts from wrapping between rows
-        self.slack = size * size - 4 * len(self.pieces)
-        self.full = sum(1 << (r * stride + c) for r in range(size) for c in range(size))
-        shapes, self.counts = shape_counts(self.pieces)
-        number_of = {shape: k for k, shape in enumerate(shapes)}
+        self.stride = size + 1
+        self.slack = size * size - 4 * len(pieces)
+        self.full = self.bits((r, c) for r in range(size) for c in range(size))
+        shapes, self.counts = shape_counts(pieces)
+        number = {shape: k for k, shape in enumerate(shapes)}
         self.masks: list[int] = []
-        self.option_shape: list[int] = []  # the shape's number, or -1 for a hole
+        self.option_shape: list[int] = []
         for shape, top, left in self.problem.keys:
-            cells = [(0, 0)] if shape == HOLE else shape.cells  # type: ignore[attr-defined]
-            self.masks.append(sum(1 << ((top + r) * stride + left + c) for r, c in cells))
-            self.option_shape.append(-1 if shape == HOLE else number_of[shape])  # type: ignore[index]
-        self.colour_bounds = []
-        for name in IN_SEARCH:
-            bound = ColourBound(size, name, shapes)
-            masks = [
-                (
-                    FIELD * colour,
-                    sum(
-                        1 << (r * stride + c)
-                        for r in range(size)
-                        for c in range(size)
-                        if bound.cells[r][c] == colour
-                    ),
-                )
-                for colour in range(bound.colours)
-            ]
-            self.colour_bounds.append((bound, masks))
+            if isinstance(shape, Piece):
+                self.masks.append(self.bits((top + r, left + c) for r, c in shape.cells))
+                self.option_shape.append(number[shape])
+            else:
+                self.masks.append(self.bits([(top, left)]))
+                self.option_shape.append(-1)
+        self.colour_bounds = [self._colour_bound(name, shapes) for name in IN_SEARCH]
+
+    def bits(self, cells: Iterable[Cell]) -> int:
+        """The cells as one integer, a bit per cell."""
+        return sum(1 << (r * self.stride + c) for r, c in cells)
+
+    def _colour_bound(
+        self, name: str, shapes: Sequence[Piece]
+    ) -> tuple[ColourBound, list[tuple[int, int]]]:
+        """A colouring's test, with the cells of each colour as bits and the shift of its field."""
+        bound = ColourBound(self.size, name, shapes)
+        cells = [(r, c) for r in range(self.size) for c in range(self.size)]
+        masks = [
+            (FIELD * colour, self.bits([(r, c) for r, c in cells if bound.cells[r][c] == colour]))
+            for colour in range(bound.colours)
+        ]
+        return bound, masks
 
     def complete(
-        self, givens: Sequence[Key], stats: Stats, timeout: float | None, max_nodes: int | None
+        self,
+        givens: Sequence[Key],
+        prefer: Sequence[Key],
+        stats: Stats,
+        budget: Budget,
+        progress: Progress | None = None,
     ) -> tuple[Key, ...] | bool | None:
-        """A completion of `givens` (all placements), False if none, None if a budget ran out."""
-        found = next(
-            solve(
-                self.problem,
-                givens=givens,
-                memo=self.memo,
-                prune=StatePruner(self, len(givens)),
-                stats=stats,
-                timeout=timeout,
-                max_nodes=max_nodes,
-                limit=1,
-            ),
-            None,
+        """A packing that extends `givens`, False if none, None if the budget ran out.
+        The options in `prefer` (a packing close to the one sought) are tried first."""
+        search = solve(
+            self.problem,
+            givens=givens,
+            prefer=prefer,
+            memo=self.memo,
+            prune=StatePruner(self, len(givens)),
+            stats=stats,
+            max_nodes=budget.nodes,
+            timeout=budget.seconds(),
+            limit=1,
+            progress=None if progress is None else (lambda s: progress(self.size, s)),
         )
+        found = next(search, None)
+        search.close()
+        budget.spend(stats)
         if found is not None:
             return found
         return None if stats.status is Status.BUDGET else False
 
 
 class StatePruner:
-    """The engine's once-per-node check, reading only the state (which cells are filled, which
-    pieces remain), so the failure memo stays exact. It cuts a node off when:
-    - the empty regions waste more cells than there are holes left (a region of m cells wastes at
-      least m mod 4), or
-    - a colouring shows that the remaining pieces cannot fit the free cells (`ColourBound`).
+    """The engine's once-per-node check. It reads only the state (which cells are filled, how
+    many holes are used, which pieces remain), so the failure memo stays exact. A node dies when
+    - its empty regions waste more cells than there are holes left (a region of m cells wastes
+      at least m mod 4), or
+    - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells.
     """
 
     def __init__(self, packing: Packing, base: int) -> None:
         self.packing = packing
-        self.stride = packing.size + 1
         self.base = base
         self.filled: list[int] = []
         self.used: list[int] = []
@@ -143,10 +181,11 @@ class StatePruner:
         else:
             del self.filled[depth:], self.used[depth:], self.remaining[depth:]
             self._push(chosen[-1], depth)
+        holes = packing.slack - self.used[depth]
         empty = packing.full & ~self.filled[depth]
-        if not waste(empty, self.stride, packing.slack - self.used[depth]):
+        if not waste_fits(empty, packing.stride, holes):
             return False
-        if packing.slack - self.used[depth] > COLOUR_HOLES:
+        if holes > COLOUR_HOLES:
             return True
         remaining = self.remaining[depth]
         for bound, masks in packing.colour_bounds:
@@ -168,8 +207,8 @@ class StatePruner:
         self.remaining.append(remaining)
 
 
-def waste(empty: int, stride: int, allowed: int) -> int | bool:
-    """Whether the empty cells (bits of rows `stride` apart) waste at most `allowed` cells."""
+def waste_fits(empty: int, stride: int, holes: int) -> bool:
+    """Whether the empty cells (bits of rows `stride` apart) waste at most `holes` cells."""
     total = 0
     while empty:
         region = empty & -empty
@@ -181,97 +220,68 @@ def waste(empty: int, stride: int, allowed: int) -> int | bool:
                 break
             region = grown
         total += region.bit_count() & 3
-        if total > allowed:
+        if total > holes:
             return False
         empty ^= region
     return True
 
 
-def packing_problem(pieces: Sequence[Piece], size: int) -> Problem[Key]:
-    """Cells as items, each shape as an item used as often as it occurs, holes for the slack."""
-    cells = [(r, c) for r in range(size) for c in range(size)]
-    counts: dict[Piece, int] = {}
-    for piece in pieces:
-        counts[piece] = counts.get(piece, 0) + 1
-    slack = size * size - 4 * len(pieces)
-    primary: list[object] = [*cells, *counts]
-    bounds: dict[object, int] = {shape: n for shape, n in counts.items() if n > 1}
-    if slack:
-        primary.append(HOLE)
-        bounds[HOLE] = slack
-    problem: Problem[Key] = Problem(primary, bounds=bounds)
-    for shape in counts:
-        for top, left in placements(shape, size):
-            covered = [(top + r, left + c) for r, c in shape.cells]
-            problem.add_option((shape, top, left), [shape, *covered])
-    if slack:
-        for r, c in cells:
-            problem.add_option((HOLE, r, c), [HOLE, (r, c)])
-    return problem
-
-
-def fits(
-    packing: Packing, timeout: float | None, max_nodes: int | None
-) -> tuple[tuple[Key, ...] | bool | None, Stats, str | None]:
-    """Decide whether the pieces fit at this size (colourings first, then the engine): a
-    packing when they do, False when they cannot, None when a budget ran out."""
+def decide(
+    packing: Packing, budget: Budget, progress: Progress | None = None
+) -> tuple[Attempt, tuple[Key, ...] | None]:
+    """Whether the pieces fit this size (colourings first, then the engine), and a packing."""
+    problem = packing.problem
     colouring = refuted_by_colouring(packing.pieces, packing.size)
     if colouring is not None:
-        return False, Stats(status=Status.EXHAUSTED), colouring
+        stats = Stats(status=Status.EXHAUSTED)
+        attempt = Attempt(packing.size, False, problem.item_count, problem.option_count, stats)
+        attempt.decided_by = f"colouring ({colouring})"
+        return attempt, None
     stats = Stats()
-    return packing.complete((), stats, timeout, max_nodes), stats, None
+    found = packing.complete((), (), stats, budget, progress)
+    solved = None if found is None else found is not False
+    attempt = Attempt(packing.size, solved, problem.item_count, problem.option_count, stats)
+    return attempt, found or None  # type: ignore[return-value]
 
 
 def canonical(
     packing: Packing,
     witness: Sequence[Key],
-    phase: Phase,
-    timeout: float | None,
-    max_nodes: int | None,
+    budget: Budget,
+    counters: CanonicalStats,
+    progress: Progress | None = None,
 ) -> list[Cell] | None:
-    """The first-position answer at a size known to fit (None: a budget ran out).
-
-    `witness` is a full packing consistent with the pieces placed so far. The first position of
-    the next piece's shape in it is a feasible position for that piece, so only earlier positions
-    need the engine; a feasible one found there becomes the new witness.
-    """
+    """The first-position answer at a size known to fit (None: the budget ran out)."""
     pieces, size = packing.pieces, packing.size
     givens: list[Key] = []
-    corners: list[Cell] = []
-    occupied: set[Cell] = set()
+    occupied = 0
     last_corner: dict[Piece, Cell] = {}
     for piece in pieces:
-        bound = min(
-            (top, left)
-            for shape, top, left in witness
-            if shape == piece and (shape, top, left) not in givens
-        )
-        chosen = bound
+        bound = min(k[1:] for k in witness if k[0] == piece and k not in givens)
+        chosen = bound  # feasible: the witness completes it
         for corner in placements(piece, size):
             if corner >= bound:
                 break
             if corner <= last_corner.get(piece, (-1, -1)):
                 continue  # identical pieces keep input order in the canonical answer
-            cells = {(corner[0] + r, corner[1] + c) for r, c in piece.cells}
-            if cells & occupied:
+            if occupied & packing.bits((corner[0] + r, corner[1] + c) for r, c in piece.cells):
                 continue
             stats = Stats()
-            found = packing.complete([*givens, (piece, *corner)], stats, timeout, max_nodes)
-            phase.oracle_calls += 1
-            phase.nodes += stats.nodes
-            phase.updates += stats.updates
-            phase.seconds += stats.seconds
+            found = packing.complete([*givens, (piece, *corner)], witness, stats, budget, progress)
+            counters.oracle_calls += 1
+            counters.nodes += stats.nodes
+            counters.updates += stats.updates
+            counters.seconds += stats.seconds
             if found is None:
                 return None
             if found:
                 chosen, witness = corner, found  # type: ignore[assignment]
                 break
         givens.append((piece, *chosen))
-        corners.append(chosen)
-        occupied |= {(chosen[0] + r, chosen[1] + c) for r, c in piece.cells}
+        occupied |= packing.bits((chosen[0] + r, chosen[1] + c) for r, c in piece.cells)
         last_corner[piece] = chosen
-    phase.memo_hits = packing.memo.hits
-    return corners
+    counters.memo_hits = packing.memo.hits
+    return [(top, left) for _, top, left in givens]
 
 
 def arrange_fast(
@@ -280,26 +290,24 @@ def arrange_fast(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
-) -> tuple[Answer, Phase]:
-    """The canonical answer, found by deciding sizes first and placing pieces second."""
-    answer = Answer(list(pieces), None, [])
-    phase = Phase()
+) -> Answer:
+    """The canonical answer: decide sizes from the smallest up, then place the pieces in order.
+    `max_nodes` and `timeout` bound the whole run; when one runs out, the answer is unsolved."""
+    answer = Answer(list(pieces), None, [], canonical=CanonicalStats())
+    budget = Budget.start(max_nodes, timeout)
     size = smallest_size(pieces)
     while True:
         packing = Packing(pieces, size)
-        verdict, stats, colouring = fits(packing, timeout, max_nodes)
-        problem = packing.problem
-        solved = None if verdict is None else bool(verdict)
-        answer.attempts.append(
-            FastAttempt(size, solved, problem.item_count, problem.option_count, stats, colouring)
-        )
-        if verdict is None:
-            return answer, phase
-        if verdict:
-            corners = canonical(packing, verdict, phase, timeout, max_nodes)  # type: ignore[arg-type]
+        attempt, witness = decide(packing, budget, progress)
+        answer.attempts.append(attempt)
+        if attempt.solved is None:
+            return answer
+        if witness is not None:
+            assert answer.canonical is not None
+            corners = canonical(packing, witness, budget, answer.canonical, progress)
             if corners is None:
-                answer.attempts[-1].solved = None
-                return answer, phase
+                attempt.solved = None
+                return answer
             answer.size, answer.corners = size, corners
-            return answer, phase
+            return answer
         size += 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Console, Group
 from rich.live import Live
@@ -12,18 +12,22 @@ from rich.text import Text
 from dlx import Stats
 from fillit import render
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver import Answer, arrange
+from fillit.solver import Answer, CanonicalStats
+
+Arrange = Callable[..., Answer]
+"""`arrange_fast` or `arrange_ordered`."""
 
 
 def arrange_with_progress(
     console: Console,
+    arrange: Arrange,
     pieces: Sequence[Piece],
     timeout: float | None,
     max_nodes: int | None,
     *,
     live: bool,
 ) -> Answer:
-    """Search as `arrange` does; with `live`, show size, nodes and updates as it goes."""
+    """Run `arrange`; with `live`, show the size, nodes and updates of each search as it goes."""
     if not live:
         return arrange(pieces, timeout=timeout, max_nodes=max_nodes)
     with Live(Text("searching..."), console=console, transient=True) as display:
@@ -42,19 +46,35 @@ def arrange_with_progress(
 def attempts_table(answer: Answer) -> Table:
     """One row per board size tried."""
     table = Table(title="Sizes tried")
-    for name in ("size", "fits", "items", "options", "nodes", "updates", "seconds"):
-        table.add_column(name, justify="right")
+    for name in ("size", "fits", "decided by", "items", "options", "nodes", "updates", "seconds"):
+        table.add_column(name, justify="left" if name == "decided by" else "right")
     for attempt in answer.attempts:
         fits = {True: "yes", False: "no", None: "unknown"}[attempt.solved]
         table.add_row(
             f"{attempt.size}x{attempt.size}",
             fits,
+            attempt.decided_by,
             str(attempt.items),
             str(attempt.options),
             f"{attempt.stats.nodes:,}",
             f"{attempt.stats.updates:,}",
             f"{attempt.stats.seconds:.3f}",
         )
+    return table
+
+
+def canonical_table(counters: CanonicalStats) -> Table:
+    """The canonical placement at the size that fits: oracle calls, memo hits, effort."""
+    table = Table(title="Canonical placement")
+    for name in ("oracle calls", "memo hits", "nodes", "updates", "seconds"):
+        table.add_column(name, justify="right")
+    table.add_row(
+        f"{counters.oracle_calls:,}",
+        f"{counters.memo_hits:,}",
+        f"{counters.nodes:,}",
+        f"{counters.updates:,}",
+        f"{counters.seconds:.3f}",
+    )
     return table
 
 
@@ -70,14 +90,18 @@ def groups_table(pieces: Sequence[Piece]) -> Table:
 
 def show(console: Console, answer: Answer, *, colour: bool) -> None:
     """Print the tables and the final square."""
-    total_nodes = sum(a.stats.nodes for a in answer.attempts)
-    total_updates = sum(a.stats.updates for a in answer.attempts)
-    total_seconds = sum(a.stats.seconds for a in answer.attempts)
+    extra = answer.canonical or CanonicalStats()
+    total_nodes = sum(a.stats.nodes for a in answer.attempts) + extra.nodes
+    total_updates = sum(a.stats.updates for a in answer.attempts) + extra.updates
+    total_seconds = sum(a.stats.seconds for a in answer.attempts) + extra.seconds
     headline = Text(
         f"{len(answer.pieces)} pieces; {total_nodes:,} nodes, {total_updates:,} updates "
         f"in {total_seconds:.3f} s"
     )
-    parts: list[Table | Text] = [headline, attempts_table(answer), groups_table(answer.pieces)]
+    parts: list[Table | Text] = [headline, attempts_table(answer)]
+    if answer.canonical is not None:
+        parts.append(canonical_table(answer.canonical))
+    parts.append(groups_table(answer.pieces))
     if answer.solved:
         parts.append(Text(f"Smallest square: {answer.size}x{answer.size}"))
         parts.append(render.coloured(answer) if colour else Text(render.plain(answer)))

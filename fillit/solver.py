@@ -32,13 +32,26 @@ Progress = Callable[[int, Stats], None]
 
 @dataclass
 class Attempt:
-    """One board size tried: whether the pieces fit (None: unknown, a budget ran out), and how."""
+    """One board size tried: whether the pieces fit (None: unknown, a budget ran out), and how:
+    by `search` (the engine's statistics in `stats`) or by a named colouring argument."""
 
     size: int
     solved: bool | None
     items: int
     options: int
     stats: Stats
+    decided_by: str = "search"
+
+
+@dataclass
+class CanonicalStats:
+    """Counters of the fast path's canonical placement, at the size that fits."""
+
+    oracle_calls: int = 0
+    memo_hits: int = 0
+    nodes: int = 0
+    updates: int = 0
+    seconds: float = 0.0
 
 
 @dataclass
@@ -49,6 +62,7 @@ class Answer:
     size: int | None
     corners: list[Cell]
     attempts: list[Attempt] = field(default_factory=list)
+    canonical: CanonicalStats | None = None
 
     @property
     def solved(self) -> bool:
@@ -177,14 +191,16 @@ def try_size(
     return attempt, None if found is None else [(top, left) for _, top, left in found]
 
 
-def arrange(
+def arrange_ordered(
     pieces: Sequence[Piece],
     *,
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
 ) -> Answer:
-    """The canonical answer: the smallest square, then pieces in order at their first position."""
+    """The canonical answer by the ordered search (the first release): sizes grow from the
+    smallest, and at each size the pieces are placed in input order at their first positions,
+    backtracking as needed. `max_nodes` and `timeout` apply to each size."""
     answer = Answer(list(pieces), None, [])
     size = smallest_size(pieces)
     while True:

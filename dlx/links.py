@@ -26,6 +26,7 @@ be compared with Knuth's program on the same file.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Final
@@ -39,6 +40,8 @@ read-only list); returning False cuts the node off."""
 
 Progress = Callable[[Stats], None]
 """Called every few thousand nodes with the statistics so far (for live displays)."""
+
+_SERIALS = itertools.count()
 
 POLL_NODES: Final = 4096
 """Budgets, the clock and progress displays are looked at once every this many nodes."""
@@ -90,6 +93,7 @@ class Links:
         bounds: Sequence[tuple[int, int]] = (),
     ) -> None:
         self.primary = primary
+        self.serial = next(_SERIALS)  # unique for the process's life, unlike id()
         self.root = Node(-1)
         self.secondary_root = Node(-1)
         self.headers = [Node(i) for i in range(items)]

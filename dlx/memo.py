@@ -37,9 +37,11 @@ class FailureMemo:
                         f"option {option.number} has no item usable only once, so a state key "
                         "cannot tell which options remain; search without a memo"
                     )
-            self._owner = id(links)
-        elif self._owner != id(links):
-            raise MemoUnsupportedError("this memo belongs to another problem")
+            self._owner = links.serial
+        elif self._owner != links.serial:
+            raise MemoUnsupportedError(
+                "this memo belongs to another problem (or to this one before options were added)"
+            )
 
     def remember(self, key: int) -> None:
         """Record a failed state, forgetting everything first when the memo is full."""

@@ -56,6 +56,10 @@ class Budget:
         """Seconds left (at least 0), or None."""
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
+    def spent(self) -> bool:
+        """Whether nothing is left."""
+        return self.nodes == 0 or self.seconds() == 0.0
+
     def spend(self, stats: Stats) -> None:
         """Take a finished search's nodes off the budget."""
         if self.nodes is not None:
@@ -112,6 +116,17 @@ class Packing:
     def bits(self, cells: Iterable[Cell]) -> int:
         """The cells as one integer, a bit per cell."""
         return sum(1 << (r * self.stride + c) for r, c in cells)
+
+    def key_bits(self, key: Key) -> int:
+        """The cells of an option, by key, as bits."""
+        return self.masks[self.problem.option_number(key)]
+
+    def dilate(self, cells: int, radius: int) -> int:
+        """The cells within `radius` king moves of `cells`, on the board."""
+        for _ in range(radius):
+            wide = cells | cells << 1 | cells >> 1
+            cells = wide | wide << self.stride | wide >> self.stride
+        return cells & self.full
 
     def _colour_bound(
         self, name: str, shapes: Sequence[Piece]
@@ -244,6 +259,53 @@ def decide(
     return attempt, found or None  # type: ignore[return-value]
 
 
+REPAIR_RADII = (2, 4)
+"""How far around the change the witness is re-solved before a full search."""
+
+REPAIR_NODES = 2000
+"""The node budget of one repair."""
+
+
+def repair(
+    packing: Packing,
+    givens: Sequence[Key],
+    candidate: Key,
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+) -> tuple[Key, ...] | None:
+    """A packing with `givens` and `candidate`, found by re-solving only the witness's
+    neighbourhood of the change; None when that finds none, and the full search must decide.
+
+    The candidate takes the place of the witness's first free placement of its shape; the
+    witness's options farther than a radius from both stay fixed, given to the engine."""
+    shape = candidate[0]
+    freed = min((k for k in witness if k[0] == shape and k not in givens), key=lambda k: k[1:])
+    taken = packing.key_bits(candidate) | sum(packing.key_bits(k) for k in givens)
+    zone = packing.key_bits(candidate) | packing.key_bits(freed)
+    for radius in REPAIR_RADII:
+        near = packing.dilate(zone, radius)
+        kept = [
+            k
+            for k in witness
+            if k != freed and k not in givens and not packing.key_bits(k) & (near | taken)
+        ]
+        stats = Stats()
+        cap = REPAIR_NODES if budget.nodes is None else min(REPAIR_NODES, budget.nodes)
+        found = packing.complete(
+            [*givens, candidate, *kept], witness, stats, Budget(cap, budget.deadline)
+        )
+        budget.spend(stats)
+        counters.repairs += 1
+        counters.add(stats)
+        if isinstance(found, tuple):
+            counters.repaired += 1
+            return found
+        if budget.spent():
+            return None
+    return None
+
+
 def canonical(
     packing: Packing,
     witness: Sequence[Key],
@@ -266,16 +328,21 @@ def canonical(
                 continue  # identical pieces keep input order in the canonical answer
             if occupied & packing.bits((corner[0] + r, corner[1] + c) for r, c in piece.cells):
                 continue
-            stats = Stats()
-            found = packing.complete([*givens, (piece, *corner)], witness, stats, budget, progress)
-            counters.oracle_calls += 1
-            counters.nodes += stats.nodes
-            counters.updates += stats.updates
-            counters.seconds += stats.seconds
+            candidate: Key = (piece, *corner)
+            found: tuple[Key, ...] | bool | None = repair(
+                packing, givens, candidate, witness, budget, counters
+            )
+            if not found and budget.spent():
+                return None
+            if not found:
+                stats = Stats()
+                found = packing.complete([*givens, candidate], witness, stats, budget, progress)
+                counters.oracle_calls += 1
+                counters.add(stats)
             if found is None:
                 return None
-            if found:
-                chosen, witness = corner, found  # type: ignore[assignment]
+            if isinstance(found, tuple):
+                chosen, witness = corner, found
                 break
         givens.append((piece, *chosen))
         occupied |= packing.bits((chosen[0] + r, chosen[1] + c) for r, c in piece.cells)

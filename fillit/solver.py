@@ -48,10 +48,18 @@ class CanonicalStats:
     """Counters of the fast path's canonical placement, at the size that fits."""
 
     oracle_calls: int = 0
+    repairs: int = 0
+    repaired: int = 0
     memo_hits: int = 0
     nodes: int = 0
     updates: int = 0
     seconds: float = 0.0
+
+    def add(self, stats: Stats) -> None:
+        """Count one more search's effort."""
+        self.nodes += stats.nodes
+        self.updates += stats.updates
+        self.seconds += stats.seconds
 
 
 @dataclass

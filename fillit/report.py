@@ -66,10 +66,11 @@ def attempts_table(answer: Answer) -> Table:
 def canonical_table(counters: CanonicalStats) -> Table:
     """The canonical placement at the size that fits: oracle calls, memo hits, effort."""
     table = Table(title="Canonical placement")
-    for name in ("oracle calls", "memo hits", "nodes", "updates", "seconds"):
+    for name in ("oracle calls", "repairs (found)", "memo hits", "nodes", "updates", "seconds"):
         table.add_column(name, justify="right")
     table.add_row(
         f"{counters.oracle_calls:,}",
+        f"{counters.repairs:,} ({counters.repaired:,})",
         f"{counters.memo_hits:,}",
         f"{counters.nodes:,}",
         f"{counters.updates:,}",

@@ -1,0 +1,304 @@
+"""The fast path (`fillit.fast`): the same canonical answers as the first release's ordered search,
+the brute-force oracle and the golden corpus; its budgets and statistics; and the parts of its
+formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
+
+from __future__ import annotations
+
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from fillit_oracle import canonical_rows
+from hypothesis import assume, event, given, settings
+from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
+
+from dlx import Problem, Status, count, solve
+from fillit.check import check
+from fillit.fast import HOLE, Key, arrange_fast, packing_problem, waste_fits
+from fillit.parse import parse
+from fillit.pieces import Piece, letter
+from fillit.render import plain
+from fillit.solver import Answer, arrange_ordered, exact_cover, smallest_size
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "fillit"
+VALID = sorted((CORPUS / "valid").glob("*.txt"))
+ORDERED_BUDGET = 100_000
+"""Nodes the ordered search may spend on each size before its answer is discarded as unknown
+(about 1 random list in 25; a larger budget mostly buys time spent on lists it cannot finish)."""
+ORACLE_LIMIT = 5
+"""The brute-force oracle is only asked about inputs of at most this many pieces."""
+
+
+def corpus_pieces(stem: str) -> list[Piece]:
+    """The pieces of the valid corpus case `stem`."""
+    return parse((CORPUS / "valid" / f"{stem}.txt").read_text())
+
+
+def nodes_spent(answer: Answer) -> int:
+    """Every search node the fast path counted: deciding the sizes, then placing the pieces."""
+    assert answer.canonical is not None
+    return sum(attempt.stats.nodes for attempt in answer.attempts) + answer.canonical.nodes
+
+
+def banded(piece: Piece, copies: int, size: int) -> list[str]:
+    """The board of `copies` of a rectangular `piece` laid side by side in bands from the top
+    left, lettered in order: the canonical answer when the bands hold them all."""
+    board = [["."] * size for _ in range(size)]
+    per_band = size // piece.width
+    for index in range(copies):
+        top = index // per_band * piece.height
+        left = index % per_band * piece.width
+        for r, c in piece.cells:
+            board[top + r][left + c] = letter(index)
+    return ["".join(row) for row in board]
+
+
+def empty_cells(picture: str) -> tuple[int, int]:
+    """The '.' cells of `picture` (rows separated by '/') as bits, rows one spare bit apart as
+    the fast path lays them out, and that row stride."""
+    rows = picture.split("/")
+    stride = len(rows[0]) + 1
+    bits = sum(
+        1 << (r * stride + c)
+        for r, row in enumerate(rows)
+        for c, mark in enumerate(row)
+        if mark == "."
+    )
+    return bits, stride
+
+
+def bound_of(problem: Problem[Key], item: object) -> tuple[int, int]:
+    """The multiplicity of the primary item `item`."""
+    return problem.bounds[problem.index[item]]
+
+
+def key_cells(shape: object) -> tuple[tuple[int, int], ...]:
+    """The cells, from its corner, that an option of `shape` (a piece or HOLE) covers."""
+    return shape.cells if isinstance(shape, Piece) else ((0, 0),)
+
+
+# The tetrominoes of the tests
+
+
+def test_the_pictures_give_the_19_fixed_tetrominoes_of_the_corpus() -> None:
+    assert len(PICTURES) == len(set(TETROMINOES)) == 19
+    assert set(corpus_pieces("all_19_fixed_shapes")) == set(TETROMINOES)
+
+
+# Same answers as the references
+
+
+@settings(max_examples=150, deadline=None)
+@given(pieces=piece_lists(max_size=10))
+def test_fast_answer_is_the_ordered_search_answer_and_passes_the_check(
+    pieces: list[Piece],
+) -> None:
+    ordered = arrange_ordered(pieces, max_nodes=ORDERED_BUDGET)
+    if not ordered.solved:
+        event("the ordered search ran out of budget")
+    assume(ordered.solved)  # the reference's answer is unknown
+    fast = arrange_fast(pieces)
+    assert fast.rows() == ordered.rows()
+    check(fast.rows(), pieces)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pieces=piece_lists(max_size=ORACLE_LIMIT))
+def test_fast_answer_is_the_brute_force_canonical_answer(pieces: list[Piece]) -> None:
+    fast = arrange_fast(pieces)
+    assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
+
+
+@pytest.mark.parametrize("case", VALID, ids=lambda case: case.stem)
+def test_fast_answer_prints_the_golden_board(case: Path) -> None:
+    answer = arrange_fast(parse(case.read_text()))
+    assert plain(answer) == case.with_suffix(".out").read_text()
+
+
+# Sizes the search would take long to refute, refuted by colourings
+
+
+@pytest.mark.parametrize(
+    ("piece", "copies", "size", "refuted"),
+    [
+        (I_VERTICAL, 26, 12, [11]),
+        (I_HORIZONTAL, 26, 12, [11]),
+        (I_VERTICAL, 9, 8, [6, 7]),
+        (SQUARE, 26, 12, [11]),
+    ],
+    ids=["26 vertical I", "26 horizontal I", "9 vertical I", "26 O"],
+)
+def test_colourings_refute_the_sizes_below_identical_bars_and_squares(
+    piece: Piece, copies: int, size: int, refuted: list[int]
+) -> None:
+    answer = arrange_fast([piece] * copies)
+    assert answer.rows() == banded(piece, copies, size)
+    attempts = answer.attempts
+    assert [a.size for a in attempts] == [*refuted, size]
+    assert all(a.solved is False and a.decided_by.startswith("colouring") for a in attempts[:-1])
+    assert attempts[-1].solved is True
+    assert nodes_spent(answer) < 1_000  # the failing sizes cost no search at all
+
+
+# Budgets
+
+
+@pytest.mark.parametrize(
+    ("max_nodes", "timeout"), [(0, None), (None, 0.0)], ids=["max_nodes=0", "timeout=0"]
+)
+def test_spent_budget_leaves_the_answer_unsolved_and_the_last_size_unknown(
+    max_nodes: int | None, timeout: float | None
+) -> None:
+    pieces = corpus_pieces("needs_growth")
+    answer = arrange_fast(pieces, max_nodes=max_nodes, timeout=timeout)
+    assert not answer.solved
+    assert answer.attempts[-1].solved is None
+    assert answer.attempts[-1].stats.status is Status.BUDGET
+
+
+def test_generous_budget_gives_the_unbudgeted_answer() -> None:
+    pieces = corpus_pieces("needs_growth")
+    answer = arrange_fast(pieces, max_nodes=1_000_000, timeout=60.0)
+    assert answer.solved
+    assert answer.rows() == arrange_fast(pieces).rows()
+
+
+@pytest.mark.parametrize("stem", ["needs_growth", "exact_fit_6x6", "place_order_top_before_left"])
+def test_node_budget_bounds_the_whole_run_exactly(stem: str) -> None:
+    """With a cap of k nodes over the deciding and placing searches together, the answer is found
+    exactly when the unbudgeted run needs at most k, and at most one node past the cap is counted
+    (the one that notices it)."""
+    pieces = corpus_pieces(stem)
+    full = arrange_fast(pieces)
+    needed = nodes_spent(full)
+    wrong = []
+    for cap in range(needed + 2):
+        answer = arrange_fast(pieces, max_nodes=cap)
+        solved_as_expected = answer.solved == (cap >= needed)
+        same = not answer.solved or answer.rows() == full.rows()
+        unknown = answer.solved or answer.attempts[-1].solved is None
+        if not (solved_as_expected and same and unknown and nodes_spent(answer) <= cap + 1):
+            wrong.append((cap, answer.solved, nodes_spent(answer)))
+    assert wrong == [], f"(cap, solved, nodes counted); {needed} nodes needed"
+
+
+def test_budget_spent_while_placing_leaves_the_fitting_size_unknown() -> None:
+    pieces = corpus_pieces("needs_growth")
+    full = arrange_fast(pieces)
+    assert full.canonical is not None and full.canonical.nodes > 0
+    deciding = sum(attempt.stats.nodes for attempt in full.attempts)
+    answer = arrange_fast(pieces, max_nodes=deciding)
+    assert not answer.solved
+    assert [a.size for a in answer.attempts] == [a.size for a in full.attempts]
+    assert answer.attempts[-1].solved is None
+
+
+# Statistics
+
+
+def test_attempts_grow_by_one_from_the_smallest_size_until_one_fits() -> None:
+    pieces = corpus_pieces("identical_pieces_need_two_growths")
+    answer = arrange_fast(pieces)
+    first = smallest_size(pieces)
+    assert [a.size for a in answer.attempts] == [first, first + 1, first + 2]
+    assert [a.solved for a in answer.attempts] == [False, False, True]
+    assert answer.size == first + 2
+    for attempt in answer.attempts[:-1]:
+        assert attempt.decided_by.startswith("colouring") or attempt.stats.complete
+
+
+def test_canonical_counters_count_the_search_that_moves_the_first_piece() -> None:
+    """The O cannot stay at the top-left corner of 3x3 beside the L; only a search proves it."""
+    answer = arrange_fast(corpus_pieces("place_order_first_piece_moves"))
+    assert answer.rows() == ["BAA", "BAA", "BB."]
+    counters = answer.canonical
+    assert counters is not None
+    whole = [counters.oracle_calls, counters.memo_hits, counters.nodes, counters.updates]
+    assert all(isinstance(n, int) and n >= 0 for n in whole)
+    assert counters.seconds >= 0.0
+    assert counters.oracle_calls > 0
+    assert counters.nodes >= counters.oracle_calls  # each search visits at least its root
+
+
+# waste_fits
+
+
+@pytest.mark.parametrize(
+    ("picture", "waste"),
+    [
+        ("###/#.#/###", 1),
+        ("#...#/#..##/#####", 1),
+        ("..#/###/#..", 4),
+        ("....#/....#", 0),
+        ("#.#/.#./#.#", 4),
+        ("###./.###", 2),
+        ("...#/#...", 2),
+        ("####/####", 0),
+    ],
+    ids=[
+        "one isolated cell",
+        "a region of 5",
+        "two regions of 2",
+        "a region of 8",
+        "cells touching at corners only",
+        "row ends do not wrap to the next row",
+        "a region of 6 over two rows",
+        "no empty cell",
+    ],
+)
+def test_waste_fits_exactly_when_the_holes_cover_m_mod_4_per_region(
+    picture: str, waste: int
+) -> None:
+    empty, stride = empty_cells(picture)
+    assert waste_fits(empty, stride, waste)
+    assert waste == 0 or not waste_fits(empty, stride, waste - 1)
+
+
+# packing_problem
+
+
+def test_packing_problem_has_cells_shapes_and_a_hole_item_when_there_is_slack() -> None:
+    problem = packing_problem([SQUARE, SQUARE, I_VERTICAL], 4)
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    assert problem.items == [*cells, SQUARE, I_VERTICAL, HOLE]
+    assert problem.primary_count == problem.item_count == 19
+    assert problem.option_count == 9 + 4 + 16  # O, vertical I, a hole per cell
+    assert [bound_of(problem, item) for item in (SQUARE, I_VERTICAL, HOLE)] == [
+        (2, 2),
+        (1, 1),
+        (4, 4),
+    ]
+    assert problem.keys[:2] == [(SQUARE, 0, 0), (SQUARE, 0, 1)]
+    assert problem.keys[-1] == (HOLE, 3, 3)
+
+
+def test_packing_problem_has_no_hole_item_without_slack() -> None:
+    problem = packing_problem([SQUARE] * 4, 4)
+    assert HOLE not in problem.index
+    assert problem.item_count == 16 + 1
+    assert problem.option_count == 9
+    assert bound_of(problem, SQUARE) == (4, 4)
+    assert not any(key[0] == HOLE for key in problem.keys)
+
+
+def test_identical_pieces_and_holes_are_not_told_apart_in_packings() -> None:
+    """Four O in 4x4 make one packing (the exact cover by pieces counts 4! = 24), and one O with
+    five holes in 3x3 one packing per position of the O."""
+    assert count(exact_cover([SQUARE] * 4, 4)) == 24
+    assert count(packing_problem([SQUARE] * 4, 4)) == 1
+    assert count(packing_problem([SQUARE], 3)) == 4
+
+
+@settings(max_examples=40, deadline=None)
+@given(pieces=piece_lists(max_size=4))
+def test_every_packing_covers_each_cell_once_with_the_right_number_of_each_shape(
+    pieces: list[Piece],
+) -> None:
+    size = len(canonical_rows([piece.cells for piece in pieces]))
+    packings = list(islice(solve(packing_problem(pieces, size)), 20))
+    assert packings
+    for packing in packings:
+        covered = [(r + dr, c + dc) for shape, r, c in packing for dr, dc in key_cells(shape)]
+        assert sorted(covered) == [(r, c) for r in range(size) for c in range(size)]
+        shapes = [shape for shape, _, _ in packing if shape != HOLE]
+        assert sorted(shapes, key=repr) == sorted(pieces, key=repr)

@@ -10,6 +10,7 @@ this, and so would an adapter's pruning check that looks at anything but the sta
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from dlx.errors import MemoUnsupportedError
@@ -27,15 +28,16 @@ class FailureMemo:
     stores: int = 0
     _owner: int | None = None
 
-    def bind(self, links: Links) -> None:
-        """Tie the memo to one problem's links, checking that its states can be keyed exactly."""
+    def bind(self, links: Links, keys: Sequence[Hashable]) -> None:
+        """Tie the memo to one problem's links (`keys` name its options), checking that its
+        states can be keyed exactly."""
         if self._owner is None:
             for option in links.first_node:
                 tops = (option.top, *option.covers)
                 if not any(t.number >= links.primary or (t.bound, t.slack) == (1, 0) for t in tops):
                     raise MemoUnsupportedError(
-                        f"option {option.number} has no item usable only once, so a state key "
-                        "cannot tell which options remain; search without a memo"
+                        f"option {keys[option.number]!r} has no item usable only once, so a "
+                        "state key cannot tell which options remain; search without a memo"
                     )
             self._owner = links.serial
         elif self._owner != links.serial:

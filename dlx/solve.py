@@ -61,7 +61,7 @@ def solve(
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
     links = problem.links()
     if memo is not None:
-        memo.bind(links)
+        memo.bind(links, problem.keys)
     stats = stats if stats is not None else Stats()
     if general:
         search = search_m(

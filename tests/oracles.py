@@ -102,3 +102,52 @@ def _deselect(columns: Columns, rows: Rows, key: Key, removed: list[set[Key]]) -
             for other_item in rows[other]:
                 if other_item != item:
                     columns[other_item].add(other)
+
+
+Bounds = dict[Item, tuple[int, int]]
+"""Each primary item with a multiplicity to its (low, high); the others default to (1, 1)."""
+
+
+def brute_force_bounded(
+    primary: Sequence[Item],
+    secondary: Sequence[Item],
+    options: Sequence[Option],
+    bounds: Bounds,
+    givens: Sequence[Key] = (),
+) -> set[Solution]:
+    """Every set of options holding `givens` whose covers respect the bounds, by trying them all.
+
+    A primary item with bounds (low, high) is covered between low and high times (once when it
+    has none), a secondary item at most once. The givens are chosen in advance, whatever their
+    items; of the other options only those naming a primary item take part. Naming one option
+    twice among the givens leaves no solution, since a solution is a set of options.
+    """
+    if len(set(givens)) != len(givens):
+        return set()
+    items = dict(options)
+    forced = [(key, items[key]) for key in givens]
+    primary_items = set(primary)
+    usable = [
+        option
+        for option in options
+        if option[0] not in givens and not primary_items.isdisjoint(option[1])
+    ]
+    solutions: set[Solution] = set()
+    for size in range(len(usable) + 1):
+        for subset in combinations(usable, size):
+            chosen = [*forced, *subset]
+            if _respects_bounds(primary, secondary, bounds, chosen):
+                solutions.add(frozenset(key for key, _ in chosen))
+    return solutions
+
+
+def _respects_bounds(
+    primary: Sequence[Item], secondary: Sequence[Item], bounds: Bounds, chosen: Sequence[Option]
+) -> bool:
+    """Whether `chosen` covers each primary item within its bounds and no secondary item twice."""
+    covered = Counter(item for _, items in chosen for item in items)
+    for item in primary:
+        low, high = bounds.get(item, (1, 1))
+        if not low <= covered[item] <= high:
+            return False
+    return all(covered[item] <= 1 for item in secondary)

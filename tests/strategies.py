@@ -8,6 +8,7 @@ with solutions are common; the rest are random and mostly have none.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cache
 
@@ -84,3 +85,63 @@ def raw_problems(draw: st.DrawFn) -> RawProblem:
 def problems() -> st.SearchStrategy[tuple[Problem[Key], RawProblem]]:
     """A fresh `Problem` together with the plain data it was built from."""
     return raw_problems().map(lambda raw: (raw.build(), raw))
+
+
+Bound = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class RawBoundedProblem:
+    """A problem with multiplicities as plain data: `bounds` holds each primary item given one,
+    as the caller wrote it (`n` for exactly n, or `(low, high)`)."""
+
+    primary: Items
+    secondary: Items
+    options: tuple[tuple[Key, Items], ...]
+    bounds: tuple[tuple[str, int | Bound], ...]
+
+    def build(self) -> Problem[Key]:
+        """The engine's `Problem` for this data, options added in order."""
+        problem: Problem[Key] = Problem(self.primary, self.secondary, bounds=dict(self.bounds))
+        for key, items in self.options:
+            problem.add_option(key, items)
+        return problem
+
+    def bound_pairs(self) -> dict[Hashable, Bound]:
+        """The bounds as `(low, high)` pairs, the form the oracle takes."""
+        return {
+            item: (bound, bound) if isinstance(bound, int) else bound for item, bound in self.bounds
+        }
+
+
+@st.composite
+def _bound(draw: st.DrawFn, *, exact: bool) -> int | Bound:
+    """A multiplicity 0 <= low <= high <= 3 with high >= 1 (low == high when `exact`),
+    sometimes written as one number."""
+    high = draw(st.integers(1, 3))
+    low = high if exact else draw(st.integers(0, high))
+    return low if low == high and draw(st.booleans()) else (low, high)
+
+
+@st.composite
+def bounded_raw_problems(
+    draw: st.DrawFn, *, plain: bool = False, exact: bool = False
+) -> RawBoundedProblem:
+    """A random problem of 1-4 primary items, 0-2 secondary items and 0-9 options of 1-3 distinct
+    items, small enough to brute-force. Primary items get random multiplicities unless `plain`;
+    with `exact`, each is to be covered an exact number of times (no slack)."""
+    primary = tuple(f"p{n}" for n in range(draw(st.integers(1, 4))))
+    secondary = tuple(f"s{n}" for n in range(draw(st.integers(0, 2))))
+    items = primary + secondary
+    option = st.lists(st.sampled_from(items), min_size=1, max_size=3, unique=True).map(tuple)
+    chosen = draw(st.lists(option, max_size=9))
+    names = draw(_keys(len(chosen)))
+    bounds: list[tuple[str, int | Bound]] = []
+    if not plain:
+        for item in primary:
+            bound = draw(st.one_of(st.none(), _bound(exact=exact)))
+            if bound is not None:
+                bounds.append((item, bound))
+    return RawBoundedProblem(
+        primary, secondary, tuple(zip(names, chosen, strict=True)), tuple(bounds)
+    )

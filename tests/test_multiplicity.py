@@ -1,0 +1,609 @@
+"""Multiplicities (Knuth's Algorithm M), options given in advance, preferred options, the failure
+memo, and the budgets and statistics of the general search, against a brute-force oracle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Hashable, Iterable, Mapping, Sequence
+from typing import TypeVar
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracles import brute_force_bounded
+from strategies import Key, RawBoundedProblem, bounded_raw_problems
+
+from dlx import DlxError, Problem, Stats, Status, count, first, solve
+from dlx.errors import BoundsError, MemoUnsupportedError, UnknownOptionError
+from dlx.memo import FailureMemo
+
+K = TypeVar("K", bound=Hashable)
+Solutions = set[frozenset[Hashable]]
+BoundSpec = Mapping[object, int | tuple[int, int]]
+
+many = settings(max_examples=300, deadline=None)
+some = settings(max_examples=100, deadline=None)
+few = settings(max_examples=60, deadline=None)
+
+
+def expected(raw: RawBoundedProblem, givens: Sequence[Key] = ()) -> Solutions:
+    """The oracle's solutions of `raw` holding the options `givens`."""
+    return brute_force_bounded(raw.primary, raw.secondary, raw.options, raw.bound_pairs(), givens)
+
+
+def as_sets(solutions: Iterable[tuple[K, ...]]) -> set[frozenset[K]]:
+    """The solutions as a set of frozensets of keys, ignoring the order of search."""
+    return {frozenset(solution) for solution in solutions}
+
+
+def each_once(found: Sequence[tuple[K, ...]]) -> bool:
+    """Whether no solution repeats an option and no solution comes twice (as a set)."""
+    return all(len(set(s)) == len(s) for s in found) and len(as_sets(found)) == len(found)
+
+
+def in_order(solutions: Solutions) -> list[frozenset[Hashable]]:
+    """The solutions in a fixed order (keys mix ints and strings, so by their reprs)."""
+    return sorted(solutions, key=lambda solution: sorted(map(repr, solution)))
+
+
+def draw_givens(data: st.DataObject, raw: RawBoundedProblem) -> list[Key]:
+    """Up to three option keys to give in advance: often part of a solution, otherwise any keys,
+    clashes, repeats and secondary-only options included."""
+    keys = [key for key, _ in raw.options]
+    solutions = in_order(expected(raw))
+    from_a_solution = bool(solutions) and data.draw(st.booleans(), label="from a solution")
+    if from_a_solution:
+        solution = data.draw(st.sampled_from(solutions), label="solution")
+        part = data.draw(st.permutations([key for key in keys if key in solution]), label="order")
+        return part[: data.draw(st.integers(0, len(part)), label="how many")]
+    if not keys:
+        return []
+    return data.draw(st.lists(st.sampled_from(keys), max_size=3), label="givens")
+
+
+def draw_preferred(data: st.DataObject, raw: RawBoundedProblem) -> list[Key]:
+    """Up to four distinct option keys, in any order."""
+    keys = [key for key, _ in raw.options]
+    if not keys:
+        return []
+    return data.draw(st.lists(st.sampled_from(keys), max_size=4, unique=True), label="prefer")
+
+
+def general_memo(problem: Problem[Key]) -> FailureMemo | None:
+    """A fresh memo when `problem` needs one to run the general search, else None.
+
+    A problem without multiplicities has only items usable once, so it always takes a memo."""
+    return None if problem.has_multiplicities else FailureMemo()
+
+
+# A worked example, checked by hand
+
+
+def hand_example(items: Sequence[str] = ("a", "b")) -> Problem[str]:
+    """Item a is covered exactly twice, b at most once; options A1 = {a}, AB = {a, b}, A2 = {a},
+    B = {b}. Its solutions are the pairs of A1, AB, A2, plus B when b is still free."""
+    problem: Problem[str] = Problem(items, bounds={"a": 2, "b": (0, 1)})
+    for key, names in [("A1", ["a"]), ("AB", ["a", "b"]), ("A2", ["a"]), ("B", ["b"])]:
+        problem.add_option(key, names)
+    return problem
+
+
+@pytest.mark.parametrize("items", [("a", "b"), ("b", "a")], ids=["a first", "b first"])
+def test_hand_checked_example_gives_its_four_solutions_in_dlx3_order(
+    items: tuple[str, str],
+) -> None:
+    """Algorithm M branches on a (degree 2 against b's 3, wherever b is declared), tweaking A1
+    first; each multiset of options comes once: {A1, AB}, {A1, A2, B}, {A1, A2} (b's null
+    branch), then {AB, A2}."""
+    found = list(solve(hand_example(items)))
+    assert [frozenset(solution) for solution in found] == [
+        frozenset({"A1", "AB"}),
+        frozenset({"A1", "A2", "B"}),
+        frozenset({"A1", "A2"}),
+        frozenset({"AB", "A2"}),
+    ]
+
+
+def test_count_first_and_stats_on_the_hand_checked_example() -> None:
+    """count and first run the general search too; a full search ends EXHAUSTED after the 8
+    nodes counted by hand (root; A1, AB; the three pairs; A1 A2 B and the null branch)."""
+    problem = hand_example()
+    assert problem.has_multiplicities
+    assert count(problem) == 4
+    assert first(problem) == ("A1", "AB")
+    stats = Stats()
+    assert len(list(solve(problem, stats=stats))) == 4
+    assert (stats.solutions, stats.status) == (4, Status.EXHAUSTED)
+    assert (stats.nodes, stats.profile) == (8, [1, 2, 3, 2])
+
+
+def test_exact_multiplicity_may_be_written_as_one_number() -> None:
+    """bounds={item: n} means covered exactly n times, the same as (n, n)."""
+    for bound in (2, (2, 2)):
+        problem: Problem[str] = Problem(["a"], bounds={"a": bound})
+        for key in ("x", "y", "z"):
+            problem.add_option(key, ["a"])
+        assert as_sets(solve(problem)) == {
+            frozenset({"x", "y"}),
+            frozenset({"x", "z"}),
+            frozenset({"y", "z"}),
+        }
+
+
+def test_option_without_primary_item_is_never_chosen_but_may_be_given() -> None:
+    """With a covered 1..2 times and x secondary, {x} is no solution's part unless given."""
+    problem: Problem[str] = Problem(["a"], ["x"], bounds={"a": (1, 2)})
+    for key, items in [("A", ["a"]), ("AX", ["a", "x"]), ("X", ["x"])]:
+        problem.add_option(key, items)
+    assert as_sets(solve(problem)) == {
+        frozenset({"A"}),
+        frozenset({"AX"}),
+        frozenset({"A", "AX"}),
+    }
+    assert list(solve(problem, givens=["X"])) == [("X", "A")]
+
+
+def test_lower_bound_zero_allows_leaving_an_item_uncovered() -> None:
+    """An item of multiplicity 0..1 without options needs nothing; one of 1..1 makes it fail."""
+    problem: Problem[str] = Problem(["a", "b"], bounds={"b": (0, 1)})
+    problem.add_option("A", ["a"])
+    assert list(solve(problem)) == [("A",)]
+    strict: Problem[str] = Problem(["a", "b"], bounds={"b": (1, 1)})
+    strict.add_option("A", ["a"])
+    assert list(solve(strict)) == []
+
+
+@pytest.mark.parametrize(
+    ("bounds", "multiple"),
+    [
+        ({}, False),
+        ({"a": 1}, False),
+        ({"a": (1, 1), "b": 1}, False),
+        ({"a": 2}, True),
+        ({"b": (0, 1)}, True),
+        ({"a": (1, 3)}, True),
+    ],
+)
+def test_has_multiplicities_says_whether_some_bound_is_not_exactly_one(
+    bounds: BoundSpec, multiple: bool
+) -> None:
+    """Only a bound other than exactly once makes a problem one with multiplicities."""
+    assert Problem(["a", "b"], ["x"], bounds=bounds).has_multiplicities is multiple
+
+
+# Malformed bounds
+
+
+BAD_BOUNDS: dict[str, tuple[BoundSpec, str]] = {
+    "secondary item": ({"x": 2}, "'x'"),
+    "unknown item": ({"zz": (1, 2)}, "'zz'"),
+    "low above high": ({"b": (3, 2)}, "'b'"),
+    "high zero": ({"a": (0, 0)}, "'a'"),
+    "exactly zero": ({"b": 0}, "'b'"),
+    "negative low": ({"a": (-1, 2)}, "'a'"),
+    "negative number": ({"a": -2}, "'a'"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_BOUNDS)
+def test_malformed_bounds_raise_bounds_error_naming_the_item(name: str) -> None:
+    """A bound on a non-primary item, or not 0 <= low <= high with high >= 1, is a BoundsError
+    (a DlxError and ValueError) whose message names the item."""
+    bounds, fragment = BAD_BOUNDS[name]
+    with pytest.raises(BoundsError) as raised:
+        Problem(["a", "b"], ["x"], bounds=bounds)
+    assert isinstance(raised.value, DlxError)
+    assert isinstance(raised.value, ValueError)
+    assert fragment in str(raised.value)
+
+
+# Solutions against the oracle
+
+
+@many
+@given(raw=bounded_raw_problems())
+def test_solutions_are_the_bounded_covers_each_found_once(raw: RawBoundedProblem) -> None:
+    """solve yields every set of options meeting the bounds, each multiset exactly once."""
+    problem = raw.build()
+    found = list(solve(problem))
+    assert each_once(found)
+    assert as_sets(found) == expected(raw)
+    assert problem.has_multiplicities == any(b != (1, 1) for b in raw.bound_pairs().values())
+
+
+@some
+@given(raw=bounded_raw_problems())
+def test_count_and_first_agree_with_the_full_search(raw: RawBoundedProblem) -> None:
+    """count is the number of solutions, first the head of the list or None."""
+    problem = raw.build()
+    everything = list(solve(problem))
+    assert count(problem) == len(everything)
+    assert first(problem) == (everything[0] if everything else None)
+
+
+@some
+@given(raw=bounded_raw_problems(), limit=st.integers(0, 3))
+def test_limit_gives_a_prefix_of_the_general_search(raw: RawBoundedProblem, limit: int) -> None:
+    """solve(limit=k) yields the first k solutions of the unlimited search, in the same order."""
+    problem = raw.build()
+    everything = list(solve(problem))
+    assert list(solve(problem, limit=limit)) == everything[:limit]
+
+
+# Options given in advance
+
+
+@pytest.mark.parametrize("plain", [True, False], ids=["algorithm X", "with bounds"])
+@many
+@given(data=st.data())
+def test_givens_lead_exactly_the_solutions_that_contain_them(
+    plain: bool, data: st.DataObject
+) -> None:
+    """The solutions with givens are the oracle's solutions holding them all, each led by the
+    givens in the order given; clashing givens leave none, and the search is complete."""
+    raw = data.draw(bounded_raw_problems(plain=plain), label="problem")
+    givens = draw_givens(data, raw)
+    problem = raw.build()
+    stats = Stats()
+    found = list(solve(problem, givens=givens, stats=stats))
+    assert each_once(found)
+    assert all(solution[: len(givens)] == tuple(givens) for solution in found)
+    assert as_sets(found) == expected(raw, givens)
+    assert stats.status is Status.EXHAUSTED
+    assert stats.solutions == len(found)
+
+
+ROUTES: dict[str, BoundSpec] = {"algorithm X": {}, "algorithm M": {"c": (1, 2)}}
+"""Bounds that send the problem of `clash_problem` down either search."""
+
+
+def clash_problem(bounds: BoundSpec) -> Problem[str]:
+    """Primary a, b, c and secondary x; options A, AB, BX, CX, B, C named by their items."""
+    problem: Problem[str] = Problem(["a", "b", "c"], ["x"], bounds=bounds)
+    for key in ("A", "AB", "BX", "CX", "B", "C"):
+        problem.add_option(key, [letter.lower() for letter in key])
+    return problem
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize(
+    "givens",
+    [["A", "AB"], ["A", "A"], ["BX", "CX"]],
+    ids=["primary item twice", "same key twice", "secondary item twice"],
+)
+def test_clashing_givens_give_no_solution_and_status_exhausted(
+    route: str, givens: list[str]
+) -> None:
+    """Givens that cannot all be chosen leave an empty, complete search."""
+    problem = clash_problem(ROUTES[route])
+    assert count(problem, givens=givens[:1]) > 0
+    stats = Stats()
+    assert list(solve(problem, givens=givens, stats=stats)) == []
+    assert (stats.status, stats.solutions) == (Status.EXHAUSTED, 0)
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_secondary_only_given_is_allowed(route: str) -> None:
+    """An option of secondary items only, never chosen by the search, may be given."""
+    problem = clash_problem(ROUTES[route])
+    problem.add_option("X", ["x"])
+    found = list(solve(problem, givens=["X"]))
+    assert found
+    assert all(solution[0] == "X" for solution in found)
+    without_x = {s for s in as_sets(solve(problem)) if not s & {"BX", "CX"}}
+    assert as_sets(found) == {s | {"X"} for s in without_x}
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("argument", ["givens", "prefer"])
+def test_unknown_key_raises_unknown_option_error_at_the_call(route: str, argument: str) -> None:
+    """An unknown given or preferred key is refused when solve is called, before iterating."""
+    problem = clash_problem(ROUTES[route])
+    memo = FailureMemo() if argument == "prefer" else None
+    with pytest.raises(UnknownOptionError) as raised:
+        solve(problem, memo=memo, **{argument: ["A", "nope"]})  # type: ignore[arg-type]
+    assert isinstance(raised.value, DlxError)
+    assert isinstance(raised.value, ValueError)
+    assert "'nope'" in str(raised.value)
+
+
+# Preferred options
+
+
+def test_prefer_needs_the_general_search() -> None:
+    """prefer on a plain problem without memo is a ValueError at the call; with a memo it runs."""
+    problem = clash_problem({})
+    with pytest.raises(ValueError, match="prefer"):
+        solve(problem, prefer=["B"])
+    assert as_sets(solve(problem, prefer=["B"], memo=FailureMemo())) == as_sets(solve(problem))
+
+
+@many
+@given(data=st.data())
+def test_prefer_changes_the_order_never_the_set_and_restores_the_lists(
+    data: st.DataObject,
+) -> None:
+    """With preferred options the solutions are the same set, each once, and every list is back
+    in its old order afterwards, after a full search and after one stopped by a limit."""
+    raw = data.draw(bounded_raw_problems(), label="problem")
+    prefer = draw_preferred(data, raw)
+    problem = raw.build()
+    before = problem.links().snapshot()
+    found = list(solve(problem, prefer=prefer, memo=general_memo(problem)))
+    assert each_once(found)
+    assert as_sets(found) == expected(raw)
+    assert problem.links().snapshot() == before
+    list(solve(problem, prefer=prefer, memo=general_memo(problem), limit=1))
+    assert problem.links().snapshot() == before
+
+
+@some
+@given(data=st.data())
+def test_preferred_exact_solution_is_found_first_when_bounds_have_no_slack(
+    data: st.DataObject,
+) -> None:
+    """When every bound is exact (low == high) and the preferred options form a solution, the
+    search follows them first: each level's first branch is the top option of its item."""
+    raw = data.draw(bounded_raw_problems(exact=True), label="problem")
+    solutions = in_order(expected(raw))
+    problem = raw.build()
+    if not solutions:
+        assert first(problem, memo=general_memo(problem)) is None
+        return
+    chosen = data.draw(st.sampled_from(solutions), label="solution")
+    prefer = data.draw(st.permutations(sorted(chosen, key=repr)), label="order")
+    found = first(problem, prefer=prefer, memo=general_memo(problem))
+    assert found is not None
+    assert frozenset(found) == chosen
+
+
+# The failure memo
+
+
+def memo_must_accept(raw: RawBoundedProblem) -> bool:
+    """Whether each option has an item usable only once: secondary, or primary of bound 1..1."""
+    bounds = raw.bound_pairs()
+    return all(
+        any(item in raw.secondary or bounds.get(item, (1, 1)) == (1, 1) for item in items)
+        for _, items in raw.options
+    )
+
+
+def memo_must_refuse(raw: RawBoundedProblem) -> bool:
+    """Whether some option has only primary items that may be used more than once."""
+    bounds = raw.bound_pairs()
+    return any(
+        all(item in raw.primary and bounds.get(item, (1, 1))[1] > 1 for item in items)
+        for _, items in raw.options
+    )
+
+
+@many
+@given(data=st.data())
+def test_a_reused_memo_never_changes_the_solutions(data: st.DataObject) -> None:
+    """One memo over three searches of a problem (no givens, then two sets of givens) leaves each
+    search's solutions those of the oracle, in the order found without a memo."""
+    raw = data.draw(bounded_raw_problems(), label="problem")
+    runs = [[], draw_givens(data, raw), draw_givens(data, raw)]
+    problem = raw.build()
+    memo = FailureMemo()
+    for givens in runs:
+        try:
+            found = list(solve(problem, givens=givens, memo=memo))
+        except MemoUnsupportedError:
+            assert not memo_must_accept(raw)
+            return
+        assert not memo_must_refuse(raw)
+        assert each_once(found)
+        assert as_sets(found) == expected(raw, givens)
+        if problem.has_multiplicities:
+            assert found == list(solve(problem, givens=givens))
+        assert isinstance(memo.hits, int)
+        assert isinstance(memo.stores, int)
+        assert memo.hits >= 0
+        assert memo.stores >= 0
+
+
+def two_level_failure() -> Problem[str]:
+    """Items a, b, c, d; options A, AD, BC, BD, CD. After A, the pairs of b, c, d clash, so the
+    level below A fails; AD, BC is the one solution."""
+    problem: Problem[str] = Problem(["a", "b", "c", "d"])
+    for key in ("A", "AD", "BC", "BD", "CD"):
+        problem.add_option(key, [letter.lower() for letter in key])
+    return problem
+
+
+def test_memo_stores_a_failing_level_and_keeps_the_solution() -> None:
+    """A level without solutions is remembered; the solution is still found."""
+    memo = FailureMemo()
+    assert list(solve(two_level_failure(), memo=memo)) == [("AD", "BC")]
+    assert memo.stores > 0
+
+
+def triangle() -> Problem[str]:
+    """Items a, b, c and options AB, AC, BC: every pair clashes, so no solution."""
+    problem: Problem[str] = Problem(["a", "b", "c"])
+    for key in ("AB", "AC", "BC"):
+        problem.add_option(key, [letter.lower() for letter in key])
+    return problem
+
+
+def test_a_second_search_skips_what_the_first_proved() -> None:
+    """The root of an unsolvable problem is remembered; the next search stops there at once."""
+    problem = triangle()
+    memo = FailureMemo()
+    first_stats, second_stats = Stats(), Stats()
+    assert list(solve(problem, memo=memo, stats=first_stats)) == []
+    assert memo.stores > 0
+    assert list(solve(problem, memo=memo, stats=second_stats)) == []
+    assert memo.hits > 0
+    assert second_stats.nodes < first_stats.nodes
+    assert second_stats.status is Status.EXHAUSTED
+
+
+def test_one_memo_on_two_problems_raises_memo_unsupported() -> None:
+    """A memo keys the states of one problem; handing it another is refused at the call."""
+    memo = FailureMemo()
+    one, other = triangle(), two_level_failure()
+    list(solve(one, memo=memo))
+    with pytest.raises(MemoUnsupportedError) as raised:
+        solve(other, memo=memo)
+    assert isinstance(raised.value, DlxError)
+    assert list(solve(one, memo=memo)) == []
+
+
+def test_memo_is_refused_after_an_option_is_added() -> None:
+    """Adding an option makes a new problem: its old memo, whose failures no longer hold, is
+    refused. The new links often take the old ones' place in memory, so the memo cannot tell
+    them apart by address: a hundred tries make sure it does not."""
+    for _ in range(100):
+        problem = triangle()
+        memo = FailureMemo()
+        assert list(solve(problem, memo=memo)) == []
+        problem.add_option("C", ["c"])
+        problem.links()
+        with pytest.raises(MemoUnsupportedError):
+            solve(problem, memo=memo)
+        assert list(solve(problem, memo=FailureMemo())) == [("AB", "C")]
+
+
+@pytest.mark.parametrize(
+    ("bounds", "options"),
+    [
+        ({"a": (1, 2)}, [["a"]]),
+        ({"a": 2, "b": (0, 3)}, [["a", "b"], ["a"]]),
+        ({"b": (2, 3)}, [["a"], ["b"]]),
+    ],
+    ids=["one slack item", "two items used twice", "beside a good option"],
+)
+def test_memo_refuses_an_option_without_an_item_usable_only_once(
+    bounds: BoundSpec, options: list[list[str]]
+) -> None:
+    """Whose every item may be used more than once, a state key cannot tell which options
+    remain: solve with a memo raises MemoUnsupportedError at the call."""
+    problem: Problem[int] = Problem(["a", "b"], ["x"], bounds=bounds)
+    for key, items in enumerate(options):
+        problem.add_option(key, items)
+    with pytest.raises(MemoUnsupportedError):
+        solve(problem, memo=FailureMemo())
+    list(solve(problem))  # without a memo the search runs
+
+
+# Budgets, stops and statistics of the general search
+
+
+def budget_problem() -> Problem[str]:
+    """Four items of various multiplicities, one secondary, and every option of one or two items:
+    a tree of a few hundred nodes."""
+    bounds: dict[object, int | tuple[int, int]] = {"a": (1, 3), "b": 2, "c": (0, 2), "d": 1}
+    problem: Problem[str] = Problem(["a", "b", "c", "d"], ["x"], bounds=bounds)
+    letters = "abcdx"
+    for n, one in enumerate(letters):
+        problem.add_option(one, [one])
+        for two in letters[n + 1 :]:
+            problem.add_option(one + two, [one, two])
+    return problem
+
+
+def test_node_budget_in_the_general_search_is_never_overrun() -> None:
+    """For every cap below the full tree: status BUDGET, at most cap + 1 nodes, and exactly the
+    solutions found within the cap, in order."""
+    problem = budget_problem()
+    full = Stats()
+    everything = list(solve(problem, stats=full))
+    nodes_at_solution = [full.nodes for _ in solve(problem, stats=full)]
+    assert full.nodes > 100
+    wrong: list[tuple[object, ...]] = []
+    for cap in range(full.nodes):
+        stats = Stats()
+        found = list(solve(problem, max_nodes=cap, stats=stats))
+        within = sum(1 for nodes in nodes_at_solution if nodes <= cap)
+        if stats.status is not Status.BUDGET or stats.nodes > cap + 1:
+            wrong.append((cap, stats.status, stats.nodes))
+        elif found != everything[:within]:
+            wrong.append((cap, len(found), within))
+    assert wrong == []
+    stats = Stats()
+    assert len(list(solve(problem, max_nodes=full.nodes, stats=stats))) == len(everything)
+    assert stats.status is Status.EXHAUSTED
+
+
+@pytest.mark.parametrize("memo", [False, True], ids=["multiplicities", "memo"])
+def test_zero_timeout_stops_the_general_search_at_once(memo: bool) -> None:
+    """The clock is looked at on entering the root, so timeout=0 stops there: BUDGET, nothing."""
+    problem = budget_problem() if not memo else clash_problem({})
+    stats = Stats()
+    found = list(solve(problem, timeout=0.0, stats=stats, memo=FailureMemo() if memo else None))
+    assert found == []
+    assert stats.status is Status.BUDGET
+    assert stats.nodes <= 1
+
+
+Search = Generator[tuple[Key, ...], None, None]
+Stop = Callable[[Search], object]
+
+
+def _close_after_first(search: Search) -> None:
+    """Take one solution, then close the generator."""
+    next(search, None)
+    search.close()
+
+
+def _drop_after_first(search: Search) -> None:
+    """Take one solution and leave the generator suspended, for the caller to drop."""
+    next(search, None)
+
+
+STOPS: dict[str, tuple[dict[str, object], Stop, set[Status]]] = {
+    "exhausted": ({}, list, {Status.EXHAUSTED}),
+    "limit": ({"limit": 1}, list, {Status.LIMIT, Status.EXHAUSTED}),
+    "node budget": ({"max_nodes": 3}, list, {Status.BUDGET, Status.EXHAUSTED}),
+    "timeout": ({"timeout": 0.0}, list, {Status.BUDGET, Status.EXHAUSTED}),
+    "closed": ({}, _close_after_first, {Status.CLOSED, Status.EXHAUSTED}),
+    "dropped": ({}, _drop_after_first, {Status.CLOSED, Status.EXHAUSTED}),
+}
+
+
+@pytest.mark.parametrize("stop", STOPS)
+@few
+@given(data=st.data())
+def test_links_are_restored_after_every_kind_of_stop(stop: str, data: st.DataObject) -> None:
+    """With multiplicities, givens and preferred options together, however the search ends the
+    links are as before (order of every list included) and the next search is whole."""
+    raw = data.draw(bounded_raw_problems(), label="problem")
+    givens, prefer = draw_givens(data, raw), draw_preferred(data, raw)
+    problem = raw.build()
+    before = problem.links().snapshot()
+    options, run, statuses = STOPS[stop]
+    stats = Stats()
+    search = solve(
+        problem,
+        givens=givens,
+        prefer=prefer,
+        memo=general_memo(problem),
+        stats=stats,
+        **options,  # type: ignore[arg-type]
+    )
+    run(search)
+    del search
+    assert stats.status in statuses
+    assert problem.links().snapshot() == before
+    assert as_sets(solve(problem, givens=givens)) == expected(raw, givens)
+
+
+@some
+@given(data=st.data())
+def test_general_search_stats_account_for_the_search(data: st.DataObject) -> None:
+    """At each yield the stats count the solution and say RUNNING; at the end EXHAUSTED, every
+    solution counted, and the profile sums to the nodes."""
+    raw = data.draw(bounded_raw_problems(), label="problem")
+    givens = draw_givens(data, raw)
+    problem = raw.build()
+    stats = Stats()
+    found = 0
+    for found, _ in enumerate(solve(problem, givens=givens, stats=stats), start=1):
+        assert (stats.solutions, stats.status) == (found, Status.RUNNING)
+        assert sum(stats.profile) == stats.nodes
+    assert stats.status is Status.EXHAUSTED
+    assert stats.solutions == found == len(expected(raw, givens))
+    assert sum(stats.profile) == stats.nodes
+    assert stats.nodes >= found

@@ -5,16 +5,20 @@ The engine knows nothing of puzzles; adapters turn their pieces into items and o
 """
 
 from dlx.errors import (
+    BoundsError,
     DlxError,
     DuplicateItemInOptionError,
     DuplicateItemNameError,
     DuplicateOptionKeyError,
     EmptyOptionError,
     FormatError,
+    MemoUnsupportedError,
     SearchBusyError,
     SolutionError,
     UnknownItemError,
+    UnknownOptionError,
 )
+from dlx.memo import FailureMemo
 from dlx.problem import Problem
 from dlx.solve import count, first, solve
 from dlx.stats import Stats, Status
@@ -23,18 +27,22 @@ from dlx.verify import verify
 __version__ = "0.1.0"
 
 __all__ = [
+    "BoundsError",
     "DlxError",
     "DuplicateItemInOptionError",
     "DuplicateItemNameError",
     "DuplicateOptionKeyError",
     "EmptyOptionError",
+    "FailureMemo",
     "FormatError",
+    "MemoUnsupportedError",
     "Problem",
     "SearchBusyError",
     "SolutionError",
     "Stats",
     "Status",
     "UnknownItemError",
+    "UnknownOptionError",
     "count",
     "first",
     "solve",

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable
 
-from dlx.errors import SolutionError
+from dlx.errors import DlxError, SolutionError
 from dlx.problem import Problem
 
 K = Hashable
 
 
 def verify(problem: Problem[K], solution: Iterable[K]) -> None:
-    """Raise SolutionError unless `solution` covers every primary item once and no item twice.
+    """Raise SolutionError unless `solution` covers every primary item as often as its
+    multiplicity allows (exactly once by default) and no secondary item twice.
 
     >>> p = Problem.from_options(["a", "b"], [("x", ["a"]), ("y", ["b"]), ("z", ["a", "b"])])
     >>> verify(p, ["x", "y"])
@@ -22,13 +23,20 @@ def verify(problem: Problem[K], solution: Iterable[K]) -> None:
     dlx.errors.SolutionError: item 'a' is covered 2 times
     """
     covered: Counter[object] = Counter()
+    seen: set[K] = set()
     for key in solution:
-        if key not in problem.keys:
-            raise SolutionError(f"{key!r} is not an option of the problem")
-        covered.update(problem.option_items(key))
-    for item in problem.items:
+        if key in seen:
+            raise SolutionError(f"option {key!r} is chosen twice")
+        seen.add(key)
+        try:
+            covered.update(problem.option_items(key))
+        except DlxError:
+            raise SolutionError(f"{key!r} is not an option of the problem") from None
+    for number, item in enumerate(problem.items):
         times = covered[item]
-        if times > 1:
+        low, high = problem.bounds[number] if number < problem.primary_count else (0, 1)
+        if times > high:
             raise SolutionError(f"item {item!r} is covered {times} times")
-        if times == 0 and problem.is_primary(item):
-            raise SolutionError(f"primary item {item!r} is not covered")
+        if times < low:
+            missing = "not covered" if times == 0 else f"covered {times} times, not {low}"
+            raise SolutionError(f"primary item {item!r} is {missing}")

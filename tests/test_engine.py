@@ -658,7 +658,11 @@ def _clash() -> Problem[str]:
 BAD_SOLUTIONS: dict[str, tuple[Callable[[], Problem[str]], list[str], str]] = {
     "missing primary": (knuth_example, ["a d f", "b g"], "primary item 'c' is not covered"),
     "primary twice": (knuth_example, ["a d f", "b g", "c e", "d e g"], "item 'd' is covered 2"),
-    "same option twice": (knuth_example, ["a d f", "a d f", "b g", "c e"], "item 'a' is covered"),
+    "same option twice": (
+        knuth_example,
+        ["a d f", "a d f", "b g", "c e"],
+        "'a d f' is chosen twice",
+    ),
     "secondary twice": (_clash, ["AX", "BX"], "item 'x' is covered 2 times"),
     "unknown key": (knuth_example, ["a d f", "b g", "c e", "nope"], "'nope'"),
 }

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from oracles import brute_force_bounded
 from strategies import Key, RawBoundedProblem, bounded_raw_problems
 
-from dlx import DlxError, Problem, Stats, Status, count, first, solve
+from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
 from dlx.errors import BoundsError, MemoUnsupportedError, UnknownOptionError
 from dlx.memo import FailureMemo
 
@@ -607,3 +607,28 @@ def test_general_search_stats_account_for_the_search(data: st.DataObject) -> Non
     assert stats.solutions == found == len(expected(raw, givens))
     assert sum(stats.profile) == stats.nodes
     assert stats.nodes >= found
+
+
+@settings(max_examples=200, deadline=None)
+@given(bounded_raw_problems())
+def test_verify_accepts_every_solution_with_multiplicities(raw: RawBoundedProblem) -> None:
+    """The independent checker respects bounds a..b: each solution found passes it."""
+    problem = raw.build()
+    for solution in solve(problem):
+        verify(problem, solution)
+
+
+def test_verify_rejects_too_few_or_too_many_uses_and_repeated_options() -> None:
+    """A primary item below its lower bound or above its upper bound, or one option chosen
+    twice, is named in the SolutionError."""
+    problem: Problem[str] = Problem(["a"], bounds={"a": (2, 3)})
+    for key in ("A1", "A2", "A3", "A4"):
+        problem.add_option(key, ["a"])
+    verify(problem, ["A1", "A2"])
+    verify(problem, ["A1", "A2", "A3"])
+    with pytest.raises(SolutionError, match="'a' is covered 1 times, not 2"):
+        verify(problem, ["A1"])
+    with pytest.raises(SolutionError, match="'a' is covered 4 times"):
+        verify(problem, ["A1", "A2", "A3", "A4"])
+    with pytest.raises(SolutionError, match="'A1' is chosen twice"):
+        verify(problem, ["A1", "A1"])

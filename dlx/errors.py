@@ -35,6 +35,10 @@ class BoundsError(DlxError):
     """A multiplicity is malformed: not a primary item, or not 0 <= low <= high with high >= 1."""
 
 
+class ColourError(DlxError):
+    """A colour is given to a primary item, or to an item the option does not name."""
+
+
 class MemoUnsupportedError(DlxError):
     """A failure memo was asked for on a problem whose states it cannot key exactly."""
 

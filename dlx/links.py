@@ -66,6 +66,8 @@ class Node:
         "bound",
         "slack",
         "key",
+        "colour",
+        "others",
     )
 
     def __init__(self, number: int) -> None:
@@ -80,6 +82,8 @@ class Node:
         self.bound = 1  # a header's remaining capacity (multiplicities, Algorithm M)
         self.slack = 0  # a header's upper bound less its lower bound
         self.key = 0  # what choosing this option (or leaving this item early) adds to a state key
+        self.colour = 0  # an option node's colour number (0: none; -1: its item is purified)
+        self.others: tuple[Node, ...] = ()  # the other nodes of the option, going right
 
 
 class Links:
@@ -91,6 +95,7 @@ class Links:
         items: int,
         options: Sequence[Sequence[int]],
         bounds: Sequence[tuple[int, int]] = (),
+        colours: Sequence[Sequence[int]] = (),
     ) -> None:
         self.primary = primary
         self.serial = next(_SERIALS)  # unique for the process's life, unlike id()
@@ -103,8 +108,10 @@ class Links:
         self._link_item_lists()
         self.nodes: list[Node] = [self.root, self.secondary_root, *self.headers]
         self.first_node: list[Node] = []
+        self.coloured = any(any(c) for c in colours)
         for number, option in enumerate(options):
-            self._append_option(number, [self.headers[i] for i in option])
+            painted = colours[number] if colours else [0] * len(option)
+            self._append_option(number, [self.headers[i] for i in option], painted)
         self.busy = False
 
     def _assign_state_keys(self) -> None:
@@ -129,12 +136,13 @@ class Links:
                 a.right = b
                 b.left = a
 
-    def _append_option(self, number: int, tops: list[Node]) -> None:
+    def _append_option(self, number: int, tops: list[Node], colours: Sequence[int]) -> None:
         """Append one option's nodes at the bottom of their items' lists."""
         nodes = [Node(number) for _ in tops]
         self.first_node.append(nodes[0])
         self.nodes.extend(nodes)
-        for node, top in zip(nodes, tops, strict=True):
+        for node, top, colour in zip(nodes, tops, colours, strict=True):
+            node.colour = colour
             bottom = top.up
             node.up, node.down, node.top = bottom, top, top
             bottom.down = top.up = node
@@ -146,6 +154,7 @@ class Links:
             node.hide_primary = tuple(q for q in others if q.top.number < self.primary)
             node.hide_secondary = tuple(q for q in others if q.top.number >= self.primary)
             node.cost = len(others)
+            node.others = tuple(others)
             node.covers = tuple(q.top for q in others)
             node.uncovers = node.covers[::-1]
 
@@ -202,12 +211,18 @@ class Links:
         if len(set(givens)) != len(givens):
             return False
         used = [0] * len(self.headers)
+        painted: dict[int, int] = {}  # the colour a given put on a secondary item
         for number in givens:
-            node = self.first_node[number]
-            for top in (node.top, *node.covers):
-                used[top.number] += 1
-                limit = top.bound if top.number < self.primary else 1
-                if used[top.number] > limit:
+            option = self.first_node[number]
+            for node in (option, *option.others):
+                item = node.top.number
+                if item >= self.primary and node.colour:
+                    if painted.setdefault(item, node.colour) != node.colour or used[item]:
+                        return False
+                    continue
+                used[item] += 1
+                limit = node.top.bound if item < self.primary else 1
+                if used[item] > limit or item in painted:
                     return False
         return True
 
@@ -224,21 +239,78 @@ class Links:
                 node.up.down = node.down
                 node.down.up = node.up
                 node.top.len -= 1
-            for top in (option.top, *option.covers):
-                top.bound -= 1
-                if top.bound <= 0:
-                    self.cover(top)
+            for node in (option, *option.others):
+                self.commit(node)
             key += option.key
         return key
+
+    def commit(self, node: Node) -> int:
+        """Use the item of an option node being chosen: count a primary item's use (covering
+        it when none is left); cover a plain secondary item; purify a coloured one."""
+        top = node.top
+        if top.number < self.primary:
+            top.bound -= 1
+            return self.cover(top) if top.bound == 0 else 0
+        if node.colour == 0:
+            return self.cover(top)
+        return self.purify(node) if node.colour > 0 else 0
+
+    def uncommit(self, node: Node) -> None:
+        """Undo `commit(node)`."""
+        top = node.top
+        if top.number < self.primary:
+            if top.bound == 0:
+                self.uncover(top)
+            top.bound += 1
+        elif node.colour == 0:
+            self.uncover(top)
+        elif node.colour > 0:
+            self.unpurify(node)
+
+    def purify(self, p: Node) -> int:
+        """Give p's item p's colour: hide every option that gives it another colour, and mark
+        those that give it the same one as settled (colour -1); return the updates."""
+        colour, item = p.colour, p.top
+        done = 0
+        q = item.down
+        while q is not item:
+            if q.colour != colour:
+                for r in q.hide_primary:
+                    r.up.down = r.down
+                    r.down.up = r.up
+                    r.top.len -= 1
+                for r in q.hide_secondary:
+                    r.up.down = r.down
+                    r.down.up = r.up
+                done += q.cost
+            elif q is not p:
+                q.colour = -1
+            q = q.down
+        return done
+
+    def unpurify(self, p: Node) -> None:
+        """Undo `purify(p)`, bottom to top."""
+        colour, item = p.colour, p.top
+        q = item.up
+        while q is not item:
+            if q.colour < 0:
+                q.colour = colour
+            elif q.colour != colour:
+                for r in q.hide_primary:
+                    r.up.down = r
+                    r.down.up = r
+                    r.top.len += 1
+                for r in q.hide_secondary:
+                    r.up.down = r
+                    r.down.up = r
+            q = q.up
 
     def unchoose_givens(self, givens: Sequence[int]) -> None:
         """Undo `choose_givens(givens)`, last option first."""
         for number in reversed(givens):
             option = self.first_node[number]
-            for top in (*option.uncovers, option.top):
-                if top.bound <= 0:
-                    self.uncover(top)
-                top.bound += 1
+            for node in reversed((option, *option.others)):
+                self.uncommit(node)
             for node in reversed((option, *option.hide_primary, *option.hide_secondary)):
                 node.up.down = node
                 node.down.up = node

@@ -32,6 +32,10 @@ class FailureMemo:
         """Tie the memo to one problem's links (`keys` name its options), checking that its
         states can be keyed exactly."""
         if self._owner is None:
+            if links.coloured:
+                raise MemoUnsupportedError(
+                    "a state key cannot tell which colours are set; search without a memo"
+                )
             for option in links.first_node:
                 tops = (option.top, *option.covers)
                 if not any(t.number >= links.primary or (t.bound, t.slack) == (1, 0) for t in tops):

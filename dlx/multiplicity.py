@@ -21,7 +21,7 @@ were not chosen (those branches search a restricted sub-problem, which the state
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 
 from dlx.links import POLL_NODES, Links, Node, Progress, Prune, publish
 from dlx.memo import FailureMemo
@@ -49,7 +49,8 @@ def search_m(
     links.claim()
     root = links.root
     primary = links.primary
-    cover, uncover = links.cover, links.uncover
+    cover, uncover, commit = links.cover, links.uncover, links.commit
+    coloured = links.coloured
     leave_key = links.leave_key
     failed = memo.failed if memo is not None else None
     opts: list[int] = list(givens)
@@ -146,13 +147,17 @@ def search_m(
                         restricted_at[-1] = True
                         restricted += 1
                     if x is not i:
-                        for j in x.covers:
-                            if j.number < primary:
-                                j.bound -= 1
-                                if j.bound == 0:
+                        if coloured:
+                            for q in x.others:
+                                updates += commit(q)
+                        else:
+                            for j in x.covers:
+                                if j.number < primary:
+                                    j.bound -= 1
+                                    if j.bound == 0:
+                                        updates += cover(j)
+                                else:
                                     updates += cover(j)
-                            else:
-                                updates += cover(j)
                         key += x.key
                         opts.append(x.number)
 
@@ -162,7 +167,7 @@ def search_m(
                 if x is not i:
                     key -= x.key
                     opts.pop()
-                    _release(x, primary, uncover)
+                    _release(x, links)
                     tries[-1] = x.down
                     state = ADVANCE
                 else:
@@ -193,7 +198,7 @@ def search_m(
                     return
                 state = RETREAT
     finally:
-        _unwind(items, tweaking, firsts, tries, primary, uncover, leave_key)
+        _unwind(items, tweaking, firsts, tries, links)
         links.unchoose_givens(givens)
         if order is not None:
             links.restore_order(order)
@@ -270,8 +275,13 @@ def _untweak(i: Node, first: Node, *, unhide: bool) -> None:
     i.len += count
 
 
-def _release(x: Node, primary: int, uncover: Callable[[Node], None]) -> None:
+def _release(x: Node, links: Links) -> None:
     """Undo choosing option x: give its other items back their use, right to left."""
+    if links.coloured:
+        for q in reversed(x.others):
+            links.uncommit(q)
+        return
+    primary, uncover = links.primary, links.uncover
     for j in x.uncovers:
         if j.number < primary:
             if j.bound == 0:
@@ -286,15 +296,14 @@ def _unwind(
     tweaking: list[bool],
     firsts: list[Node],
     tries: list[Node],
-    primary: int,
-    uncover: Callable[[Node], None],
-    leave_key: list[int],
+    links: Links,
 ) -> None:
     """After an early stop, undo every level's branch and item, deepest first."""
+    uncover = links.uncover
     while items:
         i, x, first = items.pop(), tries.pop(), firsts.pop()
         if x is not i:
-            _release(x, primary, uncover)
+            _release(x, links)
         elif i.bound != 0:
             i.left.right = i
             i.right.left = i

@@ -3,7 +3,9 @@
 Glossary (Knuth, TAOCP 7.2.2.1):
 - *item*: something to cover. A *primary* item must be covered exactly once (or, with a
   *multiplicity* a..b, between a and b times, as in Knuth's DLX3), a *secondary* item at most once.
-- *option*: a set of items chosen together; the caller names each option by a *key*.
+- *option*: a set of items chosen together; the caller names each option by a *key*. An option
+  may give some of its secondary items a *colour*: options that give an item the same colour may
+  share it (Knuth's exact covering with colours, Algorithm C, his program DLX2).
 - *solution*: a set of options covering every primary item exactly once and no secondary item twice.
 
 Items and options are numbered in insertion order (never through a set), so the same problem always
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from dlx.errors import (
     BoundsError,
+    ColourError,
     DuplicateItemInOptionError,
     DuplicateItemNameError,
     DuplicateOptionKeyError,
@@ -61,6 +64,9 @@ class Problem(Generic[K]):
             self._bound(name, bound)
         self.keys: list[K] = []
         self.options: list[tuple[int, ...]] = []
+        self.colours: list[tuple[int, ...]] = []  # per option, per item: 0, or a colour's number
+        self.colour_names: list[Hashable] = []
+        self._colour_number: dict[Hashable, int] = {}
         self._key_index: dict[K, int] = {}
         self._links: Links | None = None
 
@@ -86,8 +92,11 @@ class Problem(Generic[K]):
         """Whether some primary item may be covered other than exactly once."""
         return any(bound != (1, 1) for bound in self.bounds)
 
-    def add_option(self, key: K, items: Iterable[Item]) -> None:
-        """Add the option `key` covering `items` (declared, distinct, at least one)."""
+    def add_option(
+        self, key: K, items: Iterable[Item], colours: Mapping[Item, Hashable] | None = None
+    ) -> None:
+        """Add the option `key` covering `items` (declared, distinct, at least one); `colours`
+        gives some of its secondary items a colour (any hashable value)."""
         if key in self._key_index:
             raise DuplicateOptionKeyError(f"option key {key!r} is used twice")
         numbers: list[int] = []
@@ -102,10 +111,43 @@ class Problem(Generic[K]):
             numbers.append(number)
         if not numbers:
             raise EmptyOptionError(f"option {key!r} has no items")
+        painted = self._paint(key, numbers, colours or {})
         self._key_index[key] = len(self.keys)
         self.keys.append(key)
         self.options.append(tuple(numbers))
+        self.colours.append(painted)
         self._links = None
+
+    def _paint(
+        self, key: K, numbers: list[int], colours: Mapping[Item, Hashable]
+    ) -> tuple[int, ...]:
+        """The colour number of each item of an option (0: none), checking where colours go."""
+        painted = [0] * len(numbers)
+        for name, colour in colours.items():
+            number = self.index.get(name)
+            if number is None or number not in numbers:
+                raise ColourError(f"option {key!r} colours {name!r}, which it does not name")
+            if number < self.primary_count:
+                raise ColourError(f"option {key!r} colours primary item {name!r}")
+            if colour not in self._colour_number:
+                self._colour_number[colour] = len(self.colour_names) + 1
+                self.colour_names.append(colour)
+            painted[numbers.index(number)] = self._colour_number[colour]
+        return tuple(painted)
+
+    @property
+    def has_colours(self) -> bool:
+        """Whether some option gives a secondary item a colour."""
+        return bool(self.colour_names)
+
+    def option_colours(self, key: K) -> dict[Item, Hashable]:
+        """The colours the option `key` gives to its items, by item name."""
+        number = self.option_number(key)
+        return {
+            self.items[item]: self.colour_names[colour - 1]
+            for item, colour in zip(self.options[number], self.colours[number], strict=True)
+            if colour
+        }
 
     @classmethod
     def from_options(
@@ -150,5 +192,7 @@ class Problem(Generic[K]):
         if self._links is None:
             from dlx.links import Links
 
-            self._links = Links(self.primary_count, len(self.items), self.options, self.bounds)
+            self._links = Links(
+                self.primary_count, len(self.items), self.options, self.bounds, self.colours
+            )
         return self._links

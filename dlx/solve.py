@@ -44,17 +44,17 @@ def solve(
     `prefer` lists options to try before the others wherever they appear (for example a known
     solution of a similar problem); it changes the order of solutions, never the set.
     `prune(chosen_option_numbers)` is called once per node; False cuts the node off.
-    Problems with multiplicities, and searches with a `memo` (see `FailureMemo`), run Knuth's
-    Algorithm M; the others run Algorithm X exactly as DLX1 does. Arguments are checked at once,
-    before the first solution is asked for.
+    Problems with multiplicities or colours, and searches with a `memo` (see `FailureMemo`), run
+    Knuth's Algorithm M with colours (DLX3); the others run Algorithm X exactly as DLX1 does.
+    Arguments are checked at once, before the first solution is asked for.
     """
     if choose not in ("mrv", "first"):
         raise ValueError(f"choose must be 'mrv' or 'first', not {choose!r}")
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")
-    general = memo is not None or problem.has_multiplicities
+    general = memo is not None or problem.has_multiplicities or problem.has_colours
     if general and choose != "mrv":
-        raise ValueError("multiplicities and memos need choose='mrv'")
+        raise ValueError("multiplicities, colours and memos need choose='mrv'")
     given = [problem.option_number(key) for key in givens]
     preferred = [problem.option_number(key) for key in prefer]
     if preferred and not general:

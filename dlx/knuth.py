@@ -1,15 +1,18 @@
-"""Knuth's text format for exact-cover problems (the input of DLX1), read into a `Problem`.
+"""Knuth's text format for exact-cover problems (input of DLX1, DLX2, DLX3), read and written.
 
 - A line whose first non-blank character is `|` is a comment; blank lines are skipped.
 - The first other line names the items: the primary ones, then `|` and the secondary ones
-  (no `|` when there are none).
-- Every further line is one option: the names of its items, separated by blanks.
+  (no `|` when there are none). A primary item may carry a multiplicity: `a:b|name` (between
+  a and b times) or `b|name` (exactly b times).
+- Every further line is one option: the names of its items, separated by blanks; a secondary
+  item may carry a colour, `name:colour`.
 
 Options are keyed by their number in the file (0, 1, 2...); `DlxFile.option_text` gives them back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,13 +27,13 @@ FORBIDDEN = "|:"
 
 @dataclass
 class DlxFile:
-    """A problem read from Knuth's format, with each option's items as written."""
+    """A problem read from Knuth's format, with each option's words as written."""
 
     problem: Problem[int]
     option_names: list[list[str]]
 
     def option_text(self, key: int) -> str:
-        """The option `key` as a line of item names."""
+        """The option `key` as a line of item names (with their colours)."""
         return " ".join(self.option_names[key])
 
 
@@ -46,10 +49,33 @@ def _words(line: str) -> list[tuple[int, str]]:
     return words
 
 
-def _item_names(line: str, number: int) -> tuple[list[str], list[str]]:
-    """Split the items line into primary and secondary names, each declared once."""
+def _check_name(name: str, number: int, column: int) -> None:
+    bad = next((c for c in name if c in FORBIDDEN), None)
+    if bad is not None:
+        raise FormatError(f"item name {name!r} contains {bad!r}", number, column + name.index(bad))
+    if not name:
+        raise FormatError("an item name is empty", number, column)
+
+
+def _multiplicity(prefix: str, number: int, column: int) -> tuple[int, int]:
+    """The bounds written before a primary item's name: `a:b` or `b`."""
+    low_text, _, high_text = prefix.rpartition(":")
+    texts = [high_text] if not low_text else [low_text, high_text]
+    if not all(t.isdigit() for t in texts):
+        raise FormatError(f"multiplicity {prefix!r} is not 'a:b' or 'b'", number, column)
+    high = int(high_text)
+    low = int(low_text) if low_text else high
+    if low > high or high < 1:
+        raise FormatError(f"multiplicity {prefix!r} needs a <= b and b >= 1", number, column)
+    return low, high
+
+
+def _item_names(line: str, number: int) -> tuple[list[str], list[str], dict[str, tuple[int, int]]]:
+    """Split the items line into primary and secondary names (each declared once), and the
+    multiplicities of primary items."""
     primary: list[str] = []
     secondary: list[str] = []
+    bounds: dict[str, tuple[int, int]] = {}
     side = primary
     seen: set[str] = set()
     for column, word in _words(line):
@@ -58,61 +84,120 @@ def _item_names(line: str, number: int) -> tuple[list[str], list[str]]:
                 raise FormatError("the items line has '|' twice", number, column)
             side = secondary
             continue
-        bad = next((c for c in word if c in FORBIDDEN), None)
-        if bad is not None:
-            raise FormatError(
-                f"item name {word!r} contains {bad!r}", number, column + word.index(bad)
-            )
-        if word in seen:
-            raise FormatError(f"item {word!r} is declared twice", number, column)
-        seen.add(word)
-        side.append(word)
+        name = word
+        if "|" in word:
+            if side is secondary:
+                raise FormatError("a secondary item cannot have a multiplicity", number, column)
+            prefix, _, name = word.partition("|")
+            bounds[name] = _multiplicity(prefix, number, column)
+            column += len(prefix) + 1
+        _check_name(name, number, column)
+        if name in seen:
+            raise FormatError(f"item {name!r} is declared twice", number, column)
+        seen.add(name)
+        side.append(name)
     if not primary:
         raise FormatError("the items line names no primary item", number, 1)
-    return primary, secondary
+    return primary, secondary, bounds
 
 
-def _option_names(line: str, number: int, declared: Problem[int]) -> list[str]:
-    """The item names of one option line, each declared and named once."""
+def _option(
+    line: str, number: int, declared: Problem[int]
+) -> tuple[list[str], dict[str, str], list[str]]:
+    """One option line: its item names (each declared and named once), their colours, and the
+    words as written."""
     names: list[str] = []
+    colours: dict[str, str] = {}
+    words: list[str] = []
     for column, word in _words(line):
-        if word not in declared.index:
-            raise FormatError(f"unknown item {word!r}", number, column)
-        if word in names:
-            raise FormatError(f"this option names item {word!r} twice", number, column)
-        names.append(word)
-    return names
+        name, colon, colour = word.partition(":")
+        if name not in declared.index:
+            raise FormatError(f"unknown item {name!r}", number, column)
+        if name in names:
+            raise FormatError(f"this option names item {name!r} twice", number, column)
+        if colon:
+            if declared.is_primary(name):
+                raise FormatError(f"primary item {name!r} cannot have a colour", number, column)
+            if not colour or any(c in FORBIDDEN for c in colour):
+                raise FormatError(f"bad colour {colour!r}", number, column + len(name) + 1)
+            colours[name] = colour
+        names.append(name)
+        words.append(word)
+    return names, colours, words
 
 
 def parse_dlx(text: str) -> DlxFile:
     """Read a problem in Knuth's format; FormatError names the line and column of a fault."""
     problem: Problem[int] | None = None
-    names: list[list[str]] = []
+    written: list[list[str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r")
         stripped = line.strip(" \t")
         if not stripped or stripped.startswith("|"):
             continue
         if problem is None:
-            problem = Problem(*_item_names(line, number))
+            primary, secondary, bounds = _item_names(line, number)
+            problem = Problem(primary, secondary, bounds=bounds)
             continue
-        option = _option_names(line, number, problem)
-        problem.add_option(len(names), option)
-        names.append(option)
+        names, colours, words = _option(line, number, problem)
+        problem.add_option(len(written), names, colours)
+        written.append(words)
     if problem is None:
         raise FormatError("no items line", max(1, len(text.splitlines())), 1)
-    return DlxFile(problem, names)
+    return DlxFile(problem, written)
 
 
 def read_dlx(path: Path | str) -> DlxFile:
     """Read a file in Knuth's format, refusing one larger than MAX_BYTES without reading it all."""
     with open(path, "rb") as handle:
         data = handle.read(MAX_BYTES + 1)
+    return parse_dlx(decode(data))
+
+
+def decode(data: bytes) -> str:
+    """Bytes of a Knuth-format file as text, refusing more than MAX_BYTES and non-UTF-8."""
     if len(data) > MAX_BYTES:
         raise FormatError(f"input larger than {MAX_BYTES} bytes", 1, 1)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise FormatError("input is not UTF-8 text", line, 1) from None
-    return parse_dlx(text)
+
+
+def format_dlx(problem: Problem[Hashable]) -> str:
+    """The problem in Knuth's format (item names and colours must be words without '|' or ':').
+
+    >>> p = Problem(["a", "b"], ["x"], bounds={"b": (0, 2)})
+    >>> p.add_option(0, ["a", "x"], {"x": "red"})
+    >>> p.add_option(1, ["b"])
+    >>> print(format_dlx(p), end="")
+    a 0:2|b | x
+    a x:red
+    b
+    """
+    names = [_word(item) for item in problem.items]
+    heads = []
+    for number, name in enumerate(names[: problem.primary_count]):
+        low, high = problem.bounds[number]
+        bound = "" if (low, high) == (1, 1) else (f"{high}|" if low == high else f"{low}:{high}|")
+        heads.append(bound + name)
+    if problem.primary_count < len(names):
+        heads += ["|", *names[problem.primary_count :]]
+    lines = [" ".join(heads)]
+    for items, colours in zip(problem.options, problem.colours, strict=True):
+        lines.append(
+            " ".join(
+                names[item] + (f":{_word(problem.colour_names[colour - 1])}" if colour else "")
+                for item, colour in zip(items, colours, strict=True)
+            )
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _word(value: Hashable) -> str:
+    """An item name or colour as a word of the format."""
+    text = str(value)
+    if not text or any(c in FORBIDDEN or c.isspace() for c in text):
+        raise ValueError(f"{value!r} cannot be written in Knuth's format (blank, '|' or ':')")
+    return text

@@ -15,7 +15,7 @@ gives the same solutions in the same order.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from dlx.errors import (
     BoundsError,
@@ -50,7 +50,7 @@ class Problem(Generic[K]):
         primary: Iterable[Item],
         secondary: Iterable[Item] = (),
         *,
-        bounds: Mapping[Item, int | tuple[int, int]] | None = None,
+        bounds: Mapping[Any, int | tuple[int, int]] | None = None,
     ) -> None:
         self.items: list[Item] = []
         self.index: dict[Item, int] = {}
@@ -93,7 +93,7 @@ class Problem(Generic[K]):
         return any(bound != (1, 1) for bound in self.bounds)
 
     def add_option(
-        self, key: K, items: Iterable[Item], colours: Mapping[Item, Hashable] | None = None
+        self, key: K, items: Iterable[Item], colours: Mapping[Any, Hashable] | None = None
     ) -> None:
         """Add the option `key` covering `items` (declared, distinct, at least one); `colours`
         gives some of its secondary items a colour (any hashable value)."""
@@ -119,7 +119,7 @@ class Problem(Generic[K]):
         self._links = None
 
     def _paint(
-        self, key: K, numbers: list[int], colours: Mapping[Item, Hashable]
+        self, key: K, numbers: list[int], colours: Mapping[Any, Hashable]
     ) -> tuple[int, ...]:
         """The colour number of each item of an option (0: none), checking where colours go."""
         painted = [0] * len(numbers)

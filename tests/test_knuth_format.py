@@ -176,7 +176,7 @@ BAD_TEXTS = {
     "item twice in an option": ("a b c\nb a a\n", 2, 5, "'a' twice"),
     "bar twice on the items line": ("a | b | c\n", 1, 7, "'|' twice"),
     "colon in an item name": ("a b:c\n", 1, 4, "':'"),
-    "bar inside an item name": ("a b|c\n", 1, 4, "'|'"),
+    "non-numeric multiplicity": ("a b|c\n", 1, 3, "multiplicity 'b'"),
     "item declared twice": ("a b a\n", 1, 5, "declared twice"),
     "item primary and secondary": ("a b | c a\n", 1, 9, "declared twice"),
     "empty text": ("", 1, 1, "no items line"),

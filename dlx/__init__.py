@@ -6,6 +6,7 @@ The engine knows nothing of puzzles; adapters turn their pieces into items and o
 
 from dlx.errors import (
     BoundsError,
+    ColourError,
     DlxError,
     DuplicateItemInOptionError,
     DuplicateItemNameError,
@@ -28,6 +29,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BoundsError",
+    "ColourError",
     "DlxError",
     "DuplicateItemInOptionError",
     "DuplicateItemNameError",

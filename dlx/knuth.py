@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dlx.errors import FormatError
 from dlx.problem import Problem
@@ -59,9 +60,9 @@ def _check_name(name: str, number: int, column: int) -> None:
 
 def _multiplicity(prefix: str, number: int, column: int) -> tuple[int, int]:
     """The bounds written before a primary item's name: `a:b` or `b`."""
-    low_text, _, high_text = prefix.rpartition(":")
-    texts = [high_text] if not low_text else [low_text, high_text]
-    if not all(t.isdigit() for t in texts):
+    low_text, colon, high_text = prefix.rpartition(":")
+    texts = [low_text, high_text] if colon else [high_text]
+    if not all(t.isascii() and t.isdigit() for t in texts):
         raise FormatError(f"multiplicity {prefix!r} is not 'a:b' or 'b'", number, column)
     high = int(high_text)
     low = int(low_text) if low_text else high
@@ -165,7 +166,7 @@ def decode(data: bytes) -> str:
         raise FormatError("input is not UTF-8 text", line, 1) from None
 
 
-def format_dlx(problem: Problem[Hashable]) -> str:
+def format_dlx(problem: Problem[Any]) -> str:
     """The problem in Knuth's format (item names and colours must be words without '|' or ':').
 
     >>> p = Problem(["a", "b"], ["x"], bounds={"b": (0, 2)})
@@ -176,7 +177,13 @@ def format_dlx(problem: Problem[Hashable]) -> str:
     a x:red
     b
     """
+    if not problem.primary_count:
+        raise ValueError("a problem without primary items cannot be written in Knuth's format")
     names = [_word(item) for item in problem.items]
+    colour_words = [_word(colour) for colour in problem.colour_names]
+    for words, what in ((names, "item names"), (colour_words, "colours")):
+        if len(set(words)) < len(words):
+            raise ValueError(f"two {what} are written alike: {sorted(words)}")
     heads = []
     for number, name in enumerate(names[: problem.primary_count]):
         low, high = problem.bounds[number]
@@ -188,7 +195,7 @@ def format_dlx(problem: Problem[Hashable]) -> str:
     for items, colours in zip(problem.options, problem.colours, strict=True):
         lines.append(
             " ".join(
-                names[item] + (f":{_word(problem.colour_names[colour - 1])}" if colour else "")
+                names[item] + (f":{colour_words[colour - 1]}" if colour else "")
                 for item, colour in zip(items, colours, strict=True)
             )
         )

@@ -397,6 +397,9 @@ class Links:
             if root.right is root:  # every primary item is covered already: one exact cover
                 nodes = 1
                 profile.append(1)
+                if nodes > node_cap or (deadline is not None and time.perf_counter() > deadline):
+                    status = Status.BUDGET
+                    return
                 if prune is None or prune(opts):
                     solutions = 1
                     publish(stats, nodes, updates, solutions, started, Status.RUNNING)

@@ -121,14 +121,19 @@ class Problem(Generic[K]):
     def _paint(
         self, key: K, numbers: list[int], colours: Mapping[Any, Hashable]
     ) -> tuple[int, ...]:
-        """The colour number of each item of an option (0: none), checking where colours go."""
+        """The colour number of each item of an option (0: none, as for the colour None),
+        checking every colour's item before registering any colour."""
         painted = [0] * len(numbers)
-        for name, colour in colours.items():
+        for name in colours:
             number = self.index.get(name)
             if number is None or number not in numbers:
                 raise ColourError(f"option {key!r} colours {name!r}, which it does not name")
             if number < self.primary_count:
                 raise ColourError(f"option {key!r} colours primary item {name!r}")
+        for name, colour in colours.items():
+            if colour is None:
+                continue
+            number = self.index[name]
             if colour not in self._colour_number:
                 self._colour_number[colour] = len(self.colour_names) + 1
                 self.colour_names.append(colour)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable
+from typing import TypeVar
 
 from dlx.errors import DlxError, SolutionError
 from dlx.problem import Problem
 
-K = Hashable
+K = TypeVar("K", bound=Hashable)
 
 
 def verify(problem: Problem[K], solution: Iterable[K]) -> None:

@@ -151,3 +151,51 @@ def _respects_bounds(
         if not low <= covered[item] <= high:
             return False
     return all(covered[item] <= 1 for item in secondary)
+
+
+Colours = dict[Key, dict[Item, Hashable]]
+"""Each option's key to the colours it gives its secondary items (an item not listed: none)."""
+
+
+def brute_force_coloured(
+    primary: Sequence[Item],
+    secondary: Sequence[Item],
+    options: Sequence[Option],
+    bounds: Bounds,
+    colours: Colours,
+    givens: Sequence[Key] = (),
+) -> set[Solution]:
+    """Every set of options holding `givens` that respects the bounds and the colours, by trying
+    them all.
+
+    Primary items and givens are as in `brute_force_bounded`. A secondary item is used at most
+    once, or by any number of options that all give it one same colour.
+    """
+    if len(set(givens)) != len(givens):
+        return set()
+    items = dict(options)
+    forced = [(key, items[key]) for key in givens]
+    primary_items = set(primary)
+    usable = [
+        option
+        for option in options
+        if option[0] not in givens and not primary_items.isdisjoint(option[1])
+    ]
+    solutions: set[Solution] = set()
+    for size in range(len(usable) + 1):
+        for subset in combinations(usable, size):
+            chosen = [*forced, *subset]
+            if _respects_bounds(primary, (), bounds, chosen) and _colours_agree(
+                secondary, colours, chosen
+            ):
+                solutions.add(frozenset(key for key, _ in chosen))
+    return solutions
+
+
+def _colours_agree(secondary: Sequence[Item], colours: Colours, chosen: Sequence[Option]) -> bool:
+    """Whether each secondary item is used once at most, or only by options of one same colour."""
+    for item in secondary:
+        uses = [colours.get(key, {}).get(item) for key, items in chosen if item in items]
+        if len(uses) > 1 and (None in uses or len(set(uses)) > 1):
+            return False
+    return True

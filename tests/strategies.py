@@ -145,3 +145,113 @@ def bounded_raw_problems(
     return RawBoundedProblem(
         primary, secondary, tuple(zip(names, chosen, strict=True)), tuple(bounds)
     )
+
+
+Colour = Hashable
+Painting = tuple[tuple[str, Colour], ...]
+"""The colours one option gives some of its secondary items, as (item, colour) pairs."""
+
+COLOURS: tuple[Colour, ...] = ("red", "green", 0)
+"""A few colours, of more than one type; 0 is a colour like any other, not 'none'."""
+
+
+@dataclass(frozen=True)
+class RawColouredProblem:
+    """A problem with multiplicities and colours as plain data: `paintings[k]` holds the colours
+    of option k, `bounds` each primary item given a multiplicity, as `(low, high)`."""
+
+    primary: Items
+    secondary: Items
+    options: tuple[tuple[Key, Items], ...]
+    paintings: tuple[Painting, ...]
+    bounds: tuple[tuple[str, Bound], ...]
+
+    def build(self) -> Problem[Key]:
+        """The engine's `Problem` for this data, options added in order with their colours."""
+        problem: Problem[Key] = Problem(self.primary, self.secondary, bounds=dict(self.bounds))
+        for (key, items), painting in zip(self.options, self.paintings, strict=True):
+            problem.add_option(key, items, dict(painting))
+        return problem
+
+    def colour_maps(self) -> dict[Hashable, dict[Hashable, Colour]]:
+        """Each option's colours by item, the form the oracle takes."""
+        return {
+            key: dict(painting)
+            for (key, _), painting in zip(self.options, self.paintings, strict=True)
+        }
+
+    def bound_pairs(self) -> dict[Hashable, Bound]:
+        """The bounds by item, the form the oracle takes."""
+        return dict(self.bounds)
+
+
+ColouredOption = tuple[Items, Painting]
+
+
+@st.composite
+def _coloured_partition(
+    draw: st.DrawFn, primary: Items, secondary: Items, colour: st.SearchStrategy[Colour]
+) -> list[ColouredOption]:
+    """Options that together cover each primary item once, sharing some secondary items under
+    one colour each (or using one uncoloured in a single option): a planted solution."""
+    parts: dict[int, list[str]] = {}
+    for item in primary:
+        parts.setdefault(draw(st.integers(0, len(primary) - 1)), []).append(item)
+    labels = list(parts)
+    paintings: dict[int, list[tuple[str, Colour]]] = {label: [] for label in labels}
+    for item in secondary:
+        users = draw(st.lists(st.sampled_from(labels), max_size=len(labels), unique=True))
+        shade = draw(colour) if len(users) > 1 else draw(st.one_of(st.none(), colour))
+        for label in users:
+            parts[label].append(item)
+            if shade is not None:
+                paintings[label].append((item, shade))
+    return [(tuple(parts[label]), tuple(paintings[label])) for label in labels]
+
+
+@st.composite
+def coloured_raw_problems(
+    draw: st.DrawFn,
+    *,
+    names: st.SearchStrategy[str] | None = None,
+    colours: st.SearchStrategy[Colour] | None = None,
+) -> RawColouredProblem:
+    """A random problem of 1-4 primary items, 1-3 secondary items and 0-9 options of 1-3
+    distinct items (and in half the problems, a planted solution among them), small enough to
+    brute-force. Some primary items get multiplicities. Each problem uses 1-3 colours, each
+    given to a secondary item of an option with even odds against none. Items are named p0..,
+    s0.., or drawn from `names` (distinct); colours come from `colours`, by default `COLOURS`."""
+    sizes = (draw(st.integers(1, 4)), draw(st.integers(1, 3)))
+    if names is None:
+        primary = tuple(f"p{n}" for n in range(sizes[0]))
+        secondary = tuple(f"s{n}" for n in range(sizes[1]))
+    else:
+        drawn = draw(st.lists(names, min_size=sum(sizes), max_size=sum(sizes), unique=True))
+        primary, secondary = tuple(drawn[: sizes[0]]), tuple(drawn[sizes[0] :])
+    shades = st.sampled_from(COLOURS) if colours is None else colours
+    palette = draw(st.lists(shades, min_size=1, max_size=3))
+    colour = st.sampled_from(palette)
+    chosen: list[ColouredOption] = []
+    if draw(st.booleans()):
+        chosen += draw(_coloured_partition(primary, secondary, colour))
+    items = primary + secondary
+    option = st.lists(st.sampled_from(items), min_size=1, max_size=3, unique=True)
+    for option_items in draw(st.lists(option, max_size=max(0, 9 - len(chosen)))):
+        painting = [
+            (item, draw(st.one_of(st.none(), colour))) for item in option_items if item in secondary
+        ]
+        chosen.append((tuple(option_items), tuple((i, c) for i, c in painting if c is not None)))
+    chosen = draw(st.permutations(chosen))
+    bounds: list[tuple[str, Bound]] = []
+    for item in primary:
+        bound = draw(st.one_of(st.none(), _bound(exact=False)))
+        if bound is not None:
+            bounds.append((item, (bound, bound) if isinstance(bound, int) else bound))
+    keys = draw(_keys(len(chosen)))
+    return RawColouredProblem(
+        primary,
+        secondary,
+        tuple((key, option_items) for key, (option_items, _) in zip(keys, chosen, strict=True)),
+        tuple(painting for _, painting in chosen),
+        tuple(bounds),
+    )

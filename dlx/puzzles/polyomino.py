@@ -1,0 +1,298 @@
+"""Make a square: fill a square (or a given rectangle) with polyomino pieces, each used once.
+
+Model (Knuth, TAOCP 7.2.2.1, as in his pentomino files): one primary item per piece, named by its
+label, and one per board cell, `r<row>c<col>`; one option per placement of a piece, keyed
+`(piece, variant, top, left)`: the piece's index in input order, the index of its orientation in
+`variants(piece)`, and the board cell where that orientation's bounding box has its top-left
+corner. Rotations and reflections are allowed unless forbidden.
+
+Input: pieces separated by blank lines; each piece is a line `R C` followed by R lines of C
+characters, '1' for a cell of the piece and '0' for none. A cell of a solved board shows its
+piece's label: the piece's number in input order, '1' to '9' then 'A' to 'Z' (35 pieces at most).
+
+>>> pieces = parse("1 2\\n11\\n\\n2 1\\n1\\n1\\n")
+>>> next(boards(pieces, *board_size(pieces, None)))
+['11', '22']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from math import isqrt
+from typing import Unpack
+
+from dlx.problem import Problem
+from dlx.puzzles.errors import PuzzleError
+from dlx.puzzles.search import Search
+from dlx.solve import solve
+
+Cell = tuple[int, int]
+"""(row, column), from 0."""
+Shape = tuple[Cell, ...]
+"""A piece's cells in reading order, shifted so the least row and the least column are 0."""
+Key = tuple[int, int, int, int]
+"""An option: (piece index, variant index, top, left)."""
+Placement = tuple[int, int, int, Shape]
+"""(variant index, top, left, the board cells covered) of one piece."""
+
+LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BLANK = "."
+
+
+def label(index: int) -> str:
+    """The label of the piece with this 0-based index: '1'-'9', then 'A'-'Z'.
+
+    >>> label(0), label(9), label(34)
+    ('1', 'A', 'Z')
+    """
+    if not 0 <= index < len(LABELS):
+        raise PuzzleError(f"piece {index + 1} has no label: at most {len(LABELS)} pieces")
+    return LABELS[index]
+
+
+def cell_name(r: int, c: int) -> str:
+    """The item of the board cell in row r, column c, as Knuth names it.
+
+    >>> cell_name(2, 10)
+    'r2c10'
+    """
+    return f"r{r}c{c}"
+
+
+def parse(text: str) -> list[Shape]:
+    """The pieces of `text` in input order; PuzzleError names the piece and line of a fault.
+
+    >>> parse("2 2\\n10\\n11\\n")
+    [((0, 0), (1, 0), (1, 1))]
+    """
+    blocks = _blocks(text)
+    if not blocks:
+        raise PuzzleError("the input has no piece: it is empty or only blank lines")
+    pieces: list[Shape] = []
+    for number, block in enumerate(blocks, start=1):
+        if number > len(LABELS):
+            raise PuzzleError(
+                f"piece {number}, line {block[0][0]}: more than {len(LABELS)} pieces"
+                " (the labels 1-9 and A-Z run out)"
+            )
+        pieces.append(_piece(number, block))
+    return pieces
+
+
+def _blocks(text: str) -> list[list[tuple[int, str]]]:
+    """The runs of non-blank lines of `text`, each line with its 1-based number."""
+    blocks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            current.append((number, line))
+        elif current:
+            blocks.append(current)
+            current = []
+    if current:
+        blocks.append(current)
+    return blocks
+
+
+def _piece(number: int, block: list[tuple[int, str]]) -> Shape:
+    """One piece from its header and rows, checked."""
+    where = f"piece {number}, line {block[0][0]}"
+    rows, cols = _header(where, block[0][1])
+    found = len(block) - 1
+    if found != rows:
+        raise PuzzleError(
+            f"{where}: the header says R = {rows}, but the piece has {_plural(found, 'row')}"
+        )
+    cells: list[Cell] = []
+    for r, (line_number, row) in enumerate(block[1:]):
+        bad = next((char for char in row if char not in "01"), None)
+        if bad is not None:
+            raise PuzzleError(f"piece {number}, line {line_number}: {bad!r} is not '0' or '1'")
+        if len(row) != cols:
+            raise PuzzleError(
+                f"piece {number}, line {line_number}: the row has {_plural(len(row), 'character')},"
+                f" but the header says C = {cols}"
+            )
+        cells += [(r, c) for c, char in enumerate(row) if char == "1"]
+    if not cells:
+        raise PuzzleError(f"{where}: the piece is empty (no '1')")
+    if not connected(cells):
+        raise PuzzleError(f"{where}: the piece's cells are not connected through their sides")
+    return normalise(cells)
+
+
+def _header(where: str, line: str) -> tuple[int, int]:
+    """The `R C` of a piece's header line."""
+    words = line.split()
+    if len(words) != 2 or not all(
+        word.isascii() and word.isdigit() and int(word) > 0 for word in words
+    ):
+        raise PuzzleError(f"{where}: header {line!r} is not 'R C' (two positive whole numbers)")
+    return int(words[0]), int(words[1])
+
+
+def _plural(count: int, noun: str) -> str:
+    """`count` and the noun, in the plural unless the count is 1."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def connected(cells: Collection[Cell]) -> bool:
+    """Whether `cells` (at least one) form one piece through shared sides.
+
+    >>> connected([(0, 0), (1, 1)])
+    False
+    """
+    remaining = set(cells)
+    frontier = [remaining.pop()]
+    while frontier:
+        r, c = frontier.pop()
+        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if near in remaining:
+                remaining.remove(near)
+                frontier.append(near)
+    return not remaining
+
+
+def normalise(cells: Iterable[Cell]) -> Shape:
+    """`cells` in reading order, shifted so their least row and least column are 0.
+
+    >>> normalise([(5, 3), (4, 4)])
+    ((0, 1), (1, 0))
+    """
+    listed = list(cells)
+    top = min(r for r, _ in listed)
+    left = min(c for _, c in listed)
+    return tuple(sorted((r - top, c - left) for r, c in listed))
+
+
+def turn(shape: Shape) -> Shape:
+    """`shape` turned a quarter clockwise."""
+    return normalise((c, -r) for r, c in shape)
+
+
+def mirror(shape: Shape) -> Shape:
+    """`shape` reflected left to right."""
+    return normalise((r, -c) for r, c in shape)
+
+
+def variants(shape: Shape, rotate: bool = True, flip: bool = True) -> list[Shape]:
+    """The distinct orientations of `shape`: itself and its quarter turns clockwise, then its mirror
+    image (left to right) and the mirror's turns, each kept where it first appears (Knuth's order).
+
+    >>> variants(((0, 0), (0, 1)))
+    [((0, 0), (0, 1)), ((0, 0), (1, 0))]
+    >>> len(variants(((0, 0), (0, 1), (0, 2), (1, 0)))), len(variants(((0, 0), (0, 1), (1, 0))))
+    (8, 4)
+    """
+    original = normalise(shape)
+    found: list[Shape] = []
+    for base in [original, mirror(original)] if flip else [original]:
+        for _ in range(4 if rotate else 1):
+            if base not in found:
+                found.append(base)
+            base = turn(base)
+    return found
+
+
+def placements(
+    shapes: Sequence[Shape], rows: int, cols: int, holes: Collection[Cell] = ()
+) -> Iterator[Placement]:
+    """Each way to put one of `shapes` on the board avoiding `holes`: by shape, then top, then left.
+
+    >>> [top_left[:3] for top_left in placements([((0, 0), (0, 1))], 2, 2)]
+    [(0, 0, 0), (0, 1, 0)]
+    """
+    for variant, shape in enumerate(shapes):
+        height = 1 + max(r for r, _ in shape)
+        width = 1 + max(c for _, c in shape)
+        for top in range(rows - height + 1):
+            for left in range(cols - width + 1):
+                cells = tuple((top + r, left + c) for r, c in shape)
+                if not holes or not any(cell in holes for cell in cells):
+                    yield variant, top, left, cells
+
+
+def board_size(pieces: Sequence[Shape], board: tuple[int, int] | None) -> tuple[int, int]:
+    """`board` if its area is the pieces' total area, or else the square of that area.
+
+    >>> board_size([((0, 0), (0, 1))] * 2, None)
+    (2, 2)
+    """
+    area = sum(len(piece) for piece in pieces)
+    if board is not None:
+        rows, cols = board
+        if rows < 1 or cols < 1:
+            raise PuzzleError(f"the board {rows}x{cols} has no cell: R and C must be positive")
+        if rows * cols != area:
+            raise PuzzleError(
+                f"the board {rows}x{cols} has area {rows * cols}, the pieces' total area is {area}"
+            )
+        return rows, cols
+    side = isqrt(area)
+    if side * side != area:
+        raise PuzzleError(
+            f"the pieces' total area {area} is not a square number: give the board as RxC"
+        )
+    return side, side
+
+
+def problem(
+    pieces: Sequence[Shape], rows: int, cols: int, rotate: bool = True, flip: bool = True
+) -> Problem[Key]:
+    """Exact cover of the rows x cols board by `pieces`: pieces and cells primary.
+
+    >>> problem([((0, 0), (0, 1))] * 2, 2, 2).option_count
+    8
+    """
+    names = [label(index) for index in range(len(pieces))]
+    cells = [cell_name(r, c) for r in range(rows) for c in range(cols)]
+    square: Problem[Key] = Problem(names + cells)
+    for index, piece in enumerate(pieces):
+        for variant, top, left, covered in placements(variants(piece, rotate, flip), rows, cols):
+            square.add_option(
+                (index, variant, top, left), [names[index], *(cell_name(*c) for c in covered)]
+            )
+    return square
+
+
+def boards(
+    pieces: Sequence[Shape],
+    rows: int,
+    cols: int,
+    rotate: bool = True,
+    flip: bool = True,
+    **search: Unpack[Search],
+) -> Iterator[list[str]]:
+    """Each filling of the board, as `rows` strings of `cols` labels (`search` as for `dlx.solve`).
+
+    >>> sum(1 for _ in boards([((0, 0), (0, 1))] * 2, 2, 2))
+    4
+    """
+    orientations = [variants(piece, rotate, flip) for piece in pieces]
+    searching = solve(problem(pieces, rows, cols, rotate, flip), **search)
+    return (
+        picture(
+            rows,
+            cols,
+            [(label(i), _at(orientations[i][v], top, left)) for i, v, top, left in keys],
+        )
+        for keys in searching
+    )
+
+
+def _at(shape: Shape, top: int, left: int) -> Shape:
+    """`shape` moved so its bounding box has its top-left corner at (top, left)."""
+    return tuple((top + r, left + c) for r, c in shape)
+
+
+def picture(rows: int, cols: int, labelled: Iterable[tuple[str, Iterable[Cell]]]) -> list[str]:
+    """The board with each labelled cell showing its label and BLANK elsewhere.
+
+    >>> picture(2, 3, [("A", [(0, 0), (1, 0)])])
+    ['A..', 'A..']
+    """
+    board = [[BLANK] * cols for _ in range(rows)]
+    for mark, cells in labelled:
+        for r, c in cells:
+            board[r][c] = mark
+    return ["".join(row) for row in board]

@@ -1,0 +1,16 @@
+"""The search keywords a puzzle's `boards` passes on to `dlx.solve`."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from dlx.stats import Stats
+
+
+class Search(TypedDict, total=False):
+    """`limit`, `stats`, `max_nodes` and `timeout`, with the meanings `dlx.solve` gives them."""
+
+    limit: int | None
+    stats: Stats | None
+    max_nodes: int | None
+    timeout: float | None

@@ -1,0 +1,80 @@
+"""Pictures of solved boards: SVG text and a fixed colour for each label, built from strings only.
+
+A label's colour depends on the label alone, so a piece keeps its colour from board to board and
+between the terminal and the picture: the n-th character of PALETTE_ORDER gets the hue n times
+the golden angle (successive labels far apart on the colour wheel) at one of three lightnesses.
+
+>>> print(board_svg(["A."], cell=10))  # doctest: +NORMALIZE_WHITESPACE
+<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
+<g stroke="#808080" stroke-width="1">
+<rect x="0" y="0" width="10" height="10" fill="#7de8c0"/>
+<rect x="10" y="0" width="10" height="10" fill="#ffffff"/>
+</g>
+<g font-family="monospace" font-size="6" text-anchor="middle" dominant-baseline="central">
+<text x="5" y="5">A</text>
+</g>
+</svg>
+"""
+
+from __future__ import annotations
+
+import colorsys
+import zlib
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+PALETTE_ORDER = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0"
+"""Labels whose colours are distinct: the puzzles' labels (1-9, A-Z) first."""
+GOLDEN_ANGLE = 137.50776405003785
+LIGHTNESS = (0.7, 0.58, 0.82)
+GRID = "#808080"
+WHITE = "#ffffff"
+
+
+def label_colour(label: str) -> str:
+    """The fill colour of `label` as '#rrggbb'; the labels of PALETTE_ORDER get distinct ones.
+
+    >>> label_colour("1"), label_colour("2")
+    ('#e87d7d', '#49df75')
+    """
+    index = PALETTE_ORDER.find(label) if len(label) == 1 else -1
+    if index < 0:
+        index = len(PALETTE_ORDER) + zlib.crc32(label.encode()) % 1009
+    hue = (index * GOLDEN_ANGLE) % 360 / 360
+    red, green, blue = colorsys.hls_to_rgb(hue, LIGHTNESS[index % 3], 0.7)
+    return "#" + "".join(f"{round(255 * part):02x}" for part in (red, green, blue))
+
+
+def board_svg(rows: Sequence[Sequence[str]], blank: str = ".", cell: int = 24) -> str:
+    """An SVG picture of a board of labels: one square of `cell` pixels per label, coloured by
+    `label_colour` with the label in its centre; `blank` cells white and empty."""
+    if cell < 1:
+        raise ValueError(f"the cell size must be at least 1 pixel, not {cell}")
+    width = cell * max((len(row) for row in rows), default=0)
+    height = cell * len(rows)
+    squares: list[str] = []
+    labels: list[str] = []
+    for r, row in enumerate(rows):
+        for c, mark in enumerate(row):
+            x, y = c * cell, r * cell
+            fill = WHITE if mark == blank else label_colour(mark)
+            squares.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>')
+            if mark != blank:
+                labels.append(
+                    f'<text x="{x + cell / 2:g}" y="{y + cell / 2:g}">{escape(mark)}</text>'
+                )
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+            f' viewBox="0 0 {width} {height}">',
+            f'<g stroke="{GRID}" stroke-width="1">',
+            *squares,
+            "</g>",
+            f'<g font-family="monospace" font-size="{cell * 0.6:g}" text-anchor="middle"'
+            ' dominant-baseline="central">',
+            *labels,
+            "</g>",
+            "</svg>",
+            "",
+        ]
+    )

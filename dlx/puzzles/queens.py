@@ -1,0 +1,59 @@
+"""The n queens problem as exact cover: n queens on an n x n board, none attacking another.
+
+Model (Knuth, TAOCP 7.2.2.1): one option per square (r, c), keyed `(r, c)`, covering four items:
+row `r<r>` and column `c<c>` are primary (each holds exactly one queen); diagonal `a<r+c>` and
+anti-diagonal `b<r-c+n-1>` are secondary (each holds at most one). Rows, columns and squares count
+from 0; the square (r, c) sits in row r, column c of the printed board.
+
+>>> next(boards(4))
+['.Q..', '...Q', 'Q...', '..Q.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Unpack
+
+from dlx.problem import Problem
+from dlx.puzzles.errors import PuzzleError
+from dlx.puzzles.search import Search
+from dlx.solve import solve
+
+Square = tuple[int, int]
+"""(row, column), from 0."""
+
+
+def problem(n: int) -> Problem[Square]:
+    """The n queens problem: an option per square, rows and columns primary, diagonals secondary.
+
+    >>> problem(8).option_count
+    64
+    """
+    if n < 1:
+        raise PuzzleError(f"the board's side n must be at least 1, not {n}")
+    queens: Problem[Square] = Problem(
+        primary=[f"r{r}" for r in range(n)] + [f"c{c}" for c in range(n)],
+        secondary=[f"a{d}" for d in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)],
+    )
+    for r in range(n):
+        for c in range(n):
+            queens.add_option((r, c), [f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n - 1}"])
+    return queens
+
+
+def boards(n: int, **search: Unpack[Search]) -> Iterator[list[str]]:
+    """Each placement of n queens, as n rows of 'Q' and '.' (`search` as for `dlx.solve`).
+
+    >>> sum(1 for _ in boards(6))
+    4
+    """
+    searching = solve(problem(n), **search)  # checks n and the keywords at once
+    return (picture(n, squares) for squares in searching)
+
+
+def picture(n: int, squares: Iterable[Square]) -> list[str]:
+    """The n x n board with a 'Q' on each of `squares` and '.' elsewhere."""
+    rows = [["."] * n for _ in range(n)]
+    for r, c in squares:
+        rows[r][c] = "Q"
+    return ["".join(row) for row in rows]

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -134,6 +135,9 @@ def solve(
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
     ordered: OrderedOpt = False,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Also write the square as an SVG picture.")
+    ] = None,
 ) -> None:
     """Print the smallest square holding the pieces, each at its first possible position."""
     from fillit import render
@@ -145,6 +149,14 @@ def solve(
     give_up_if_unknown(answer)
     if check:
         verify_answer(answer)
+    if svg is not None:
+        from dlx.puzzles.svg import board_svg
+
+        try:
+            svg.write_text(board_svg(answer.rows()))
+        except OSError as fault:
+            typer.echo(f"fillit: {svg}: {fault.strerror or fault}", err=True)
+            raise typer.Exit(EXIT_INVALID) from None
     if wants_colour(plain):
         make_console(plain=False).print(render.coloured(answer), end="")
     else:

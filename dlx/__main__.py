@@ -1,0 +1,5 @@
+"""`python -m dlx` runs the command line, as the `dlx` script does."""
+
+from dlx.cli import main
+
+main()

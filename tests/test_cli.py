@@ -481,3 +481,15 @@ def test_plain_request_on_a_terminal_prints_no_escape_codes(
     assert (status, stderr) == (0, "")
     assert "\x1b" not in output
     assert TWO_PIECES_ANSWER in output
+
+
+def test_solve_svg_writes_the_square_as_a_picture(tmp_path: Path) -> None:
+    """--svg FILE writes well-formed SVG of the answer's square beside the printed answer."""
+    import xml.etree.ElementTree as ElementTree
+
+    picture = tmp_path / "answer.svg"
+    result = run(["solve", "--svg", str(picture), fillit_file(tmp_path, TWO_PIECES)])
+    assert result.exit_code == 0
+    side = len(result.stdout.splitlines())
+    root = ElementTree.fromstring(picture.read_text())
+    assert (root.get("width"), root.get("height")) == (str(side * 24), str(side * 24))

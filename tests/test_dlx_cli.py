@@ -240,3 +240,12 @@ def test_reader_closing_the_pipe_early_ends_quietly() -> None:
     _, stderr = child.communicate(timeout=120)
     assert b"Traceback" not in stderr
     assert child.returncode in (0, -signal.SIGPIPE)
+
+
+@pytest.mark.parametrize("stem", stems(CORPUS / "pentomino" / "invalid", ".txt"))
+def test_pentomino_names_a_malformed_board(stem: str) -> None:
+    """A board spec that is not RxC, or of the wrong area: the message, exit 1."""
+    path = CORPUS / "pentomino" / "invalid" / f"{stem}.txt"
+    result = run(["pentomino", path.read_text().strip()])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "dlx: " + path.with_suffix(".err").read_text()

@@ -306,6 +306,41 @@ def repair(
     return None
 
 
+FIRST_CAP = 2000
+"""The node cap of the first round of `decisive`; each round doubles it."""
+
+
+def decisive(
+    packing: Packing,
+    givens: Sequence[Key],
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+    progress: Progress | None = None,
+) -> tuple[Key, ...] | bool | None:
+    """A packing extending `givens`, or False when there is none (None: the budget ran out).
+
+    How long a search takes depends much on the order it tries options in, and no one order is
+    best: so two orders (the witness's options first, and the options as declared) take turns
+    with node caps that double each round. What one round proves fails, the memo keeps."""
+    cap = FIRST_CAP
+    while True:
+        for prefer in (witness, ()):
+            stats = Stats()
+            limit = cap if budget.nodes is None else min(cap, budget.nodes)
+            found = packing.complete(
+                givens, prefer, stats, Budget(limit, budget.deadline), progress
+            )
+            budget.spend(stats)
+            counters.oracle_calls += 1
+            counters.add(stats)
+            if found is not None:
+                return found
+            if budget.spent():
+                return None
+        cap *= 2
+
+
 def canonical(
     packing: Packing,
     witness: Sequence[Key],
@@ -335,10 +370,7 @@ def canonical(
             if not found and budget.spent():
                 return None
             if not found:
-                stats = Stats()
-                found = packing.complete([*givens, candidate], witness, stats, budget, progress)
-                counters.oracle_calls += 1
-                counters.add(stats)
+                found = decisive(packing, [*givens, candidate], witness, budget, counters, progress)
             if found is None:
                 return None
             if isinstance(found, tuple):

@@ -249,3 +249,107 @@ def test_pentomino_names_a_malformed_board(stem: str) -> None:
     result = run(["pentomino", path.read_text().strip()])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == "dlx: " + path.with_suffix(".err").read_text()
+
+
+# skyscrapers, queens, sudoku: golden cases, each board also checked independently
+
+
+def seen(line: list[int]) -> int:
+    """How many buildings of `line` are seen from its start."""
+    tallest = count = 0
+    for height in line:
+        if height > tallest:
+            tallest, count = height, count + 1
+    return count
+
+
+def check_skyscrapers(clue_text: str, rows: list[str]) -> None:
+    """Each row and column a permutation of 1..N, and every non-zero clue seen."""
+    grid = [[int(x) for x in row.split(" ")] for row in rows]
+    n = len(grid)
+    columns = [[grid[r][c] for r in range(n)] for c in range(n)]
+    assert all(sorted(line) == list(range(1, n + 1)) for line in grid + columns)
+    clues = [int(x) for x in clue_text.split()]
+    views = (
+        [seen(col) for col in columns]
+        + [seen(col[::-1]) for col in columns]
+        + [seen(row) for row in grid]
+        + [seen(row[::-1]) for row in grid]
+    )
+    assert all(clue in (0, view) for clue, view in zip(clues, views, strict=True))
+
+
+@pytest.mark.parametrize("stem", stems(CORPUS / "skyscrapers", ".txt"))
+def test_skyscrapers_prints_the_golden_rows_or_error(stem: str) -> None:
+    """The rows, heights separated by single spaces; `Error` (exit 1) for bad clues or none."""
+    clues = (CORPUS / "skyscrapers" / f"{stem}.txt").read_text().strip()
+    expected = (CORPUS / "skyscrapers" / f"{stem}.out").read_text()
+    result = run(["skyscrapers", clues])
+    assert result.stdout == expected
+    assert result.exit_code == (1 if expected == "Error\n" else 0)
+    if expected != "Error\n":
+        check_skyscrapers(clues, expected.splitlines())
+
+
+def test_skyscrapers_example_has_one_solution() -> None:
+    """The issue's example is solved uniquely."""
+    assert run(["skyscrapers", "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2", "--count"]).stdout == "1\n"
+
+
+def check_queens(rows: list[str]) -> None:
+    """One queen per row and column, none on a shared diagonal."""
+    squares = [(r, row.index("Q")) for r, row in enumerate(rows)]
+    assert all(row.count("Q") == 1 for row in rows)
+    assert len({c for _, c in squares}) == len(rows)
+    assert len({r + c for r, c in squares}) == len({r - c for r, c in squares}) == len(rows)
+
+
+@pytest.mark.parametrize("stem", stems(CORPUS / "queens", ".txt"))
+def test_queens_prints_the_golden_board(stem: str) -> None:
+    """The first board found, 'Q' and '.'; none: nothing on standard output, exit 1."""
+    n = (CORPUS / "queens" / f"{stem}.txt").read_text().strip()
+    expected = (CORPUS / "queens" / f"{stem}.out").read_text()
+    result = run(["queens", n, "--limit", "1"])
+    assert (result.stdout, result.exit_code) == (expected, 0 if expected else 1)
+    if expected:
+        check_queens(expected.splitlines())
+
+
+@pytest.mark.parametrize(("n", "known"), [(8, 92), (10, 724)])
+def test_queens_counts(n: int, known: int) -> None:
+    """Knuth's counts: 92 and 724 (12-queens, 14200, is in the benchmark)."""
+    assert run(["queens", str(n), "--count"]).stdout == f"{known}\n"
+
+
+def check_sudoku(puzzle: str, rows: list[str]) -> None:
+    """Every row, column and box holds 1-9 once, and the givens are kept."""
+    grid = [[int(ch) for ch in row] for row in rows]
+    groups = [row for row in grid]
+    groups += [[grid[r][c] for r in range(9)] for c in range(9)]
+    groups += [
+        [grid[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3)]
+        for br in (0, 3, 6)
+        for bc in (0, 3, 6)
+    ]
+    assert all(sorted(group) == list(range(1, 10)) for group in groups)
+    cells = [ch for ch in puzzle if not ch.isspace()]
+    assert all(ch in ".0" or int(ch) == grid[k // 9][k % 9] for k, ch in enumerate(cells))
+
+
+@pytest.mark.parametrize("stem", stems(CORPUS / "sudoku", ".txt"))
+def test_sudoku_prints_the_golden_grid_of_its_only_solution(stem: str) -> None:
+    """The filled grid, 9 lines of 9 digits; the hard puzzles here have exactly one solution."""
+    path = CORPUS / "sudoku" / f"{stem}.txt"
+    expected = path.with_suffix(".out").read_text()
+    assert run(["sudoku", str(path)]).stdout == expected
+    assert run(["sudoku", str(path), "--count"]).stdout == "1\n"
+    check_sudoku(path.read_text(), expected.splitlines())
+
+
+@pytest.mark.parametrize("stem", stems(CORPUS / "sudoku" / "invalid", ".txt"))
+def test_sudoku_names_the_broken_rule(stem: str) -> None:
+    """A malformed puzzle: the golden message, exit 1, nothing on standard output."""
+    path = CORPUS / "sudoku" / "invalid" / f"{stem}.txt"
+    result = run(["sudoku", str(path)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == path.with_suffix(".err").read_text()

@@ -275,14 +275,7 @@ class Links:
         q = item.down
         while q is not item:
             if q.colour != colour:
-                for r in q.hide_primary:
-                    r.up.down = r.down
-                    r.down.up = r.up
-                    r.top.len -= 1
-                for r in q.hide_secondary:
-                    r.up.down = r.down
-                    r.down.up = r.up
-                done += q.cost
+                done += hide(q)
             elif q is not p:
                 q.colour = -1
             q = q.down
@@ -296,13 +289,7 @@ class Links:
             if q.colour < 0:
                 q.colour = colour
             elif q.colour != colour:
-                for r in q.hide_primary:
-                    r.up.down = r
-                    r.down.up = r
-                    r.top.len += 1
-                for r in q.hide_secondary:
-                    r.up.down = r
-                    r.down.up = r
+                unhide(q)
             q = q.up
 
     def unchoose_givens(self, givens: Sequence[int]) -> None:
@@ -507,6 +494,30 @@ class Links:
             self.unchoose_givens(givens)
             self.busy = False
             publish(stats, nodes, updates, solutions, started, status)
+
+
+def hide(p: Node) -> int:
+    """Take the other nodes of p's option out of their items' lists; return the updates.
+    (`cover`, the hottest loop, does the same inline.)"""
+    for q in p.hide_primary:
+        q.up.down = q.down
+        q.down.up = q.up
+        q.top.len -= 1
+    for q in p.hide_secondary:
+        q.up.down = q.down
+        q.down.up = q.up
+    return p.cost
+
+
+def unhide(p: Node) -> None:
+    """Undo `hide(p)`: each node's own links still name its old neighbours."""
+    for q in p.hide_primary:
+        q.up.down = q
+        q.down.up = q
+        q.top.len += 1
+    for q in p.hide_secondary:
+        q.up.down = q
+        q.down.up = q
 
 
 def _column(top: Node) -> list[Node]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Sequence
 
-from dlx.links import POLL_NODES, Links, Node, Progress, Prune, publish
+from dlx.links import POLL_NODES, Links, Node, Progress, Prune, hide, publish, unhide
 from dlx.memo import FailureMemo
 from dlx.stats import Stats, Status
 
@@ -185,7 +185,7 @@ def search_m(
                 if restricted_at.pop():
                     restricted -= 1
                 if tweak:
-                    _untweak(i, first, unhide=i.bound != 0)
+                    _untweak(i, first, restore=i.bound != 0)
                     if i.bound == 0:
                         uncover(i)
                 else:
@@ -235,23 +235,10 @@ def _tweak(x: Node, i: Node) -> int:
     i.down = d
     d.up = i
     i.len -= 1
-    if i.bound == 0:  # i is covered, so x is hidden already
-        return 1
-    for q in x.hide_primary:
-        u = q.up
-        d = q.down
-        u.down = d
-        d.up = u
-        q.top.len -= 1
-    for q in x.hide_secondary:
-        u = q.up
-        d = q.down
-        u.down = d
-        d.up = u
-    return x.cost + 1
+    return 1 if i.bound == 0 else hide(x) + 1  # when i is covered, x is hidden already
 
 
-def _untweak(i: Node, first: Node, *, unhide: bool) -> None:
+def _untweak(i: Node, first: Node, *, restore: bool) -> None:
     """Put back, from `first` on, the options tweaked out of i's list, in one sweep."""
     last = i.down
     i.down = first
@@ -261,14 +248,8 @@ def _untweak(i: Node, first: Node, *, unhide: bool) -> None:
     while x is not last:
         x.up = before
         count += 1
-        if unhide:
-            for q in x.hide_primary:
-                q.up.down = q
-                q.down.up = q
-                q.top.len += 1
-            for q in x.hide_secondary:
-                q.up.down = q
-                q.down.up = q
+        if restore:
+            unhide(x)
         before = x
         x = x.down
     last.up = before
@@ -308,7 +289,7 @@ def _unwind(
             i.left.right = i
             i.right.left = i
         if tweaking.pop():
-            _untweak(i, first, unhide=i.bound != 0)
+            _untweak(i, first, restore=i.bound != 0)
             if i.bound == 0:
                 uncover(i)
         else:

@@ -28,7 +28,15 @@ from dlx import Problem, Stats, Status, solve
 from dlx.memo import FailureMemo
 from fillit.colouring import FIELD, IN_SEARCH, ColourBound, refuted_by_colouring, shape_counts
 from fillit.pieces import Cell, Piece
-from fillit.solver import Answer, Attempt, CanonicalStats, Progress, placements, smallest_size
+from fillit.solver import (
+    Answer,
+    Attempt,
+    CanonicalStats,
+    Progress,
+    placements,
+    smallest_size,
+    waste_fits,
+)
 
 Key = tuple[object, int, int]
 """An option key: (shape or HOLE, row, column of the top-left corner)."""
@@ -220,25 +228,6 @@ class StatePruner:
         if shape >= 0:
             remaining = (*remaining[:shape], remaining[shape] - 1, *remaining[shape + 1 :])
         self.remaining.append(remaining)
-
-
-def waste_fits(empty: int, stride: int, holes: int) -> bool:
-    """Whether the empty cells (bits of rows `stride` apart) waste at most `holes` cells."""
-    total = 0
-    while empty:
-        region = empty & -empty
-        while True:
-            grown = (
-                region | region << 1 | region >> 1 | region << stride | region >> stride
-            ) & empty
-            if grown == region:
-                break
-            region = grown
-        total += region.bit_count() & 3
-        if total > holes:
-            return False
-        empty ^= region
-    return True
 
 
 def decide(

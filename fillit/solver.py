@@ -138,26 +138,27 @@ class Pruner:
             return False
         occupied = self.occupied[level - 1] | self.masks[option]
         self.occupied[level] = occupied
-        return self.waste(self.full & ~occupied) <= self.slack
+        return waste_fits(self.full & ~occupied, self.stride, self.slack)
 
-    def waste(self, empty: int) -> int:
-        """A lower bound on the empty cells no piece can fill: m mod 4 per region of m cells."""
-        stride, slack = self.stride, self.slack
-        total = 0
-        while empty:
-            region = empty & -empty
-            while True:
-                grown = (
-                    region | region << 1 | region >> 1 | region << stride | region >> stride
-                ) & empty
-                if grown == region:
-                    break
-                region = grown
-            total += region.bit_count() & 3
-            if total > slack:
-                return total
-            empty ^= region
-        return total
+
+def waste_fits(empty: int, stride: int, holes: int) -> bool:
+    """Whether the empty cells (bits of rows `stride` apart, a spare column between rows)
+    waste at most `holes` cells: a region of m empty cells wastes at least m mod 4."""
+    total = 0
+    while empty:
+        region = empty & -empty
+        while True:
+            grown = (
+                region | region << 1 | region >> 1 | region << stride | region >> stride
+            ) & empty
+            if grown == region:
+                break
+            region = grown
+        total += region.bit_count() & 3
+        if total > holes:
+            return False
+        empty ^= region
+    return True
 
 
 def _previous_twins(pieces: Sequence[Piece]) -> list[int]:

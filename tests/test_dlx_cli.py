@@ -353,3 +353,11 @@ def test_sudoku_names_the_broken_rule(stem: str) -> None:
     result = run(["sudoku", str(path)])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == path.with_suffix(".err").read_text()
+
+
+@pytest.mark.parametrize("n", ["0", "-3"])
+def test_queens_refuses_a_board_without_squares(n: str) -> None:
+    """A side below 1 is bad input: one message, exit 1, nothing on standard output."""
+    result = run(["queens", "--", n])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith("dlx: ")

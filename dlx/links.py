@@ -44,7 +44,10 @@ Progress = Callable[[Stats], None]
 _SERIALS = itertools.count()
 
 POLL_NODES: Final = 4096
-"""Budgets, the clock and progress displays are looked at once every this many nodes."""
+"""Budgets, the clock and progress displays are looked at once every this many nodes..."""
+
+POLL_UPDATES: Final = 1 << 20
+"""...or at the first node after this many more updates, when nodes are costly."""
 
 
 class Node:
@@ -373,6 +376,7 @@ class Links:
         deadline = None if timeout is None else started + timeout
         node_cap = max_nodes if max_nodes is not None else 1 << 62
         next_poll = 1  # look at the budgets at the root, then every POLL_NODES nodes
+        next_update_poll = POLL_UPDATES  # or sooner, when nodes are costly
         status = Status.CLOSED
         stats.status = Status.RUNNING
         if not self.givens_fit(givens):
@@ -404,8 +408,9 @@ class Links:
                         profile[level] += 1
                     else:
                         profile.append(1)
-                    if nodes >= next_poll:
+                    if nodes >= next_poll or updates >= next_update_poll:
                         next_poll = min(nodes + POLL_NODES, node_cap + 1)
+                        next_update_poll = updates + POLL_UPDATES
                         if nodes > node_cap or (
                             deadline is not None and time.perf_counter() > deadline
                         ):

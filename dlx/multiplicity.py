@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Sequence
 
-from dlx.links import POLL_NODES, Links, Node, Progress, Prune, hide, publish, unhide
+from dlx.links import POLL_NODES, POLL_UPDATES, Links, Node, Progress, Prune, hide, publish, unhide
 from dlx.memo import FailureMemo
 from dlx.stats import Stats, Status
 
@@ -72,6 +72,7 @@ def search_m(
     deadline = None if timeout is None else started + timeout
     node_cap = max_nodes if max_nodes is not None else INFINITY
     next_poll = 1  # look at the budgets at the root, then every POLL_NODES nodes
+    next_update_poll = POLL_UPDATES  # or sooner, when nodes are costly
     status = Status.CLOSED
     stats.status = Status.RUNNING
     if not links.givens_fit(givens):
@@ -90,8 +91,9 @@ def search_m(
                     profile[level] += 1
                 else:
                     profile.append(1)
-                if nodes >= next_poll:
+                if nodes >= next_poll or updates >= next_update_poll:
                     next_poll = min(nodes + POLL_NODES, node_cap + 1)
+                    next_update_poll = updates + POLL_UPDATES
                     if nodes > node_cap or (
                         deadline is not None and time.perf_counter() > deadline
                     ):

@@ -444,3 +444,17 @@ def test_verify_knows_the_colour_rule() -> None:
         verify(problem, ["A bare", "B", "C plain"])
     with pytest.raises(SolutionError, match="'x' is covered 2 times"):
         verify(problem, ["A bare", "B plain", "C plain"])
+
+
+def test_timeout_is_honoured_when_nodes_are_costly() -> None:
+    """The clock is read every few thousand nodes *or* every million updates: a search whose
+    few nodes each hide thousands of options still stops on a timeout (here 0.05 s out of the
+    seconds the whole search takes) instead of running to the end."""
+    problem: Problem[tuple[str, int]] = Problem(["x", "y"], ["s"])
+    for i in range(3000):
+        problem.add_option(("x", i), ["x", "s"], {"s": i})
+    for j in range(3000):
+        problem.add_option(("y", j), ["y", "s"], {"s": -1 - j})
+    stats = Stats()
+    assert list(solve(problem, timeout=0.05, stats=stats)) == []
+    assert stats.status is Status.BUDGET

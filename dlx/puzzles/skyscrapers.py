@@ -8,20 +8,22 @@ left (top to bottom), right (top to bottom).
 Model (rows, columns and cells from 0; every option is keyed by the placements (r, c, height) it
 makes, so a solution's keys together fill the grid):
 
-- Each cell (r, c) whose row or column has a clue has a secondary item `x<r>_<c>`, coloured with
-  the height placed there: options that place the same height may share it.
-- A clued row r (left or right clue not 0) is a primary item `row<r>`, with one option per
-  permutation of 1..N seen as its clues say; the option colours `x<r>_<c>` with the c-th height.
-  A clued column c is the primary item `col<c>`, with the permutations seen as its top and bottom
-  clues say, colouring `x<r>_<c>` with the r-th height.
-- An unclued line does not list its N! permutations (362880 for N = 9). A cell (r, c) in an
-  unclued row or column is the primary item `p<r>_<c>`, with one option per height h covering it,
-  `r<r>_<h>` ("row r has h", primary, only for an unclued row), `c<c>_<h>` (likewise for an
-  unclued column), and `x<r>_<c>` coloured h when that item exists. So unclued lines are Latin
-  lines, and a clued line's permutation must agree with the heights its cells' options place.
+- Latin square: each cell (r, c) is a primary item `p<r>_<c>`, with one option per height h
+  covering it, `r<r>_<h>` ("row r has h") and `c<c>_<h>` ("column c has h"), both primary.
+- A clued row r (left or right clue not 0) is also a primary item `row<r>`, with one option per
+  permutation of 1..N seen as its clues say; a clued column c is the primary item `col<c>`,
+  with the permutations seen as its top and bottom clues say. Unclued lines get no such item, so
+  no line lists all N! permutations (362880 for N = 9).
+- Each cell in a clued row or column has a secondary item `x<r>_<c>`, coloured with the height
+  placed there: the cell's options and its lines' permutations colour it, and options may share
+  it only when they agree (Knuth's Algorithm C).
 
-With no clue at all, the model is the usual Latin square problem: cells, rows-have and
-columns-have, and no colour (`latin_problem`).
+A clued line's cells keep their "row has" and "column has" items although its permutations
+already make it a Latin line: a chosen height then strikes out at once, through the cell's colour,
+every permutation that disagrees, and the search branches on the tightest of cells, heights and
+lines. Without those items, a 7 x 7 puzzle with 10 clues took 1.5 million nodes instead of 1,622.
+With no clue at all the model is the usual Latin square problem, without colours
+(`latin_problem`).
 
 >>> render(next(boards(parse("4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2"))))
 ['1 2 3 4', '2 3 4 1', '3 4 1 2', '4 1 2 3']
@@ -48,7 +50,7 @@ Placements = tuple[Placement, ...]
 Line = tuple[int, ...]
 """The heights of a row (left to right) or a column (top to bottom)."""
 SIDES = range(4, 10)
-"""The sizes N a clue line may give."""
+"""The sides N a puzzle may have (4N clues)."""
 
 
 @dataclass(frozen=True)
@@ -113,28 +115,29 @@ def agreeing(n: int, wanted: list[tuple[int, int]]) -> dict[tuple[int, int], lis
 def problem(clues: Clues) -> Problem[Placements]:
     """The puzzle as exact covering with colours (see the module's docstring)."""
     n = clues.n
+    heights = range(1, n + 1)
     rows = [r for r in range(n) if any(clues.row(r))]
     columns = [c for c in range(n) if any(clues.column(c))]
     cells = [(r, c) for r in range(n) for c in range(n)]
-    open_cells = [(r, c) for r, c in cells if r not in rows or c not in columns]
     primary = [f"row{r}" for r in rows] + [f"col{c}" for c in columns]
-    primary += [f"p{r}_{c}" for r, c in open_cells]
-    primary += [f"r{r}_{h}" for r in range(n) if r not in rows for h in range(1, n + 1)]
-    primary += [f"c{c}_{h}" for c in range(n) if c not in columns for h in range(1, n + 1)]
+    primary += [f"p{r}_{c}" for r, c in cells]
+    primary += [f"{kind}{k}_{h}" for kind in "rc" for k in range(n) for h in heights]
     shared = [f"x{r}_{c}" for r, c in cells if r in rows or c in columns]
     puzzle: Problem[Placements] = Problem(primary, shared)
     lines = agreeing(n, [clues.row(r) for r in rows] + [clues.column(c) for c in columns])
     for r in rows:
         for line in lines[clues.row(r)]:
-            places = tuple((r, c, h) for c, h in enumerate(line))
-            add_line(puzzle, f"row{r}", places)
+            add_line(puzzle, f"row{r}", tuple((r, c, h) for c, h in enumerate(line)))
     for c in columns:
         for line in lines[clues.column(c)]:
-            places = tuple((r, c, h) for r, h in enumerate(line))
-            add_line(puzzle, f"col{c}", places)
-    for r, c in open_cells:
-        for h in range(1, n + 1):
-            add_cell(puzzle, (r, c, h), row_clued=r in rows, column_clued=c in columns)
+            add_line(puzzle, f"col{c}", tuple((r, c, h) for r, h in enumerate(line)))
+    for r, c in cells:
+        coloured = r in rows or c in columns
+        for h in heights:
+            colours = {f"x{r}_{c}": h} if coloured else {}
+            puzzle.add_option(
+                ((r, c, h),), [f"p{r}_{c}", f"r{r}_{h}", f"c{c}_{h}", *colours], colours
+            )
     return puzzle
 
 
@@ -142,21 +145,6 @@ def add_line(puzzle: Problem[Placements], item: str, places: Placements) -> None
     """Add the option covering the line's primary `item` and colouring each of its cells."""
     colours = {f"x{r}_{c}": h for r, c, h in places}
     puzzle.add_option(places, [item, *colours], colours)
-
-
-def add_cell(
-    puzzle: Problem[Placements], place: Placement, *, row_clued: bool, column_clued: bool
-) -> None:
-    """Add the option placing height h at (r, c): its cell, "row r has h" for an unclued row,
-    "column c has h" for an unclued column, and the cell's colour h when either is clued."""
-    r, c, h = place
-    items = [f"p{r}_{c}"]
-    if not row_clued:
-        items.append(f"r{r}_{h}")
-    if not column_clued:
-        items.append(f"c{c}_{h}")
-    colours = {f"x{r}_{c}": h} if row_clued or column_clued else {}
-    puzzle.add_option((place,), [*items, *colours], colours)
 
 
 def latin_problem(n: int) -> Problem[Placements]:

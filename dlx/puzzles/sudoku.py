@@ -40,13 +40,13 @@ def parse(text: str) -> Grid:
     [5, 3, 0, 0, 7, 0, 0, 0, 0]
     """
     cells = [char for char in text if not char.isspace()]
-    if len(cells) != 81:
-        raise PuzzleError(f"a sudoku has 81 cells, not {len(cells)}")
-    for (r, c), char in zip(CELLS, cells, strict=True):
+    for (r, c), char in zip(CELLS, cells, strict=False):  # a bad cell first, then a bad count
         if char not in "123456789" and char not in BLANKS:
             raise PuzzleError(
                 f"row {r + 1}, column {c + 1}: {char!r} is not a digit 1-9, '.' or '0'"
             )
+    if len(cells) != 81:
+        raise PuzzleError(f"a sudoku has 81 cells, not {len(cells)}")
     grid = [
         [0 if char in BLANKS else int(char) for char in cells[9 * r : 9 * r + 9]] for r in range(9)
     ]

@@ -372,11 +372,9 @@ class Links:
         profile = stats.profile
         profile.clear()
         nodes = updates = solutions = 0
-        started = time.perf_counter()
-        deadline = None if timeout is None else started + timeout
-        node_cap = max_nodes if max_nodes is not None else 1 << 62
-        next_poll = 1  # look at the budgets at the root, then every POLL_NODES nodes
-        next_update_poll = POLL_UPDATES  # or sooner, when nodes are costly
+        budgets = Budgets(stats, max_nodes, timeout, progress)
+        started, node_cap = budgets.started, budgets.node_cap
+        next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
         status = Status.CLOSED
         stats.status = Status.RUNNING
         if not self.givens_fit(givens):
@@ -388,7 +386,7 @@ class Links:
             if root.right is root:  # every primary item is covered already: one exact cover
                 nodes = 1
                 profile.append(1)
-                if nodes > node_cap or (deadline is not None and time.perf_counter() > deadline):
+                if budgets.spent(nodes, updates, solutions):
                     status = Status.BUDGET
                     return
                 if prune is None or prune(opts):
@@ -409,16 +407,10 @@ class Links:
                     else:
                         profile.append(1)
                     if nodes >= next_poll or updates >= next_update_poll:
-                        next_poll = min(nodes + POLL_NODES, node_cap + 1)
-                        next_update_poll = updates + POLL_UPDATES
-                        if nodes > node_cap or (
-                            deadline is not None and time.perf_counter() > deadline
-                        ):
+                        if budgets.spent(nodes, updates, solutions):
                             status = Status.BUDGET
                             return
-                        if progress is not None:
-                            publish(stats, nodes, updates, solutions, started, Status.RUNNING)
-                            progress(stats)
+                        next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
                     if prune is not None and not prune(opts):
                         if not level:
                             status = Status.EXHAUSTED
@@ -533,6 +525,35 @@ def _column(top: Node) -> list[Node]:
         nodes.append(node)
         node = node.down
     return nodes
+
+
+class Budgets:
+    """The node and time budgets of one search and its progress display. A search looks at them
+    at the root, then every POLL_NODES nodes or POLL_UPDATES updates; never per update."""
+
+    def __init__(
+        self, stats: Stats, max_nodes: int | None, timeout: float | None, progress: Progress | None
+    ) -> None:
+        self.stats = stats
+        self.progress = progress
+        self.started = time.perf_counter()
+        self.deadline = None if timeout is None else self.started + timeout
+        self.node_cap = max_nodes if max_nodes is not None else 1 << 62
+        self.next_nodes = 1  # the node count at which to look again
+        self.next_updates = POLL_UPDATES  # or the update count, when nodes are costly
+
+    def spent(self, nodes: int, updates: int, solutions: int) -> bool:
+        """Whether a budget has run out; if not, show progress and say when to look again."""
+        self.next_nodes = min(nodes + POLL_NODES, self.node_cap + 1)
+        self.next_updates = updates + POLL_UPDATES
+        if nodes > self.node_cap:
+            return True
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return True
+        if self.progress is not None:
+            publish(self.stats, nodes, updates, solutions, self.started, Status.RUNNING)
+            self.progress(self.stats)
+        return False
 
 
 def publish(

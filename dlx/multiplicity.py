@@ -20,10 +20,9 @@ were not chosen (those branches search a restricted sub-problem, which the state
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator, Sequence
 
-from dlx.links import POLL_NODES, POLL_UPDATES, Links, Node, Progress, Prune, hide, publish, unhide
+from dlx.links import Budgets, Links, Node, Progress, Prune, hide, publish, unhide
 from dlx.memo import FailureMemo
 from dlx.stats import Stats, Status
 
@@ -68,11 +67,9 @@ def search_m(
     profile = stats.profile
     profile.clear()
     nodes = updates = solutions = hits = 0
-    started = time.perf_counter()
-    deadline = None if timeout is None else started + timeout
-    node_cap = max_nodes if max_nodes is not None else INFINITY
-    next_poll = 1  # look at the budgets at the root, then every POLL_NODES nodes
-    next_update_poll = POLL_UPDATES  # or sooner, when nodes are costly
+    budgets = Budgets(stats, max_nodes, timeout, progress)
+    started = budgets.started
+    next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
     status = Status.CLOSED
     stats.status = Status.RUNNING
     if not links.givens_fit(givens):
@@ -92,16 +89,10 @@ def search_m(
                 else:
                     profile.append(1)
                 if nodes >= next_poll or updates >= next_update_poll:
-                    next_poll = min(nodes + POLL_NODES, node_cap + 1)
-                    next_update_poll = updates + POLL_UPDATES
-                    if nodes > node_cap or (
-                        deadline is not None and time.perf_counter() > deadline
-                    ):
+                    if budgets.spent(nodes, updates, solutions):
                         status = Status.BUDGET
                         return
-                    if progress is not None:
-                        publish(stats, nodes, updates, solutions, started, Status.RUNNING)
-                        progress(stats)
+                    next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
                 state = RETREAT
                 if failed is not None and key in failed:
                     hits += 1

@@ -3,13 +3,16 @@
 Colour the cells of the board (say, by row mod 4). Wherever a piece sits, it covers some number
 of cells of each colour, from a short list that depends only on its shape. If the pieces fit,
 one entry per piece from those lists sums, colour by colour, to at most the number of free cells
-of that colour. A small dynamic programme over the shapes decides whether such a choice exists;
-when none does, the pieces cannot fit, and no search is needed. The test reads only how many free
-cells each colour has and how many pieces of each shape remain, so its answers are cached.
+of that colour. When no such choice exists, the pieces cannot fit, and no search is needed.
 
-Counts are packed into one integer, a field of FIELD bits per colour holding the room left for
-that colour, with a guard bit on top of each field: subtracting a piece's counts leaves every
-guard set exactly when no colour overflows.
+The sums the remaining pieces can reach depend only on how many pieces of each shape remain, so
+they are computed once per such multiset, from the multiset with one piece fewer, and kept. A
+sum fits the room when the room is the sum plus some spread of the spare cells (the *holes*)
+over the colours: so the test asks whether the room is one of the sums widened by `holes`
+cells, a set built one spare cell at a time and kept too. Each set is stored as a list indexed
+by the count of the first colour, of integers whose bits are the counts of the middle colours
+(the last colour's count follows from the total): a widening or a new piece is then a few
+shifts and ors, and a question is one bit.
 """
 
 from __future__ import annotations
@@ -17,8 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from fillit.pieces import Piece
-
-FIELD = 8  # bits per colour: the room left (at most 144 cells) below one guard bit
 
 Colouring = Callable[[int, int], int]
 
@@ -34,17 +35,12 @@ COLOURINGS: dict[str, tuple[int, Colouring]] = {
 IN_SEARCH = ("rows mod 4", "columns mod 4")
 """The colourings checked at every node of the search (the others add little there)."""
 
+CACHE_SETS = 4096
+"""How many sets a bound keeps before it starts afresh (a search's questions come in runs that
+share the pieces remaining, so a modest cache keeps nearly all its hits)."""
 
-COUNT_FIELD = 5  # bits per shape count (at most 26 pieces)
-
-
-def _pack_counts(counts: Sequence[int]) -> int:
-    return sum(n << (COUNT_FIELD * k) for k, n in enumerate(counts))
-
-
-def pack(counts: Sequence[int]) -> int:
-    """Counts per colour as one integer of FIELD-bit fields."""
-    return sum(n << (FIELD * k) for k, n in enumerate(counts))
+Sums = list[int]
+"""A set of colour counts: entry k holds, as bits, the counts whose first colour is k."""
 
 
 class ColourBound:
@@ -55,68 +51,78 @@ class ColourBound:
         self.name = name
         self.colours = colours
         self.cells = [[colour(r, c) for c in range(size)] for r in range(size)]
-        self.guards = pack([1 << (FIELD - 1)] * colours)
-        self.vectors = [self._shape_vectors(shape, size) for shape in shapes]
-        # shapes with fewer colour patterns first keep the programme's states few
-        self.order = sorted(range(len(shapes)), key=lambda k: len(self.vectors[k]))
-        self._sums: dict[tuple[int, int], list[int]] = {}
-        self._verdicts: dict[tuple[int, int, int], bool] = {}
+        # a count is at most size * size, so digits of this radix never carry into the next
+        self.radix = size * size + 1
+        self.vectors = [sorted(self._shape_vectors(shape, size)) for shape in shapes]
+        self._steps = [[(v[0], self.bit(v)) for v in vectors] for vectors in self.vectors]
+        self._widen = [
+            self.bit([1 if k == colour else 0 for k in range(colours)])
+            for colour in range(1, colours - 1)
+        ]
+        self._sets: dict[tuple[tuple[int, ...], int], Sums] = {}
 
-    def _shape_vectors(self, shape: Piece, size: int) -> set[int]:
-        """The packed colour counts of `shape` over all its positions on the board."""
+    def _shape_vectors(self, shape: Piece, size: int) -> set[tuple[int, ...]]:
+        """The colour counts of `shape` over all its positions on the board."""
         found = set()
         for top in range(size - shape.height + 1):
             for left in range(size - shape.width + 1):
                 counts = [0] * self.colours
                 for r, c in shape.cells:
                     counts[self.cells[top + r][left + c]] += 1
-                found.add(pack(counts))
+                found.add(tuple(counts))
         return found
 
-    def _sums_of(self, shape: int, count: int) -> list[int]:
-        """Every packed sum of `count` positions of shape number `shape`."""
-        key = (shape, count)
-        if key not in self._sums:
-            if count == 1:
-                self._sums[key] = sorted(self.vectors[shape])
-            else:
-                smaller = self._sums_of(shape, count - 1)
-                self._sums[key] = sorted({a + b for a in smaller for b in self.vectors[shape]})
-        return self._sums[key]
+    def bit(self, counts: Sequence[int]) -> int:
+        """The bit that stands for `counts` in an entry of a set (the middle colours' counts)."""
+        index = 0
+        for count in reversed(counts[1:-1]):
+            index = index * self.radix + count
+        return index
 
-    def room(self, free: Sequence[Sequence[bool]]) -> int:
-        """The packed number of free cells of each colour (`free[r][c]` is True when free)."""
+    def room(self, free: Sequence[Sequence[bool]]) -> tuple[int, ...]:
+        """The number of free cells of each colour (`free[r][c]` is True when free)."""
         counts = [0] * self.colours
         for row_colours, row_free in zip(self.cells, free, strict=True):
             for colour, is_free in zip(row_colours, row_free, strict=True):
                 counts[colour] += is_free
-        return pack(counts)
+        return tuple(counts)
 
-    def fits(self, room: int, remaining: tuple[int, ...]) -> bool:
+    def fits(self, room: Sequence[int], remaining: tuple[int, ...]) -> bool:
         """Whether `remaining[k]` pieces of each shape k can keep within the room of each colour."""
-        counts = [remaining[shape] for shape in self.order]
-        return self._fits(0, room, counts, _pack_counts(counts))
+        holes = sum(room) - 4 * sum(remaining)
+        if holes < 0:
+            return False
+        return bool(self._widened(remaining, holes)[room[0]] >> self.bit(room) & 1)
 
-    def _fits(self, step: int, room: int, counts: list[int], later: int) -> bool:
-        """Depth first over the shapes in `order` from `step` on; `later` packs their counts,
-        so (step, room, later) names the sub-question exactly and its answer is kept."""
-        while step < len(counts) and not counts[step]:
-            step += 1
-            later >>= COUNT_FIELD
-        if step == len(counts):
-            return True
-        key = (step, room, later)
-        verdict = self._verdicts.get(key)
-        if verdict is None:
-            guards = self.guards
-            verdict = any(
-                left & guards == guards
-                and self._fits(step + 1, left ^ guards, counts, later >> COUNT_FIELD)
-                for used in self._sums_of(self.order[step], counts[step])
-                for left in ((room | guards) - used,)
-            )
-            self._verdicts[key] = verdict
-        return verdict
+    def _widened(self, remaining: tuple[int, ...], holes: int) -> Sums:
+        """The sums of the remaining pieces, each plus every spread of `holes` spare cells."""
+        key = (remaining, holes)
+        found = self._sets.get(key)
+        if found is not None:
+            return found
+        if holes:
+            narrower = self._widened(remaining, holes - 1)
+            found = [*narrower, 0]  # a spare cell of the last colour: the same bits
+            for first, bits in enumerate(narrower):
+                found[first + 1] |= bits  # ...of the first colour
+                for shift in self._widen:  # ...of a middle colour
+                    found[first] |= bits << shift
+        else:
+            shape = next((k for k, n in enumerate(remaining) if n), None)
+            if shape is None:
+                found = [1]  # no pieces: only the empty sum
+            else:
+                fewer = (*remaining[:shape], remaining[shape] - 1, *remaining[shape + 1 :])
+                smaller = self._widened(fewer, 0)
+                found = [0] * (len(smaller) + 4)
+                for first_step, shift in self._steps[shape]:
+                    for first, bits in enumerate(smaller):
+                        if bits:
+                            found[first + first_step] |= bits << shift
+        if len(self._sets) >= CACHE_SETS:
+            self._sets.clear()
+        self._sets[key] = found
+        return found
 
 
 def shape_counts(pieces: Sequence[Piece]) -> tuple[list[Piece], tuple[int, ...]]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from dlx import Problem, Stats, Status, solve
 from dlx.memo import FailureMemo
-from fillit.colouring import FIELD, IN_SEARCH, ColourBound, refuted_by_colouring, shape_counts
+from fillit.colouring import IN_SEARCH, ColourBound, refuted_by_colouring, shape_counts
 from fillit.pieces import Cell, Piece
 from fillit.solver import (
     Answer,
@@ -136,14 +136,12 @@ class Packing:
             cells = wide | wide << self.stride | wide >> self.stride
         return cells & self.full
 
-    def _colour_bound(
-        self, name: str, shapes: Sequence[Piece]
-    ) -> tuple[ColourBound, list[tuple[int, int]]]:
-        """A colouring's test, with the cells of each colour as bits and the shift of its field."""
+    def _colour_bound(self, name: str, shapes: Sequence[Piece]) -> tuple[ColourBound, list[int]]:
+        """A colouring's test, and the cells of each colour as bits."""
         bound = ColourBound(self.size, name, shapes)
         cells = [(r, c) for r in range(self.size) for c in range(self.size)]
         masks = [
-            (FIELD * colour, self.bits([(r, c) for r, c in cells if bound.cells[r][c] == colour]))
+            self.bits([(r, c) for r, c in cells if bound.cells[r][c] == colour])
             for colour in range(bound.colours)
         ]
         return bound, masks
@@ -212,10 +210,7 @@ class StatePruner:
             return True
         remaining = self.remaining[depth]
         for bound, masks in packing.colour_bounds:
-            room = 0
-            for shift, mask in masks:
-                room |= (empty & mask).bit_count() << shift
-            if not bound.fits(room, remaining):
+            if not bound.fits([(empty & mask).bit_count() for mask in masks], remaining):
                 return False
         return True
 

@@ -12,8 +12,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, SHAPES, SQUARE, TETROMINOES, piece_lists
 
+from fillit import colouring
 from fillit.check import check
-from fillit.colouring import COLOURINGS, ColourBound, pack, refuted_by_colouring, shape_counts
+from fillit.colouring import COLOURINGS, ColourBound, refuted_by_colouring, shape_counts
 from fillit.fast import arrange_fast
 from fillit.pieces import Piece, letter
 from fillit.solver import smallest_size
@@ -27,7 +28,7 @@ def all_free(size: int) -> Free:
     return [[True] * size for _ in range(size)]
 
 
-def full_room(size: int, name: str, shapes: Sequence[Piece]) -> tuple[ColourBound, int]:
+def full_room(size: int, name: str, shapes: Sequence[Piece]) -> tuple[ColourBound, tuple[int, ...]]:
     """The colouring's bound for these shapes and the room of the whole empty board."""
     bound = ColourBound(size, name, shapes)
     return bound, bound.room(all_free(size))
@@ -77,7 +78,7 @@ def remaining_counts(shapes: Sequence[Piece], pieces: Sequence[Piece]) -> tuple[
 def test_rows_mod_4_leave_22_cells_of_the_fourth_colour_in_11x11() -> None:
     """A vertical I covers one cell of each row class, and rows 3 and 7 hold only 22 cells."""
     bound, room = full_room(11, "rows mod 4", [I_VERTICAL])
-    assert room == pack([33, 33, 33, 22])
+    assert room == (33, 33, 33, 22)
     assert bound.fits(room, (22,))
     assert not bound.fits(room, (23,))
 
@@ -106,7 +107,7 @@ def test_refuted_by_colouring_names_the_first_colouring_that_refutes_identical_p
 def test_row_and_column_parity_leaves_25_odd_odd_cells_for_the_squares_in_11x11() -> None:
     """An O covers one cell of each (row parity, column parity) class; only 25 are (odd, odd)."""
     bound, room = full_room(11, "row and column parity", [SQUARE])
-    assert room == pack([36, 30, 30, 25])
+    assert room == (36, 30, 30, 25)
     assert bound.fits(room, (25,))
     assert not bound.fits(room, (26,))
 
@@ -124,7 +125,7 @@ def test_room_counts_only_the_free_cells_of_each_colour() -> None:
     free = all_free(4)
     free[0] = [False, False, True, True]
     free[3][3] = False
-    assert bound.room(free) == pack([2, 4, 4, 3])
+    assert bound.room(free) == (2, 4, 4, 3)
 
 
 # Verdicts against independent enumeration and the brute-force oracle
@@ -180,6 +181,24 @@ def test_fits_agrees_with_enumeration_and_keeps_its_verdicts_across_questions(
         for free, remaining in asked:
             verdict = bound.fits(bound.room(free), remaining_counts(shapes, remaining))
             assert verdict == colour_counts_fit(remaining, size, name, free)
+
+
+def test_fits_answers_alike_when_its_cache_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for two sets only, the cache is emptied again and again between and inside
+    questions; every verdict still matches the enumeration."""
+    monkeypatch.setattr(colouring, "CACHE_SETS", 2)
+    pieces = [SHAPES["T up"], SHAPES["S flat"], I_VERTICAL, SQUARE, SHAPES["J left"], I_VERTICAL]
+    shapes, _ = shape_counts(pieces)
+    size = 5
+    boards = [all_free(size), [[(r + c) % 3 != 0 for c in range(size)] for r in range(size)]]
+    boards.append([[r != 2 for c in range(size)] for r in range(size)])
+    for name in NAMES:
+        bound = ColourBound(size, name, shapes)
+        for free in boards:
+            for kept in range(len(pieces) + 1):
+                remaining = pieces[:kept]
+                verdict = bound.fits(bound.room(free), remaining_counts(shapes, remaining))
+                assert verdict == colour_counts_fit(remaining, size, name, free)
 
 
 @settings(max_examples=60, deadline=None)

@@ -35,7 +35,7 @@ COLOURINGS: dict[str, tuple[int, Colouring]] = {
 IN_SEARCH = ("rows mod 4", "columns mod 4")
 """The colourings checked at every node of the search (the others add little there)."""
 
-CACHE_SETS = 4096
+CACHE_SETS = 16384
 """How many sets a bound keeps before it starts afresh (a search's questions come in runs that
 share the pieces remaining, so a modest cache keeps nearly all its hits)."""
 
@@ -51,8 +51,15 @@ class ColourBound:
         self.name = name
         self.colours = colours
         self.cells = [[colour(r, c) for c in range(size)] for r in range(size)]
-        # a count is at most size * size, so digits of this radix never carry into the next
-        self.radix = size * size + 1
+        # No colour has more than `most` cells, so larger counts never fit and are cut off after
+        # each step; a step adds at most 4 to a count, so a digit of this radix never carries.
+        self.most = max(sum(row.count(k) for row in self.cells) for k in range(colours))
+        self.radix = self.most + 5
+        self._kept = 1  # the bits whose every digit is at most `most`
+        place = 1
+        for _ in range(colours - 2):
+            self._kept = sum(self._kept << (place * count) for count in range(self.most + 1))
+            place *= self.radix
         self.vectors = [sorted(self._shape_vectors(shape, size)) for shape in shapes]
         self._steps = [[(v[0], self.bit(v)) for v in vectors] for vectors in self.vectors]
         self._widen = [
@@ -119,6 +126,9 @@ class ColourBound:
                     for first, bits in enumerate(smaller):
                         if bits:
                             found[first + first_step] |= bits << shift
+        del found[self.most + 1 :]
+        kept = self._kept
+        found = [bits & kept for bits in found]
         if len(self._sets) >= CACHE_SETS:
             self._sets.clear()
         self._sets[key] = found

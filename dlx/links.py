@@ -348,7 +348,7 @@ class Links:
         self,
         stats: Stats,
         *,
-        mrv: bool = True,
+        choose: str = "mrv",
         givens: Sequence[int] = (),
         prune: Prune | None = None,
         max_nodes: int | None = None,
@@ -363,7 +363,7 @@ class Links:
         """
         self.claim()
         root = self.root
-
+        mrv, sweep = choose == "mrv", choose == "sweep"
         cover, uncover = self.cover, self.uncover
 
         bests: list[Node] = []  # the item covered at each level
@@ -436,6 +436,13 @@ class Links:
                                 k = k.right
                         else:
                             best = root.right
+                            if sweep:  # an item with one option or none goes first
+                                k = best
+                                while k is not root:
+                                    if k.len <= 1:
+                                        best = k
+                                        break
+                                    k = k.right
                         updates += cover(best)
                         bests.append(best)
                         cur = best.down

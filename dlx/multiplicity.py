@@ -36,6 +36,7 @@ def search_m(
     links: Links,
     stats: Stats,
     *,
+    choose: str = "mrv",
     givens: Sequence[int] = (),
     prefer: Sequence[int] = (),
     memo: FailureMemo | None = None,
@@ -47,6 +48,7 @@ def search_m(
     """Yield every solution (chosen option numbers, givens first) of the multiplicity problem."""
     links.claim()
     root = links.root
+    mrv, sweep = choose == "mrv", choose == "sweep"
     primary = links.primary
     cover, uncover, commit = links.cover, links.uncover, links.commit
     coloured = links.coloured
@@ -103,7 +105,7 @@ def search_m(
                     publish(stats, nodes, updates, solutions, started, Status.RUNNING)
                     yield opts
                 else:
-                    i = _choose(root)
+                    i = _choose(root) if mrv else _first(root, sweep)
                     if i is not None:
                         i.bound -= 1
                         if i.bound == 0:
@@ -220,6 +222,23 @@ def _choose(root: Node) -> Node | None:
             best, score, best_slack, best_len = k, t, slack, size
         k = k.right
     return best
+
+
+def _first(root: Node, sweep: bool) -> Node | None:
+    """The first active item, or with `sweep` the first item of branching degree 1 if any;
+    None when an item (with `sweep`, any item) can no longer be met."""
+    first = root.right
+    k = first if sweep else root
+    while k is not root:
+        bound = k.bound
+        slack = k.slack if k.slack < bound else bound
+        t = k.len + slack - bound + 1
+        if t <= 1:
+            return None if t <= 0 else k
+        k = k.right
+    if first is not root and first.len + min(first.slack, first.bound) - first.bound < 0:
+        return None
+    return first
 
 
 def _tweak(x: Node, i: Node) -> int:

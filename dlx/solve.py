@@ -12,9 +12,13 @@ from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
 K = TypeVar("K", bound=Hashable)
-Choice = Literal["mrv", "first"]
-"""Item choice: `mrv` takes the item with the fewest remaining options (leftmost on ties, as DLX1);
-`first` takes the first uncovered primary item in declaration order."""
+Choice = Literal["mrv", "first", "sweep"]
+"""Item choice: `mrv` takes the item with the fewest remaining options (leftmost on ties, as DLX1;
+with multiplicities, the smallest branching degree, as DLX3); `first` takes the first uncovered
+primary item in declaration order; `sweep` does the same, except that an item left with a single
+way to go (or none) is taken first, so forced moves and dead ends show at once. Declaring items
+in a sweep order (say, cells row by row) keeps what is covered compact, so the states a memo
+remembers recur more often; on some problems that beats `mrv` by far, on others it loses."""
 
 
 def solve(
@@ -48,13 +52,11 @@ def solve(
     Knuth's Algorithm M with colours (DLX3); the others run Algorithm X exactly as DLX1 does.
     Arguments are checked at once, before the first solution is asked for.
     """
-    if choose not in ("mrv", "first"):
-        raise ValueError(f"choose must be 'mrv' or 'first', not {choose!r}")
+    if choose not in ("mrv", "first", "sweep"):
+        raise ValueError(f"choose must be 'mrv', 'first' or 'sweep', not {choose!r}")
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")
     general = memo is not None or problem.has_multiplicities or problem.has_colours
-    if general and choose != "mrv":
-        raise ValueError("multiplicities, colours and memos need choose='mrv'")
     given = [problem.option_number(key) for key in givens]
     preferred = [problem.option_number(key) for key in prefer]
     if preferred and not general:
@@ -67,6 +69,7 @@ def solve(
         search = search_m(
             links,
             stats,
+            choose=choose,
             givens=given,
             prefer=preferred,
             memo=memo,
@@ -78,7 +81,7 @@ def solve(
     else:
         search = links.search(
             stats,
-            mrv=choose == "mrv",
+            choose=choose,
             givens=given,
             prune=prune,
             max_nodes=max_nodes,

@@ -17,6 +17,7 @@ from dlx import DlxError, Problem, SolutionError, Stats, Status, count, solve, v
 from dlx.errors import ColourError, MemoUnsupportedError
 from dlx.knuth import parse_dlx
 from dlx.memo import FailureMemo
+from dlx.solve import Choice
 
 K = TypeVar("K", bound=Hashable)
 Solutions = set[frozenset[Hashable]]
@@ -412,10 +413,13 @@ def test_memo_on_a_coloured_problem_is_refused_at_the_call() -> None:
     assert count(problem) == 3
 
 
-def test_coloured_problem_needs_choose_mrv() -> None:
-    """Colours run the general search, which only chooses items by their branching degree."""
-    with pytest.raises(ValueError, match="mrv"):
-        solve(sharing_problem(), choose="first")
+@pytest.mark.parametrize("choose", ["first", "sweep"])
+def test_coloured_problem_has_the_same_solutions_under_every_choice(choose: Choice) -> None:
+    """The general search takes any item choice; it changes the order, never the solutions."""
+    by_mrv = {frozenset(s) for s in solve(sharing_problem())}
+    by_other = list(solve(sharing_problem(), choose=choose))
+    assert len(by_other) == len(by_mrv) == 3
+    assert {frozenset(s) for s in by_other} == by_mrv
 
 
 def test_verify_knows_the_colour_rule() -> None:

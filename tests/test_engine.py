@@ -30,10 +30,11 @@ from dlx import (
     solve,
     verify,
 )
+from dlx.memo import FailureMemo
 from dlx.solve import Choice
 
 REPO = Path(__file__).resolve().parents[1]
-CHOICES: list[Choice] = ["mrv", "first"]
+CHOICES: list[Choice] = ["mrv", "first", "sweep"]
 
 K = TypeVar("K", bound=Hashable)
 Square = tuple[int, int]
@@ -293,14 +294,15 @@ def test_search_order_does_not_depend_on_the_hash_seed() -> None:
     assert len(outputs) == 1
 
 
+@pytest.mark.parametrize("choose", ["first", "sweep"])
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_first_and_mrv_choice_find_the_same_solutions(name: str) -> None:
+def test_every_choice_finds_the_solutions_mrv_finds(name: str, choose: Choice) -> None:
     """The item choice changes the order of search, never the set of solutions."""
     problem = EXAMPLES[name]()
     by_mrv = list(solve(problem, choose="mrv"))
-    by_first = list(solve(problem, choose="first"))
-    assert len(by_first) == len(by_mrv)
-    assert as_sets(by_first) == as_sets(by_mrv)
+    by_other = list(solve(problem, choose=choose))
+    assert len(by_other) == len(by_mrv)
+    assert as_sets(by_other) == as_sets(by_mrv)
 
 
 def test_mrv_branches_on_the_item_with_fewest_options() -> None:
@@ -308,6 +310,42 @@ def test_mrv_branches_on_the_item_with_fewest_options() -> None:
     problem = Problem.from_options(["x", "y"], [("x1", ["x"]), ("x2", ["x"]), ("y1", ["y"])])
     assert list(solve(problem, choose="mrv")) == [("y1", "x1"), ("y1", "x2")]
     assert list(solve(problem, choose="first")) == [("x1", "y1"), ("x2", "y1")]
+
+
+@pytest.mark.parametrize("general", [False, True], ids=["algorithm X", "algorithm M"])
+def test_sweep_takes_items_in_order_but_forced_ones_first(general: bool) -> None:
+    """x and z have two options each and come first; y has one: sweep covers y first, then x
+    and z in declaration order (mrv would tie x and z too, but first and sweep differ on y)."""
+    problem = Problem.from_options(
+        ["x", "y", "z"],
+        [("x1", ["x"]), ("x2", ["x"]), ("y1", ["y"]), ("z1", ["z"]), ("z2", ["z"])],
+    )
+    memo = FailureMemo() if general else None
+    assert list(solve(problem, choose="sweep", memo=memo))[:2] == [
+        ("y1", "x1", "z1"),
+        ("y1", "x1", "z2"),
+    ]
+    assert list(solve(problem, choose="first", memo=memo))[:2] == [
+        ("x1", "y1", "z1"),
+        ("x1", "y1", "z2"),
+    ]
+
+
+@pytest.mark.parametrize("general", [False, True], ids=["algorithm X", "algorithm M"])
+def test_sweep_backtracks_at_once_from_an_item_left_without_options(general: bool) -> None:
+    """a1 takes x, which c1 needs, so choosing a1 leaves c without options: sweep sees it at
+    once; first branches on b's three options before it reaches c."""
+    problem: Problem[str] = Problem(["a", "b", "c"], ["x"])
+    for key, items in [("a1", ["a", "x"]), ("b1", ["b"]), ("b2", ["b"]), ("b3", ["b"])]:
+        problem.add_option(key, items)
+    problem.add_option("c1", ["c", "x"])
+    nodes = {}
+    for choose in ("sweep", "first"):
+        stats = Stats()
+        memo = FailureMemo() if general else None
+        assert list(solve(problem, choose=choose, memo=memo, stats=stats)) == []
+        nodes[choose] = stats.nodes
+    assert nodes == {"sweep": 2, "first": 5}
 
 
 def test_mrv_breaks_ties_on_the_leftmost_item() -> None:

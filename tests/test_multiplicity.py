@@ -15,6 +15,7 @@ from strategies import Key, RawBoundedProblem, bounded_raw_problems
 from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
 from dlx.errors import BoundsError, MemoUnsupportedError, UnknownOptionError
 from dlx.memo import FailureMemo
+from dlx.solve import Choice
 
 K = TypeVar("K", bound=Hashable)
 Solutions = set[frozenset[Hashable]]
@@ -199,12 +200,16 @@ def test_malformed_bounds_raise_bounds_error_naming_the_item(name: str) -> None:
 # Solutions against the oracle
 
 
+@pytest.mark.parametrize("choose", ["mrv", "first", "sweep"])
 @many
 @given(raw=bounded_raw_problems())
-def test_solutions_are_the_bounded_covers_each_found_once(raw: RawBoundedProblem) -> None:
-    """solve yields every set of options meeting the bounds, each multiset exactly once."""
+def test_solutions_are_the_bounded_covers_each_found_once(
+    choose: Choice, raw: RawBoundedProblem
+) -> None:
+    """solve yields every set of options meeting the bounds, each multiset exactly once, under
+    every item choice."""
     problem = raw.build()
-    found = list(solve(problem))
+    found = list(solve(problem, choose=choose))
     assert each_once(found)
     assert as_sets(found) == expected(raw)
     assert problem.has_multiplicities == any(b != (1, 1) for b in raw.bound_pairs().values())

@@ -13,7 +13,7 @@ from strategies import Key, RawProblem, problems
 from dlx import Problem, Stats, Status, count, solve, verify
 from dlx.solve import Choice
 
-CHOICES: list[Choice] = ["mrv", "first"]
+CHOICES: list[Choice] = ["mrv", "first", "sweep"]
 moderate = settings(max_examples=200, deadline=None)
 
 Case = tuple[Problem[Key], RawProblem]

@@ -4,8 +4,9 @@
 primary item whose multiplicity is the number of pieces of that shape; one "hole" item, whose
 multiplicity is the slack s*s - 4n, has one option per cell. The engine branches on the most
 constrained item (usually a cell with few ways to be filled), which refutes sizes that the
-ordered search needs minutes for. Before any search, colourings of the board refute most failing
-sizes at once (`fillit.colouring`).
+ordered search needs minutes for; taking turns with it, the engine's sweep (cells row by row,
+forced ones first) refutes others, mostly sets of few shapes, many times faster. Before any
+search, colourings of the board refute most failing sizes at once (`fillit.colouring`).
 
 *Which answer?* The canonical answer places the pieces in input order, each at the first
 row-major position from which the rest can still be completed. So for each piece, the positions
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 
 from dlx import Problem, Stats, Status, solve
 from dlx.memo import FailureMemo
+from dlx.solve import Choice
 from fillit.colouring import IN_SEARCH, ColourBound, refuted_by_colouring, shape_counts
 from fillit.pieces import Cell, Piece
 from fillit.solver import (
@@ -153,11 +155,13 @@ class Packing:
         stats: Stats,
         budget: Budget,
         progress: Progress | None = None,
+        choose: Choice = "mrv",
     ) -> tuple[Key, ...] | bool | None:
         """A packing that extends `givens`, False if none, None if the budget ran out.
         The options in `prefer` (a packing close to the one sought) are tried first."""
         search = solve(
             self.problem,
+            choose=choose,
             givens=givens,
             prefer=prefer,
             memo=self.memo,
@@ -228,7 +232,11 @@ class StatePruner:
 def decide(
     packing: Packing, budget: Budget, progress: Progress | None = None
 ) -> tuple[Attempt, tuple[Key, ...] | None]:
-    """Whether the pieces fit this size (colourings first, then the engine), and a packing."""
+    """Whether the pieces fit this size (colourings first, then the engine), and a packing.
+
+    No one item choice is best for every set of pieces (MRV refutes some sizes in a few thousand
+    nodes where the sweep needs millions, and the other way round), so the two take turns with
+    node caps that double each round; what one round proves fails, the memo keeps."""
     problem = packing.problem
     colouring = refuted_by_colouring(packing.pieces, packing.size)
     if colouring is not None:
@@ -236,11 +244,67 @@ def decide(
         attempt = Attempt(packing.size, False, problem.item_count, problem.option_count, stats)
         attempt.decided_by = f"colouring ({colouring})"
         return attempt, None
-    stats = Stats()
-    found = packing.complete((), (), stats, budget, progress)
+    total = Stats()
+    found = _rounds(packing, total, budget, [((), choose) for choose in DECIDE_CHOICES], progress)
+    total.status = {None: Status.BUDGET, False: Status.EXHAUSTED}.get(found, Status.LIMIT)  # type: ignore[arg-type]
     solved = None if found is None else found is not False
-    attempt = Attempt(packing.size, solved, problem.item_count, problem.option_count, stats)
+    attempt = Attempt(packing.size, solved, problem.item_count, problem.option_count, total)
     return attempt, found or None  # type: ignore[return-value]
+
+
+DECIDE_CHOICES: tuple[Choice, ...] = ("mrv", "sweep")
+"""The item choices that take turns deciding a size."""
+
+
+def _rounds(
+    packing: Packing,
+    total: Stats,
+    budget: Budget,
+    ways: Sequence[tuple[Sequence[Key], Choice]],
+    progress: Progress | None = None,
+    givens: Sequence[Key] = (),
+    counters: CanonicalStats | None = None,
+) -> tuple[Key, ...] | bool | None:
+    """A packing extending `givens`, False if there is none, None if the budget ran out: the
+    `ways` (options preferred, item choice) take turns, each round's node cap twice the last."""
+    cap = FIRST_CAP
+    while True:
+        for prefer, choose in ways:
+            stats = Stats()
+            limit = cap if budget.nodes is None else min(cap, budget.nodes)
+            found = packing.complete(
+                givens,
+                prefer,
+                stats,
+                Budget(limit, budget.deadline),
+                _so_far(progress, total),
+                choose,
+            )
+            budget.spend(stats)
+            total.nodes += stats.nodes
+            total.updates += stats.updates
+            total.seconds += stats.seconds
+            if counters is not None:
+                counters.oracle_calls += 1
+                counters.add(stats)
+            if found is not None:
+                return found
+            if budget.spent():
+                return None
+        cap *= 2
+
+
+def _so_far(progress: Progress | None, total: Stats) -> Progress | None:
+    """`progress`, told the effort of the rounds before plus that of the current one."""
+    if progress is None:
+        return None
+    nodes, updates, seconds = total.nodes, total.updates, total.seconds
+
+    def report(size: int, stats: Stats) -> None:
+        done = Stats(nodes + stats.nodes, updates + stats.updates, 0, seconds + stats.seconds)
+        progress(size, done)
+
+    return report
 
 
 REPAIR_RADII = (2, 4)
@@ -304,25 +368,16 @@ def decisive(
 ) -> tuple[Key, ...] | bool | None:
     """A packing extending `givens`, or False when there is none (None: the budget ran out).
 
-    How long a search takes depends much on the order it tries options in, and no one order is
-    best: so two orders (the witness's options first, and the options as declared) take turns
-    with node caps that double each round. What one round proves fails, the memo keeps."""
-    cap = FIRST_CAP
-    while True:
-        for prefer in (witness, ()):
-            stats = Stats()
-            limit = cap if budget.nodes is None else min(cap, budget.nodes)
-            found = packing.complete(
-                givens, prefer, stats, Budget(limit, budget.deadline), progress
-            )
-            budget.spend(stats)
-            counters.oracle_calls += 1
-            counters.add(stats)
-            if found is not None:
-                return found
-            if budget.spent():
-                return None
-        cap *= 2
+    How long a search takes depends much on the order it tries options and items in, and no one
+    order is best: so a few (the witness's options first or the options as declared, MRV or the
+    sweep) take turns with node caps that double each round. What one proves fails, the memo
+    keeps."""
+    ways = [(witness if prefer else (), choose) for prefer, choose in CANONICAL_WAYS]
+    return _rounds(packing, Stats(), budget, ways, progress, givens, counters)
+
+
+CANONICAL_WAYS: tuple[tuple[bool, Choice], ...] = ((True, "mrv"), (False, "mrv"), (False, "sweep"))
+"""The orders that take turns in `decisive`: (the witness's options first?, item choice)."""
 
 
 def canonical(

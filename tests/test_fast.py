@@ -6,15 +6,17 @@ from __future__ import annotations
 
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fillit_oracle import canonical_rows
 from hypothesis import assume, event, given, settings
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
+import fillit.fast
 from dlx import Problem, Status, count, solve
 from fillit.check import check
-from fillit.fast import HOLE, Key, arrange_fast, packing_problem, waste_fits
+from fillit.fast import HOLE, Key, Packing, arrange_fast, packing_problem, waste_fits
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
@@ -107,6 +109,36 @@ def test_fast_answer_is_the_ordered_search_answer_and_passes_the_check(
 def test_fast_answer_is_the_brute_force_canonical_answer(pieces: list[Piece]) -> None:
     fast = arrange_fast(pieces)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
+
+
+@settings(max_examples=100, deadline=None)
+@given(pieces=piece_lists(max_size=ORACLE_LIMIT))
+def test_every_order_taking_its_turn_gives_the_canonical_answer(pieces: list[Piece]) -> None:
+    """With rounds of one node (and no repair), every order takes its turn, MRV and the sweep,
+    witness first or not, deciding sizes and placing pieces: the answer does not change."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fillit.fast, "FIRST_CAP", 1)
+        patch.setattr(fillit.fast, "REPAIR_RADII", ())
+        fast = arrange_fast(pieces)
+    assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
+
+
+def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweep_in_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices."""
+    monkeypatch.setattr(fillit.fast, "FIRST_CAP", 1)
+    asked: list[str] = []
+    complete = Packing.complete
+
+    def spy(self: Packing, *args: Any, **kwargs: Any) -> object:
+        asked.append(args[5] if len(args) > 5 else kwargs.get("choose", "mrv"))
+        return complete(self, *args, **kwargs)
+
+    monkeypatch.setattr(Packing, "complete", spy)
+    answer = arrange_fast(corpus_pieces("place_order_first_piece_moves"))
+    assert answer.rows() == ["BAA", "BAA", "BB."]
+    assert {"mrv", "sweep"} <= set(asked)
 
 
 @pytest.mark.parametrize("case", VALID, ids=lambda case: case.stem)

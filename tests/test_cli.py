@@ -493,3 +493,23 @@ def test_solve_svg_writes_the_square_as_a_picture(tmp_path: Path) -> None:
     side = len(result.stdout.splitlines())
     root = ElementTree.fromstring(picture.read_text())
     assert (root.get("width"), root.get("height")) == (str(side * 24), str(side * 24))
+
+
+def test_a_plain_answer_loads_neither_rich_nor_pydantic() -> None:
+    """Start-up counts in every answer's time: a piped `solve` draws nothing, so it never imports
+    rich, and typer stays below the releases that validate arguments with pydantic."""
+    example = ROOT / "corpus/fillit/valid/readme_example.txt"
+    script = (
+        "import runpy, sys\n"
+        f"sys.argv = ['fillit', 'solve', {str(example)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('fillit', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print([name for name in ('rich', 'pydantic') if name in sys.modules], file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout == example.with_suffix(".out").read_text()
+    assert done.stderr == "[]\n"

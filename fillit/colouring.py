@@ -102,12 +102,33 @@ class ColourBound:
         return bool(self._widened(remaining, holes)[room[0]] >> self.bit(room) & 1)
 
     def _widened(self, remaining: tuple[int, ...], holes: int) -> Sums:
-        """The sums of the remaining pieces, each plus every spread of `holes` spare cells."""
+        """The sums of the remaining pieces, each plus every spread of `holes` spare cells.
+
+        Built from a set kept already where one is (with a spare cell fewer, or a piece fewer:
+        pieces and spare cells may be added in any order), else from the set with a spare
+        cell fewer, or when there is none, the first shape's piece fewer."""
+        sets = self._sets
         key = (remaining, holes)
-        found = self._sets.get(key)
+        found = sets.get(key)
         if found is not None:
             return found
-        if holes:
+        shape = -1
+        if not holes or (remaining, holes - 1) not in sets:
+            for k, count in enumerate(remaining):
+                if count and (shape < 0 or (_fewer(remaining, k), holes) in sets):
+                    shape = k
+                    if (_fewer(remaining, k), holes) in sets:
+                        break
+            if holes and (shape < 0 or (_fewer(remaining, shape), holes) not in sets):
+                shape = -1  # nothing kept to build on: widen
+        if shape >= 0:
+            smaller = self._widened(_fewer(remaining, shape), holes)
+            found = [0] * (len(smaller) + 4)
+            for first_step, shift in self._steps[shape]:
+                for first, bits in enumerate(smaller):
+                    if bits:
+                        found[first + first_step] |= bits << shift
+        elif holes:
             narrower = self._widened(remaining, holes - 1)
             found = [*narrower, 0]  # a spare cell of the last colour: the same bits
             for first, bits in enumerate(narrower):
@@ -115,24 +136,19 @@ class ColourBound:
                 for shift in self._widen:  # ...of a middle colour
                     found[first] |= bits << shift
         else:
-            shape = next((k for k, n in enumerate(remaining) if n), None)
-            if shape is None:
-                found = [1]  # no pieces: only the empty sum
-            else:
-                fewer = (*remaining[:shape], remaining[shape] - 1, *remaining[shape + 1 :])
-                smaller = self._widened(fewer, 0)
-                found = [0] * (len(smaller) + 4)
-                for first_step, shift in self._steps[shape]:
-                    for first, bits in enumerate(smaller):
-                        if bits:
-                            found[first + first_step] |= bits << shift
+            found = [1]  # no pieces and no spare cells: only the empty sum
         del found[self.most + 1 :]
         kept = self._kept
         found = [bits & kept for bits in found]
-        if len(self._sets) >= CACHE_SETS:
-            self._sets.clear()
-        self._sets[key] = found
+        if len(sets) >= CACHE_SETS:
+            sets.clear()
+        sets[key] = found
         return found
+
+
+def _fewer(counts: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """`counts` with one fewer at `k`."""
+    return (*counts[:k], counts[k] - 1, *counts[k + 1 :])
 
 
 def shape_counts(pieces: Sequence[Piece]) -> tuple[list[Piece], tuple[int, ...]]:

@@ -307,6 +307,27 @@ def _so_far(progress: Progress | None, total: Stats) -> Progress | None:
     return report
 
 
+GLANCE_NODES = 100
+"""The node cap of the first look at a candidate: most positions that fail, fail at once."""
+
+
+def glance(
+    packing: Packing,
+    givens: Sequence[Key],
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+) -> tuple[Key, ...] | bool | None:
+    """A short search (the witness's options first): a packing, False, or None if cut short."""
+    stats = Stats()
+    cap = GLANCE_NODES if budget.nodes is None else min(GLANCE_NODES, budget.nodes)
+    found = packing.complete(givens, witness, stats, Budget(cap, budget.deadline))
+    budget.spend(stats)
+    counters.oracle_calls += 1
+    counters.add(stats)
+    return found
+
+
 REPAIR_RADII = (2, 4)
 """How far around the change the witness is re-solved before a full search."""
 
@@ -403,9 +424,11 @@ def canonical(
             if occupied & packing.bits((corner[0] + r, corner[1] + c) for r, c in piece.cells):
                 continue
             candidate: Key = (piece, *corner)
-            found: tuple[Key, ...] | bool | None = repair(
-                packing, givens, candidate, witness, budget, counters
-            )
+            found = glance(packing, [*givens, candidate], witness, budget, counters)
+            if found is False:
+                continue
+            if not found and not budget.spent():
+                found = repair(packing, givens, candidate, witness, budget, counters)
             if not found and budget.spent():
                 return None
             if not found:

@@ -250,6 +250,7 @@ def test_canonical_counters_count_the_search_that_moves_the_first_piece() -> Non
     assert counters.seconds >= 0.0
     assert counters.oracle_calls > 0
     assert counters.nodes >= counters.oracle_calls  # each search visits at least its root
+    assert counters.repairs == 0  # the first, short look refutes the corner: no repair needed
 
 
 # waste_fits

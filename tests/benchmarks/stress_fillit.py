@@ -1,0 +1,157 @@
+"""Benchmark: `fillit solve` on seeded random inputs of three kinds, beyond the bench folder.
+
+Run: `.venv/bin/python tests/benchmarks/stress_fillit.py [--seeds FIRST:LAST] [--ordered]`
+(default seeds 0:20). For each seed it writes three inputs to a temporary folder and times
+`python -m fillit solve --check FILE` (interpreter start-up included, cut off at 20 s):
+
+- `rand`: 20 to 26 pieces, each shape uniform over the 19 fixed tetrominoes;
+- `few`: 22 to 26 pieces of two to four shapes with skewed frequencies (the hardest kind known
+  here: a failing size is seldom refuted by colourings, and its search is long);
+- `tile`: the 25 pieces of a random tiling of 10 x 10 (even seeds only), shuffled.
+
+The answer is checked independently (`--check`); with `--ordered` it is also compared with the
+first release's ordered search (`--ordered`, 10 s cut-off). A summary gives the median and the
+slowest times against the targets (every file under 1 s; must: under 5 s). Exit 1 when an answer
+is wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from tetrominoes import SHAPES  # noqa: E402
+
+from dlx import Problem, first  # noqa: E402
+from dlx.memo import FailureMemo  # noqa: E402
+from fillit.pieces import Piece  # noqa: E402
+
+CUT = 20.0
+ORDERED_CUT = 10.0
+NAMES = sorted(SHAPES)
+
+
+def block(piece: Piece, rng: random.Random) -> str:
+    """The piece's 4x4 block, at a random offset."""
+    grid = [["."] * 4 for _ in range(4)]
+    top, left = rng.randint(0, 4 - piece.height), rng.randint(0, 4 - piece.width)
+    for r, c in piece.cells:
+        grid[top + r][left + c] = "#"
+    return "\n".join("".join(row) for row in grid)
+
+
+def tiling(side: int, rng: random.Random) -> list[Piece]:
+    """The pieces of a random tiling of a side x side square (options tried in random order)."""
+    problem: Problem[tuple[str, int, int]] = Problem(
+        [(r, c) for r in range(side) for c in range(side)]
+    )
+    for name in NAMES:
+        shape = SHAPES[name]
+        for top in range(side - shape.height + 1):
+            for left in range(side - shape.width + 1):
+                cells = [(top + r, left + c) for r, c in shape.cells]
+                problem.add_option((name, top, left), cells)
+    order = list(problem.keys)
+    rng.shuffle(order)
+    found = first(problem, prefer=order, memo=FailureMemo())
+    assert found is not None
+    pieces = [SHAPES[name] for name, _, _ in found]
+    rng.shuffle(pieces)
+    return pieces
+
+
+def inputs(seed: int) -> dict[str, list[Piece]]:
+    """The inputs of one seed, by name."""
+    made: dict[str, list[Piece]] = {}
+    rng = random.Random(seed)
+    count = rng.choice([20, 22, 24, 25, 26])
+    made[f"rand{count}_{seed}"] = [SHAPES[rng.choice(NAMES)] for _ in range(count)]
+    rng = random.Random(seed + 1000)
+    few = rng.sample(NAMES, rng.choice([2, 3, 4]))
+    weights = [rng.random() ** 2 for _ in few]
+    count = rng.choice([22, 24, 26])
+    made[f"few{len(few)}_{count}_{seed}"] = [
+        SHAPES[rng.choices(few, weights)[0]] for _ in range(count)
+    ]
+    if seed % 2 == 0:
+        made[f"tile10_{seed}"] = tiling(10, random.Random(seed))
+    return made
+
+
+def solve(
+    path: Path, *extra: str, cut: float
+) -> tuple[float, subprocess.CompletedProcess[str] | None]:
+    """Seconds of `python -m fillit solve [extra] path`, and the finished process (None if cut)."""
+    env = {**os.environ, "NO_COLOR": "1"}
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "fillit", "solve", *extra, str(path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=cut,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - started, None
+    return time.perf_counter() - started, done
+
+
+def main(args: list[str]) -> int:
+    seeds = range(0, 20)
+    for arg in args:
+        if arg.startswith("--seeds"):
+            low, high = arg.partition("=")[2].split(":")
+            seeds = range(int(low), int(high))
+    ordered = "--ordered" in args
+    times: list[float] = []
+    wrong = 0
+    print(f"{'input':16} {'fast s':>7} {'answer':>8}" + (f" {'ordered':>8}" if ordered else ""))
+    with tempfile.TemporaryDirectory() as folder:
+        for seed in seeds:
+            for name, pieces in inputs(seed).items():
+                path = Path(folder) / f"{name}.txt"
+                offsets = random.Random(seed + 2000)
+                path.write_text("\n\n".join(block(p, offsets) for p in pieces) + "\n")
+                seconds, done = solve(path, "--check", cut=CUT)
+                times.append(seconds)
+                if done is None:
+                    verdict = "cut"
+                elif done.returncode != 0 or "check passed" not in done.stderr:
+                    verdict, wrong = "WRONG", wrong + 1
+                else:
+                    verdict = "checked"
+                line = f"{name:16} {seconds:>7.2f} {verdict:>8}"
+                if ordered and done is not None and done.returncode == 0:
+                    _, reference = solve(path, "--ordered", cut=ORDERED_CUT)
+                    if reference is None:
+                        line += f" {'cut':>8}"
+                    elif reference.stdout == done.stdout:
+                        line += f" {'same':>8}"
+                    else:
+                        line += f" {'DIFFERS':>8}"
+                        wrong += 1
+                print(line, flush=True)
+    over = sorted(times, reverse=True)[:3]
+    print(
+        f"\n{len(times)} inputs, {wrong} wrong; median {statistics.median(times):.2f} s, slowest "
+        + ", ".join(f"{t:.2f}" for t in over)
+        + f" s; {sum(t < 1 for t in times)} under 1 s, {sum(t >= 5 for t in times)} at 5 s or more"
+    )
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -94,12 +94,21 @@ class ColourBound:
                 counts[colour] += is_free
         return tuple(counts)
 
-    def fits(self, room: Sequence[int], remaining: tuple[int, ...]) -> bool:
-        """Whether `remaining[k]` pieces of each shape k can keep within the room of each colour."""
-        holes = sum(room) - 4 * sum(remaining)
-        if holes < 0:
-            return False
-        return bool(self._widened(remaining, holes)[room[0]] >> self.bit(room) & 1)
+    def fits(
+        self, room: Sequence[int], remaining: tuple[int, ...], holes: int | None = None
+    ) -> bool:
+        """Whether `remaining[k]` pieces of each shape k can keep within the room of each colour.
+        `holes`, if given, is the room's total less the pieces' cells (the caller may know it)."""
+        if holes is None:
+            holes = sum(room) - 4 * sum(remaining)
+            if holes < 0:
+                return False
+        sums = self._sets.get((remaining, holes))
+        if sums is None:
+            sums = self._widened(remaining, holes)
+        if self.colours == 4:  # the colourings in use: the bit of the middle two counts, inline
+            return bool(sums[room[0]] >> (room[1] + self.radix * room[2]) & 1)
+        return bool(sums[room[0]] >> self.bit(room) & 1)
 
     def _widened(self, remaining: tuple[int, ...], holes: int) -> Sums:
         """The sums of the remaining pieces, each plus every spread of `holes` spare cells.

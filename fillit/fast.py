@@ -191,42 +191,43 @@ class StatePruner:
     def __init__(self, packing: Packing, base: int) -> None:
         self.packing = packing
         self.base = base
-        self.filled: list[int] = []
-        self.used: list[int] = []
-        self.remaining: list[tuple[int, ...]] = []
+        # per depth: the filled cells as bits, the holes left, the pieces left of each shape
+        self.states: list[tuple[int, int, tuple[int, ...]]] = []
 
     def __call__(self, chosen: Sequence[int]) -> bool:
         """Whether the node reached by `chosen` (the givens, then the search's options) may live."""
         packing = self.packing
         depth = len(chosen)
+        states = self.states
         if depth <= self.base:  # the root: take in the givens
-            self.filled, self.used, self.remaining = [0], [0], [packing.counts]
+            states[:] = [(0, packing.slack, packing.counts)]
             for option in chosen:
-                self._push(option, len(self.filled))
+                states.append(self._after(states[-1], option))
         else:
-            del self.filled[depth:], self.used[depth:], self.remaining[depth:]
-            self._push(chosen[-1], depth)
-        holes = packing.slack - self.used[depth]
-        empty = packing.full & ~self.filled[depth]
+            del states[depth:]
+            states.append(self._after(states[depth - 1], chosen[-1]))
+        filled, holes, remaining = states[depth]
+        empty = packing.full & ~filled
         if not waste_fits(empty, packing.stride, holes):
             return False
         if holes > COLOUR_HOLES:
             return True
-        remaining = self.remaining[depth]
         for bound, masks in packing.colour_bounds:
-            if not bound.fits([(empty & mask).bit_count() for mask in masks], remaining):
+            room = [(empty & mask).bit_count() for mask in masks]
+            if not bound.fits(room, remaining, holes):
                 return False
         return True
 
-    def _push(self, option: int, depth: int) -> None:
-        """Record the state after `option` at `depth`, from the state before it."""
+    def _after(
+        self, state: tuple[int, int, tuple[int, ...]], option: int
+    ) -> tuple[int, int, tuple[int, ...]]:
+        """The state after `option`, from the state before it."""
+        filled, holes, remaining = state
         shape = self.packing.option_shape[option]
-        self.filled.append(self.filled[depth - 1] | self.packing.masks[option])
-        self.used.append(self.used[depth - 1] + (shape < 0))
-        remaining = self.remaining[depth - 1]
-        if shape >= 0:
-            remaining = (*remaining[:shape], remaining[shape] - 1, *remaining[shape + 1 :])
-        self.remaining.append(remaining)
+        filled |= self.packing.masks[option]
+        if shape < 0:
+            return filled, holes - 1, remaining
+        return filled, holes, (*remaining[:shape], remaining[shape] - 1, *remaining[shape + 1 :])
 
 
 def decide(

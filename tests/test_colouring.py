@@ -179,8 +179,12 @@ def test_fits_agrees_with_enumeration_and_keeps_its_verdicts_across_questions(
     bound = ColourBound(size, name, shapes)
     for _ in range(2):
         for free, remaining in asked:
-            verdict = bound.fits(bound.room(free), remaining_counts(shapes, remaining))
+            room, counts = bound.room(free), remaining_counts(shapes, remaining)
+            verdict = bound.fits(room, counts)
             assert verdict == colour_counts_fit(remaining, size, name, free)
+            holes = sum(room) - 4 * len(remaining)
+            if holes >= 0:  # the caller may tell the holes; the verdict is the same
+                assert bound.fits(room, counts, holes) == verdict
 
 
 def test_fits_answers_alike_when_its_cache_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:

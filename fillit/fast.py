@@ -247,10 +247,11 @@ def decide(
         return attempt, None
     total = Stats()
     found = _rounds(packing, total, budget, [((), choose) for choose in DECIDE_CHOICES], progress)
-    total.status = {None: Status.BUDGET, False: Status.EXHAUSTED}.get(found, Status.LIMIT)  # type: ignore[arg-type]
-    solved = None if found is None else found is not False
+    witness = found if isinstance(found, tuple) else None
+    solved = None if found is None else witness is not None
+    total.status = {None: Status.BUDGET, False: Status.EXHAUSTED, True: Status.LIMIT}[solved]
     attempt = Attempt(packing.size, solved, problem.item_count, problem.option_count, total)
-    return attempt, found or None  # type: ignore[return-value]
+    return attempt, witness
 
 
 DECIDE_CHOICES: tuple[Choice, ...] = ("mrv", "sweep")

@@ -23,8 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 ORDERED_TIMEOUT = 10.0
 
 
-def timed_solve(path: Path, *extra: str, timeout: float | None = None) -> tuple[float, str | None]:
-    """Wall-clock seconds of `python -m fillit solve [extra] path`, and its output (None if cut)."""
+def timed_solve(
+    path: Path, *extra: str, timeout: float | None = None
+) -> tuple[float, subprocess.CompletedProcess[str] | None]:
+    """Wall-clock seconds of `python -m fillit solve [extra] path`, and the finished process
+    (None if cut off at `timeout`)."""
     env = {**os.environ, "NO_COLOR": "1"}
     started = time.perf_counter()
     try:
@@ -39,7 +42,7 @@ def timed_solve(path: Path, *extra: str, timeout: float | None = None) -> tuple[
         )
     except subprocess.TimeoutExpired:
         return time.perf_counter() - started, None
-    return time.perf_counter() - started, done.stdout
+    return time.perf_counter() - started, done
 
 
 def main(args: list[str]) -> int:
@@ -51,14 +54,14 @@ def main(args: list[str]) -> int:
     wrong = 0
     for path in files:
         expected = path.with_suffix(".out").read_text()
-        seconds, output = timed_solve(path)
+        seconds, done = timed_solve(path)
         fast_times.append(seconds)
-        right = output == expected
+        right = done is not None and done.stdout == expected
         wrong += not right
         line = f"{path.stem:46} {seconds:>7.2f} {'ok' if right else 'WRONG':>7}"
         if ordered:
-            slow, answer = timed_solve(path, "--ordered", timeout=ORDERED_TIMEOUT)
-            if answer is None:
+            slow, reference = timed_solve(path, "--ordered", timeout=ORDERED_TIMEOUT)
+            if reference is None:
                 cut, ratio = f">{ORDERED_TIMEOUT:.0f}", f">{slow / seconds:.0f}x"
                 line += f" {cut:>10} {ratio:>7}"
             else:

@@ -17,19 +17,18 @@ is wrong.
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 
+from bench_fillit import timed_solve  # noqa: E402
 from tetrominoes import SHAPES  # noqa: E402
 
 from dlx import Problem, first  # noqa: E402
@@ -88,27 +87,6 @@ def inputs(seed: int) -> dict[str, list[Piece]]:
     return made
 
 
-def solve(
-    path: Path, *extra: str, cut: float
-) -> tuple[float, subprocess.CompletedProcess[str] | None]:
-    """Seconds of `python -m fillit solve [extra] path`, and the finished process (None if cut)."""
-    env = {**os.environ, "NO_COLOR": "1"}
-    started = time.perf_counter()
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "fillit", "solve", *extra, str(path)],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-            timeout=cut,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return time.perf_counter() - started, None
-    return time.perf_counter() - started, done
-
-
 def main(args: list[str]) -> int:
     seeds = range(0, 20)
     for arg in args:
@@ -125,7 +103,7 @@ def main(args: list[str]) -> int:
                 path = Path(folder) / f"{name}.txt"
                 offsets = random.Random(seed + 2000)
                 path.write_text("\n\n".join(block(p, offsets) for p in pieces) + "\n")
-                seconds, done = solve(path, "--check", cut=CUT)
+                seconds, done = timed_solve(path, "--check", timeout=CUT)
                 times.append(seconds)
                 if done is None:
                     verdict = "cut"
@@ -135,7 +113,7 @@ def main(args: list[str]) -> int:
                     verdict = "checked"
                 line = f"{name:16} {seconds:>7.2f} {verdict:>8}"
                 if ordered and done is not None and done.returncode == 0:
-                    _, reference = solve(path, "--ordered", cut=ORDERED_CUT)
+                    _, reference = timed_solve(path, "--ordered", timeout=ORDERED_CUT)
                     if reference is None:
                         line += f" {'cut':>8}"
                     elif reference.stdout == done.stdout:

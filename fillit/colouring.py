@@ -121,15 +121,12 @@ class ColourBound:
         found = sets.get(key)
         if found is not None:
             return found
-        shape = -1
+        shape = -1  # -1: widen (with holes), or the empty sum
         if not holes or (remaining, holes - 1) not in sets:
-            for k, count in enumerate(remaining):
-                if count and (shape < 0 or (_fewer(remaining, k), holes) in sets):
-                    shape = k
-                    if (_fewer(remaining, k), holes) in sets:
-                        break
-            if holes and (shape < 0 or (_fewer(remaining, shape), holes) not in sets):
-                shape = -1  # nothing kept to build on: widen
+            left = [k for k, count in enumerate(remaining) if count]
+            ready = [k for k in left if (_fewer(remaining, k), holes) in sets]
+            if ready or (left and not holes):
+                shape = (ready or left)[0]
         if shape >= 0:
             smaller = self._widened(_fewer(remaining, shape), holes)
             found = [0] * (len(smaller) + 4)

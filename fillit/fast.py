@@ -156,9 +156,12 @@ class Packing:
         budget: Budget,
         progress: Progress | None = None,
         choose: Choice = "mrv",
+        cap: int | None = None,
     ) -> tuple[Key, ...] | bool | None:
-        """A packing that extends `givens`, False if none, None if the budget ran out.
-        The options in `prefer` (a packing close to the one sought) are tried first."""
+        """A packing that extends `givens`, False if none, None if the budget (or `cap` nodes,
+        if less) ran out; the nodes are taken off `budget`. The options in `prefer` (a packing
+        close to the one sought) are tried first."""
+        limits = [n for n in (cap, budget.nodes) if n is not None]
         search = solve(
             self.problem,
             choose=choose,
@@ -167,7 +170,7 @@ class Packing:
             memo=self.memo,
             prune=StatePruner(self, len(givens)),
             stats=stats,
-            max_nodes=budget.nodes,
+            max_nodes=min(limits) if limits else None,
             timeout=budget.seconds(),
             limit=1,
             progress=None if progress is None else (lambda s: progress(self.size, s)),
@@ -273,16 +276,9 @@ def _rounds(
     while True:
         for prefer, choose in ways:
             stats = Stats()
-            limit = cap if budget.nodes is None else min(cap, budget.nodes)
             found = packing.complete(
-                givens,
-                prefer,
-                stats,
-                Budget(limit, budget.deadline),
-                _so_far(progress, total),
-                choose,
+                givens, prefer, stats, budget, _so_far(progress, total), choose, cap
             )
-            budget.spend(stats)
             total.nodes += stats.nodes
             total.updates += stats.updates
             total.seconds += stats.seconds
@@ -322,9 +318,7 @@ def glance(
 ) -> tuple[Key, ...] | bool | None:
     """A short search (the witness's options first): a packing, False, or None if cut short."""
     stats = Stats()
-    cap = GLANCE_NODES if budget.nodes is None else min(GLANCE_NODES, budget.nodes)
-    found = packing.complete(givens, witness, stats, Budget(cap, budget.deadline))
-    budget.spend(stats)
+    found = packing.complete(givens, witness, stats, budget, cap=GLANCE_NODES)
     counters.oracle_calls += 1
     counters.add(stats)
     return found
@@ -362,11 +356,9 @@ def repair(
             if k != freed and k not in givens and not packing.key_bits(k) & (near | taken)
         ]
         stats = Stats()
-        cap = REPAIR_NODES if budget.nodes is None else min(REPAIR_NODES, budget.nodes)
         found = packing.complete(
-            [*givens, candidate, *kept], witness, stats, Budget(cap, budget.deadline)
+            [*givens, candidate, *kept], witness, stats, budget, cap=REPAIR_NODES
         )
-        budget.spend(stats)
         counters.repairs += 1
         counters.add(stats)
         if isinstance(found, tuple):

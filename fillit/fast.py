@@ -30,6 +30,7 @@ from dlx.memo import FailureMemo
 from dlx.solve import Choice
 from fillit.colouring import IN_SEARCH, ColourBound, refuted_by_colouring, shape_counts
 from fillit.pieces import Cell, Piece
+from fillit.projection import Fit, LineBound, profiles
 from fillit.solver import (
     Answer,
     Attempt,
@@ -44,6 +45,11 @@ Key = tuple[object, int, int]
 """An option key: (shape or HOLE, row, column of the top-left corner)."""
 
 HOLE = "hole"
+
+PROJECTED_PROFILES = 2
+"""The projection test runs along a direction only when the shapes have at most this many
+profiles along it (one or two shapes, or shapes alike along it): with more, its questions take
+longer than the nodes they save."""
 
 COLOUR_HOLES = 4
 """Colourings are checked inside the search only with at most this many holes left: with more,
@@ -122,6 +128,9 @@ class Packing:
                 self.masks.append(self.bits([(top, left)]))
                 self.option_shape.append(-1)
         self.colour_bounds = [self._colour_bound(name, shapes) for name in IN_SEARCH]
+        self.line_bounds = [
+            bound for bound in (self._line_bound(d, shapes) for d in (0, 1)) if bound is not None
+        ]
 
     def bits(self, cells: Iterable[Cell]) -> int:
         """The cells as one integer, a bit per cell."""
@@ -147,6 +156,34 @@ class Packing:
             for colour in range(bound.colours)
         ]
         return bound, masks
+
+    def _line_bound(
+        self, direction: int, shapes: Sequence[Piece]
+    ) -> tuple[str, LineBound, list[int], list[tuple[int, int]]] | None:
+        """The projection test along rows (direction 0) or columns (1): its name, the test,
+        the cells of each line as bits, and each option's profile (-1: hole) and first line;
+        None when the shapes have too many profiles along it."""
+        bound = LineBound(self.size, [profiles(shape)[direction] for shape in shapes])
+        if len(bound.profiles) > PROJECTED_PROFILES:
+            return None
+        lines = range(self.size)
+        masks = [
+            self.bits((line, c) if direction == 0 else (c, line) for c in lines) for line in lines
+        ]
+        where = [
+            (-1 if shape < 0 else bound.of_shape[shape], (top, left)[direction])
+            for (_, top, left), shape in zip(self.problem.keys, self.option_shape, strict=True)
+        ]
+        return ("rows", "columns")[direction], bound, masks, where
+
+    def refuting_lines(self) -> str | None:
+        """The direction (rows or columns) whose projection shows the pieces cannot fit the
+        empty board, or None."""
+        for name, bound, masks, _ in self.line_bounds:
+            free = tuple(mask.bit_count() for mask in masks)
+            if bound.fit(free, self.counts) is None:
+                return name
+        return None
 
     def complete(
         self,
@@ -188,6 +225,8 @@ class StatePruner:
     many holes are used, which pieces remain), so the failure memo stays exact. A node dies when
     - its empty regions waste more cells than there are holes left (a region of m cells wastes
       at least m mod 4), or
+    - the remaining pieces cannot be given lines that fit the free cells row by row, or column
+      by column (`fillit.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells.
     """
 
@@ -196,13 +235,16 @@ class StatePruner:
         self.base = base
         # per depth: the filled cells as bits, the holes left, the pieces left of each shape
         self.states: list[tuple[int, int, tuple[int, ...]]] = []
+        # per depth: an assignment of lines to the pieces left, for each projection test
+        self.fits: list[tuple[Fit, ...]] = []
 
     def __call__(self, chosen: Sequence[int]) -> bool:
         """Whether the node reached by `chosen` (the givens, then the search's options) may live."""
         packing = self.packing
         depth = len(chosen)
         states = self.states
-        if depth <= self.base:  # the root: take in the givens
+        root = depth <= self.base
+        if root:  # take in the givens
             states[:] = [(0, packing.slack, packing.counts)]
             for option in chosen:
                 states.append(self._after(states[-1], option))
@@ -213,12 +255,35 @@ class StatePruner:
         empty = packing.full & ~filled
         if not waste_fits(empty, packing.stride, holes):
             return False
+        if packing.line_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
+            return False
         if holes > COLOUR_HOLES:
             return True
         for bound, masks in packing.colour_bounds:
             room = [(empty & mask).bit_count() for mask in masks]
             if not bound.fits(room, remaining, holes):
                 return False
+        return True
+
+    def _lines_fit(
+        self, depth: int, root: bool, chosen: Sequence[int], empty: int, remaining: tuple[int, ...]
+    ) -> bool:
+        """Whether every projection test finds lines for the pieces left; the assignments
+        are kept for the node's children, which mostly need no new question."""
+        fits = self.fits
+        if root:
+            fits[:] = [()] * depth
+        else:
+            del fits[depth:]
+        found = []
+        for k, (_, bound, masks, where) in enumerate(self.packing.line_bounds):
+            fit = None if root else bound.after(fits[depth - 1][k], *where[chosen[-1]])
+            if fit is None:
+                fit = bound.fit(tuple((empty & mask).bit_count() for mask in masks), remaining)
+                if fit is None:
+                    return False
+            found.append(fit)
+        fits.append(tuple(found))
         return True
 
     def _after(
@@ -236,17 +301,18 @@ class StatePruner:
 def decide(
     packing: Packing, budget: Budget, progress: Progress | None = None
 ) -> tuple[Attempt, tuple[Key, ...] | None]:
-    """Whether the pieces fit this size (colourings first, then the engine), and a packing.
+    """Whether the pieces fit this size (colourings and projections first, then the engine),
+    and a packing.
 
     No one item choice is best for every set of pieces (MRV refutes some sizes in a few thousand
     nodes where the sweep needs millions, and the other way round), so the two take turns with
     node caps that double each round; what one round proves fails, the memo keeps."""
     problem = packing.problem
-    colouring = refuted_by_colouring(packing.pieces, packing.size)
-    if colouring is not None:
+    proof = _refutation(packing)
+    if proof is not None:
         stats = Stats(status=Status.EXHAUSTED)
         attempt = Attempt(packing.size, False, problem.item_count, problem.option_count, stats)
-        attempt.decided_by = f"colouring ({colouring})"
+        attempt.decided_by = proof
         return attempt, None
     total = Stats()
     found = _rounds(packing, total, budget, [((), choose) for choose in DECIDE_CHOICES], progress)
@@ -255,6 +321,15 @@ def decide(
     total.status = {None: Status.BUDGET, False: Status.EXHAUSTED, True: Status.LIMIT}[solved]
     attempt = Attempt(packing.size, solved, problem.item_count, problem.option_count, total)
     return attempt, witness
+
+
+def _refutation(packing: Packing) -> str | None:
+    """A proof without search that the pieces do not fit, by a colouring or a projection."""
+    colouring = refuted_by_colouring(packing.pieces, packing.size)
+    if colouring is not None:
+        return f"colouring ({colouring})"
+    lines = packing.refuting_lines()
+    return None if lines is None else f"projection ({lines})"
 
 
 DECIDE_CHOICES: tuple[Choice, ...] = ("mrv", "sweep")

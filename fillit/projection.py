@@ -1,0 +1,155 @@
+"""Projections: the pieces left must fit the free cells line by line.
+
+A piece covers a fixed number of cells in each row it spans, from its top row down: its row
+*profile* (2, 1, 1 for `##/.#/.#`). If the pieces fit the board, then each can be given the row
+it starts in so that, row by row, the cells the pieces cover add up to at most the row's free
+cells. When no such assignment exists, the pieces cannot fit, and no search is needed. The same
+holds for columns. This sees what area and colourings miss: 26 pieces `##/.#/.#` do not fit
+11 x 11, because the last two rows can only be reached by the pieces' stems.
+
+Deciding whether an assignment exists is a small integer programme. A depth-first search decides
+it exactly: line by line, how many pieces of each profile start there, with the loads already
+carried into the next lines. Its failures and successes are kept by (line, free cells from that
+line on, pieces left, loads carried), so questions that differ only in earlier lines share work.
+
+In a search, one assignment usually serves the next node too: when the option just taken is a
+piece whose profile the assignment starts at the same line, or a hole in a line with a spare
+cell, the assignment (one piece fewer) still fits, and no new question is asked (`after`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fillit.pieces import Piece
+
+Profile = tuple[int, ...]
+"""The cells a piece covers in each line it spans, from its first line on."""
+
+Starts = tuple[tuple[int, ...], ...]
+"""An assignment: for each profile, how many pieces start in each line."""
+
+Fit = tuple[Starts, tuple[int, ...]]
+"""An assignment and what it leaves free in each line."""
+
+CACHE = 200_000
+"""How many answers a bound keeps before it starts afresh."""
+
+
+def profiles(shape: Piece) -> tuple[Profile, Profile]:
+    """The shape's row profile and column profile."""
+    rows, columns = [0] * shape.height, [0] * shape.width
+    for r, c in shape.cells:
+        rows[r] += 1
+        columns[c] += 1
+    return tuple(rows), tuple(columns)
+
+
+class LineBound:
+    """The projection test along one direction, for `lines` lines and each shape's profile."""
+
+    def __init__(self, lines: int, shape_profiles: Sequence[Profile]) -> None:
+        self.lines = lines
+        self.profiles = list(dict.fromkeys(shape_profiles))
+        self.of_shape = [self.profiles.index(p) for p in shape_profiles]
+        # each profile padded with zeros to four lines, and the lines it needs
+        self._loads = [(*p, 0, 0, 0)[:4] for p in self.profiles]
+        self._known: dict[tuple[object, ...], tuple[tuple[int, ...], ...] | None] = {}
+        self._free: tuple[int, ...] = ()
+
+    def fit(self, free: tuple[int, ...], remaining: Sequence[int]) -> Fit | None:
+        """An assignment of start lines to the pieces left (`remaining`: how many of each
+        shape) that fits the `free` cells of every line, or None if there is none."""
+        left = [0] * len(self.profiles)
+        for shape, count in enumerate(remaining):
+            left[self.of_shape[shape]] += count
+        self._free = (*free, 0, 0, 0)  # nothing is carried past the last line
+        rows = self._line(0, tuple(left), 0, 0, 0)
+        if rows is None:
+            return None
+        starts = tuple(
+            tuple(rows[t][j] if t < len(rows) else 0 for t in range(self.lines))
+            for j in range(len(self.profiles))
+        )
+        slack = list(free)
+        for j, profile in enumerate(self.profiles):
+            for t, count in enumerate(starts[j]):
+                for i, load in enumerate(profile if count else ()):
+                    slack[t + i] -= count * load
+        return starts, tuple(slack)
+
+    def after(self, fit: Fit, profile: int, start: int) -> Fit | None:
+        """The assignment one option later, if the one before still serves (else None): the
+        option is a piece of `profile` (-1: a hole) whose first line is `start`."""
+        starts, slack = fit
+        if profile < 0:
+            if not slack[start]:
+                return None
+            spare = list(slack)
+            spare[start] -= 1
+            return starts, tuple(spare)
+        counts = starts[profile]
+        if counts[start]:
+            moved = (*counts[:start], counts[start] - 1, *counts[start + 1 :])
+            return (*starts[:profile], moved, *starts[profile + 1 :]), slack
+        return None
+
+    def _line(
+        self, line: int, left: tuple[int, ...], c0: int, c1: int, c2: int
+    ) -> tuple[tuple[int, ...], ...] | None:
+        """From `line` on, each line's starts (by profile), with `left` pieces to place and
+        loads c0, c1, c2 already carried into this line and the next two; None if none fits."""
+        if not any(left):
+            return ()
+        free = self._free
+        if line == self.lines:
+            return None
+        key = (line, free[line:], left, c0, c1, c2)
+        known = self._known
+        if key in known:
+            return known[key]
+        found = None
+        if c0 <= free[line] and sum(free[line:]) - c0 - c1 - c2 >= 4 * sum(left):
+            found = self._starts(line, 0, list(left), [], c0, c1, c2, 0)
+        if len(known) >= CACHE:
+            known.clear()
+        known[key] = found
+        return found
+
+    def _starts(
+        self,
+        line: int,
+        j: int,
+        left: list[int],
+        chosen: list[int],
+        l0: int,
+        l1: int,
+        l2: int,
+        l3: int,
+    ) -> tuple[tuple[int, ...], ...] | None:
+        """The starts of profiles j and later in `line`, the loads l0..l3 on this line and the
+        three after it coming from the earlier profiles' and lines' choices."""
+        free, lines = self._free, self.lines
+        if j == len(self.profiles):
+            if l3 > free[line + 3]:
+                return None
+            rest = self._line(line + 1, tuple(left), l1, l2, l3)
+            return None if rest is None else (tuple(chosen), *rest)
+        p0, p1, p2, p3 = self._loads[j]
+        count = left[j]
+        most = 0
+        if count and line + len(self.profiles[j]) <= lines:
+            most = min(count, (free[line] - l0) // p0)
+        for y in range(most, -1, -1):
+            a1, a2 = l1 + y * p1, l2 + y * p2
+            if a1 > free[line + 1] or a2 > free[line + 2]:
+                continue
+            left[j] = count - y
+            chosen.append(y)
+            found = self._starts(line, j + 1, left, chosen, l0 + y * p0, a1, a2, l3 + y * p3)
+            chosen.pop()
+            if found is not None:
+                left[j] = count
+                return found
+        left[j] = count
+        return None

@@ -30,7 +30,7 @@ from dlx.memo import FailureMemo
 from dlx.solve import Choice
 from fillit.colouring import IN_SEARCH, ColourBound, refuted_by_colouring, shape_counts
 from fillit.pieces import Cell, Piece
-from fillit.projection import Fit, LineBound, profiles
+from fillit.projection import BOARD_STEPS, Fit, LineBound, profiles
 from fillit.solver import (
     Answer,
     Attempt,
@@ -46,10 +46,14 @@ Key = tuple[object, int, int]
 
 HOLE = "hole"
 
-PROJECTED_PROFILES = 2
-"""The projection test runs along a direction only when the shapes have at most this many
-profiles along it (one or two shapes, or shapes alike along it): with more, its questions take
-longer than the nodes they save."""
+BOARD_PROFILES = 2
+"""Deciding a size, the projection test runs along a direction only when the shapes have at
+most this many profiles along it (one question per size; with more, it can take long)."""
+
+SEARCH_PROFILES = 1
+"""Inside the search, the projection test runs along a direction only when every shape has the
+same profile along it. With two, it cuts many nodes on some sets (two shapes, many holes) but
+costs more than it saves on others (measured: 1 s -> 5 s on a set of three shapes)."""
 
 COLOUR_HOLES = 4
 """Colourings are checked inside the search only with at most this many holes left: with more,
@@ -131,6 +135,7 @@ class Packing:
         self.line_bounds = [
             bound for bound in (self._line_bound(d, shapes) for d in (0, 1)) if bound is not None
         ]
+        self.search_bounds = [b for b in self.line_bounds if len(b[1].profiles) <= SEARCH_PROFILES]
 
     def bits(self, cells: Iterable[Cell]) -> int:
         """The cells as one integer, a bit per cell."""
@@ -164,7 +169,7 @@ class Packing:
         the cells of each line as bits, and each option's profile (-1: hole) and first line;
         None when the shapes have too many profiles along it."""
         bound = LineBound(self.size, [profiles(shape)[direction] for shape in shapes])
-        if len(bound.profiles) > PROJECTED_PROFILES:
+        if len(bound.profiles) > BOARD_PROFILES:
             return None
         lines = range(self.size)
         masks = [
@@ -181,7 +186,7 @@ class Packing:
         empty board, or None."""
         for name, bound, masks, _ in self.line_bounds:
             free = tuple(mask.bit_count() for mask in masks)
-            if bound.fit(free, self.counts) is None:
+            if bound.fit(free, self.counts, BOARD_STEPS) is None:
                 return name
         return None
 
@@ -255,7 +260,7 @@ class StatePruner:
         empty = packing.full & ~filled
         if not waste_fits(empty, packing.stride, holes):
             return False
-        if packing.line_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
+        if packing.search_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
             return False
         if holes > COLOUR_HOLES:
             return True
@@ -276,7 +281,7 @@ class StatePruner:
         else:
             del fits[depth:]
         found = []
-        for k, (_, bound, masks, where) in enumerate(self.packing.line_bounds):
+        for k, (_, bound, masks, where) in enumerate(self.packing.search_bounds):
             fit = None if root else bound.after(fits[depth - 1][k], *where[chosen[-1]])
             if fit is None:
                 fit = bound.fit(tuple((empty & mask).bit_count() for mask in masks), remaining)

@@ -35,6 +35,20 @@ Fit = tuple[Starts, tuple[int, ...]]
 CACHE = 200_000
 """How many answers a bound keeps before it starts afresh."""
 
+STEPS = 100
+"""The most steps one question in a search may take: a question that needs more is left
+unanswered (the node lives), since the few that take long cost more than the nodes they save."""
+
+BOARD_STEPS = 100_000
+"""The most steps the question about the empty board may take."""
+
+UNSURE: Fit = ((), ())
+"""The answer to a question left unanswered: the pieces may fit."""
+
+
+class _OutOfSteps(Exception):
+    """A question took more than its steps."""
+
 
 def profiles(shape: Piece) -> tuple[Profile, Profile]:
     """The shape's row profile and column profile."""
@@ -56,15 +70,27 @@ class LineBound:
         self._loads = [(*p, 0, 0, 0)[:4] for p in self.profiles]
         self._known: dict[tuple[object, ...], tuple[tuple[int, ...], ...] | None] = {}
         self._free: tuple[int, ...] = ()
+        self._tails: list[tuple[int, ...]] = []  # the free cells from each line on
+        self._room: list[int] = []  # their sums
+        self._steps = 0
 
-    def fit(self, free: tuple[int, ...], remaining: Sequence[int]) -> Fit | None:
+    def fit(
+        self, free: tuple[int, ...], remaining: Sequence[int], steps: int = STEPS
+    ) -> Fit | None:
         """An assignment of start lines to the pieces left (`remaining`: how many of each
-        shape) that fits the `free` cells of every line, or None if there is none."""
+        shape) that fits the `free` cells of every line, None if there is none, or UNSURE if
+        deciding takes more than `steps` steps (choices of a profile's starts in a line)."""
         left = [0] * len(self.profiles)
         for shape, count in enumerate(remaining):
             left[self.of_shape[shape]] += count
-        self._free = (*free, 0, 0, 0)  # nothing is carried past the last line
-        rows = self._line(0, tuple(left), 0, 0, 0)
+        self._free = padded = (*free, 0, 0, 0)  # nothing is carried past the last line
+        self._tails = [padded[line:] for line in range(self.lines + 1)]
+        self._room = [sum(tail) for tail in self._tails]
+        self._steps = steps
+        try:
+            rows = self._line(0, tuple(left), 0, 0, 0)
+        except _OutOfSteps:
+            return UNSURE
         if rows is None:
             return None
         starts = tuple(
@@ -82,6 +108,8 @@ class LineBound:
         """The assignment one option later, if the one before still serves (else None): the
         option is a piece of `profile` (-1: a hole) whose first line is `start`."""
         starts, slack = fit
+        if not starts:
+            return None
         if profile < 0:
             if not slack[start]:
                 return None
@@ -101,15 +129,14 @@ class LineBound:
         loads c0, c1, c2 already carried into this line and the next two; None if none fits."""
         if not any(left):
             return ()
-        free = self._free
         if line == self.lines:
             return None
-        key = (line, free[line:], left, c0, c1, c2)
+        key = (line, self._tails[line], left, c0, c1, c2)
         known = self._known
         if key in known:
             return known[key]
         found = None
-        if c0 <= free[line] and sum(free[line:]) - c0 - c1 - c2 >= 4 * sum(left):
+        if c0 <= self._free[line] and self._room[line] - c0 - c1 - c2 >= 4 * sum(left):
             found = self._starts(line, 0, list(left), [], c0, c1, c2, 0)
         if len(known) >= CACHE:
             known.clear()
@@ -129,6 +156,9 @@ class LineBound:
     ) -> tuple[tuple[int, ...], ...] | None:
         """The starts of profiles j and later in `line`, the loads l0..l3 on this line and the
         three after it coming from the earlier profiles' and lines' choices."""
+        self._steps -= 1
+        if not self._steps:
+            raise _OutOfSteps
         free, lines = self._free, self.lines
         if j == len(self.profiles):
             if l3 > free[line + 3]:

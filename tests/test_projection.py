@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 from tetrominoes import PICTURES, from_picture
 
 from fillit.fast import arrange_fast
-from fillit.projection import Fit, LineBound, Profile, profiles
+from fillit.projection import UNSURE, Fit, LineBound, Profile, profiles
 
 PROFILES = sorted({p for picture in PICTURES.values() for p in profiles(from_picture(picture))})
+ENOUGH = 10**9
+"""Steps enough for any question asked here."""
 
 
 def assignable(lines: int, free: list[int], pieces: dict[Profile, int]) -> bool:
@@ -69,10 +71,22 @@ def test_fit_exists_exactly_when_some_assignment_fits_and_is_one(
 ) -> None:
     lines, chosen, counts, free = question
     bound = LineBound(lines, chosen)
-    fit = bound.fit(tuple(free), counts)
+    fit = bound.fit(tuple(free), counts, ENOUGH)
     assert (fit is not None) == assignable(lines, free, dict(zip(chosen, counts, strict=True)))
     if fit is not None:
         check_fit(bound, fit, free, counts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(question=questions(), steps=st.integers(1, 20))
+def test_a_question_cut_short_is_left_unanswered_never_answered_wrong(
+    question: tuple[int, list[Profile], list[int], list[int]], steps: int
+) -> None:
+    lines, chosen, counts, free = question
+    short = LineBound(lines, chosen).fit(tuple(free), counts, steps)
+    exact = LineBound(lines, chosen).fit(tuple(free), counts, ENOUGH)
+    assert short == UNSURE or (short is None) == (exact is None)
+    assert LineBound(lines, chosen).after(UNSURE, -1, 0) is None
 
 
 @settings(max_examples=200, deadline=None)
@@ -84,7 +98,7 @@ def test_after_a_piece_or_a_hole_the_shortcut_is_a_fit_or_declines(
     whenever `after` answers at all."""
     lines, chosen, counts, free = question
     bound = LineBound(lines, chosen)
-    fit = bound.fit(tuple(free), counts)
+    fit = bound.fit(tuple(free), counts, ENOUGH)
     if fit is None:
         return
     profile = data.draw(st.integers(-1, len(chosen) - 1))
@@ -109,8 +123,8 @@ def test_identical_profiles_share_one_count() -> None:
     """Two shapes with the same row profile are one kind of piece to the rows' test."""
     bound = LineBound(3, [(2, 1, 1), (2, 1, 1)])
     assert bound.profiles == [(2, 1, 1)]
-    assert bound.fit((4, 2, 2), [1, 1]) is not None
-    assert bound.fit((4, 2, 1), [1, 1]) is None
+    assert bound.fit((4, 2, 2), [1, 1], ENOUGH) is not None
+    assert bound.fit((4, 2, 1), [1, 1], ENOUGH) is None
 
 
 def test_rows_refute_26_l_pieces_in_11x11() -> None:

@@ -7,7 +7,8 @@ Run: `.venv/bin/python tests/benchmarks/stress_fillit.py [--seeds FIRST:LAST] [-
 - `rand`: 20 to 26 pieces, each shape uniform over the 19 fixed tetrominoes;
 - `few`: 22 to 26 pieces of two to four shapes with skewed frequencies (the hardest kind known
   here: a failing size is seldom refuted by colourings, and its search is long);
-- `tile`: the 25 pieces of a random tiling of 10 x 10 (even seeds only), shuffled.
+- `tile`: the 25 pieces of a random tiling of 10 x 10 (even seeds only), shuffled;
+- `same`: 20 to 26 identical pieces of a random shape (odd seeds only).
 
 The answer is checked independently (`--check`); with `--ordered` it is also compared with the
 first release's ordered search (`--ordered`, 10 s cut-off). A summary gives the median and the
@@ -84,6 +85,10 @@ def inputs(seed: int) -> dict[str, list[Piece]]:
     ]
     if seed % 2 == 0:
         made[f"tile10_{seed}"] = tiling(10, random.Random(seed))
+    else:
+        rng = random.Random(seed + 3000)
+        name, count = rng.choice(NAMES), rng.randint(20, 26)
+        made[f"same_{name.replace(' ', '')}_{count}_{seed}"] = [SHAPES[name]] * count
     return made
 
 

@@ -226,8 +226,9 @@ class Packing:
 
 
 class StatePruner:
-    """The engine's once-per-node check. It reads only the state (which cells are filled, how
-    many holes are used, which pieces remain), so the failure memo stays exact. A node dies when
+    """The engine's once-per-node check. It reads the state (which cells are filled, how many
+    holes are used, which pieces remain) and cuts a node only when the state has no completion,
+    so the failure memo stays exact. A node dies when
     - its empty regions waste more cells than there are holes left (a region of m cells wastes
       at least m mod 4), or
     - the remaining pieces cannot be given lines that fit the free cells row by row, or column

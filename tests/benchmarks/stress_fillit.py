@@ -101,7 +101,7 @@ def main(args: list[str]) -> int:
     ordered = "--ordered" in args
     times: list[float] = []
     wrong = 0
-    print(f"{'input':16} {'fast s':>7} {'answer':>8}" + (f" {'ordered':>8}" if ordered else ""))
+    print(f"{'input':20} {'fast s':>7} {'answer':>8}" + (f" {'ordered':>8}" if ordered else ""))
     with tempfile.TemporaryDirectory() as folder:
         for seed in seeds:
             for name, pieces in inputs(seed).items():
@@ -116,7 +116,7 @@ def main(args: list[str]) -> int:
                     verdict, wrong = "WRONG", wrong + 1
                 else:
                     verdict = "checked"
-                line = f"{name:16} {seconds:>7.2f} {verdict:>8}"
+                line = f"{name:20} {seconds:>7.2f} {verdict:>8}"
                 if ordered and done is not None and done.returncode == 0:
                     _, reference = timed_solve(path, "--ordered", timeout=ORDERED_CUT)
                     if reference is None:

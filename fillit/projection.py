@@ -66,7 +66,7 @@ class LineBound:
         self.lines = lines
         self.profiles = list(dict.fromkeys(shape_profiles))
         self.of_shape = [self.profiles.index(p) for p in shape_profiles]
-        # each profile padded with zeros to four lines, and the lines it needs
+        # each profile padded with zeros to four lines
         self._loads = [(*p, 0, 0, 0)[:4] for p in self.profiles]
         self._known: dict[tuple[object, ...], tuple[tuple[int, ...], ...] | None] = {}
         self._free: tuple[int, ...] = ()

@@ -9,10 +9,10 @@ The sums the remaining pieces can reach depend only on how many pieces of each s
 they are computed once per such multiset, from the multiset with one piece fewer, and kept. A
 sum fits the room when the room is the sum plus some spread of the spare cells (the *holes*)
 over the colours: so the test asks whether the room is one of the sums widened by `holes`
-cells, a set built one spare cell at a time and kept too. Each set is stored as a list indexed
-by the count of the first colour, of integers whose bits are the counts of the middle colours
-(the last colour's count follows from the total): a widening or a new piece is then a few
-shifts and ors, and a question is one bit.
+cells, a set built one spare cell at a time and kept too. Each set is stored as one integer
+whose bits are the counts of all colours but the last (which follows from the total), one digit
+per colour: adding a piece is then one shift per colour count it can cover, a spare cell one
+shift per colour, and a question is one bit.
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ CACHE_SETS = 16384
 """How many sets a bound keeps before it starts afresh (a search's questions come in runs that
 share the pieces remaining, so a modest cache keeps nearly all its hits)."""
 
-Sums = list[int]
-"""A set of colour counts: entry k holds, as bits, the counts whose first colour is k."""
+Sums = int
+"""A set of colour counts, as the bits at their places (see `ColourBound.place`)."""
 
 
 class ColourBound:
@@ -56,16 +56,13 @@ class ColourBound:
         self.most = max(sum(row.count(k) for row in self.cells) for k in range(colours))
         self.radix = self.most + 5
         self._kept = 1  # the bits whose every digit is at most `most`
-        place = 1
-        for _ in range(colours - 2):
-            self._kept = sum(self._kept << (place * count) for count in range(self.most + 1))
-            place *= self.radix
+        digit = 1
+        for _ in range(colours - 1):
+            self._kept = sum(self._kept << (digit * count) for count in range(self.most + 1))
+            digit *= self.radix
         self.vectors = [sorted(self._shape_vectors(shape, size)) for shape in shapes]
-        self._steps = [[(v[0], self.bit(v)) for v in vectors] for vectors in self.vectors]
-        self._widen = [
-            self.bit([1 if k == colour else 0 for k in range(colours)])
-            for colour in range(1, colours - 1)
-        ]
+        self._steps = [[self.place(v) for v in vectors] for vectors in self.vectors]
+        self._widen = [self.radix**colour for colour in range(colours - 1)]
         self._sets: dict[tuple[tuple[int, ...], int], Sums] = {}
 
     def _shape_vectors(self, shape: Piece, size: int) -> set[tuple[int, ...]]:
@@ -79,10 +76,10 @@ class ColourBound:
                 found.add(tuple(counts))
         return found
 
-    def bit(self, counts: Sequence[int]) -> int:
-        """The bit that stands for `counts` in an entry of a set (the middle colours' counts)."""
+    def place(self, counts: Sequence[int]) -> int:
+        """The bit that stands for `counts` in a set (all colours' counts but the last)."""
         index = 0
-        for count in reversed(counts[1:-1]):
+        for count in reversed(counts[:-1]):
             index = index * self.radix + count
         return index
 
@@ -106,9 +103,10 @@ class ColourBound:
         sums = self._sets.get((remaining, holes))
         if sums is None:
             sums = self._widened(remaining, holes)
-        if self.colours == 4:  # the colourings in use: the bit of the middle two counts, inline
-            return bool(sums[room[0]] >> (room[1] + self.radix * room[2]) & 1)
-        return bool(sums[room[0]] >> self.bit(room) & 1)
+        if self.colours == 4:  # the colourings in use: `place(room)`, inline
+            radix = self.radix
+            return bool(sums >> (room[0] + radix * (room[1] + radix * room[2])) & 1)
+        return bool(sums >> self.place(room) & 1)
 
     def _widened(self, remaining: tuple[int, ...], holes: int) -> Sums:
         """The sums of the remaining pieces, each plus every spread of `holes` spare cells.
@@ -129,23 +127,17 @@ class ColourBound:
                 shape = (ready or left)[0]
         if shape >= 0:
             smaller = self._widened(_fewer(remaining, shape), holes)
-            found = [0] * (len(smaller) + 4)
-            for first_step, shift in self._steps[shape]:
-                for first, bits in enumerate(smaller):
-                    if bits:
-                        found[first + first_step] |= bits << shift
+            found = 0
+            for shift in self._steps[shape]:
+                found |= smaller << shift
         elif holes:
             narrower = self._widened(remaining, holes - 1)
-            found = [*narrower, 0]  # a spare cell of the last colour: the same bits
-            for first, bits in enumerate(narrower):
-                found[first + 1] |= bits  # ...of the first colour
-                for shift in self._widen:  # ...of a middle colour
-                    found[first] |= bits << shift
+            found = narrower  # a spare cell of the last colour: the same bits
+            for shift in self._widen:  # ...of another colour
+                found |= narrower << shift
         else:
-            found = [1]  # no pieces and no spare cells: only the empty sum
-        del found[self.most + 1 :]
-        kept = self._kept
-        found = [bits & kept for bits in found]
+            found = 1  # no pieces and no spare cells: only the empty sum
+        found &= self._kept
         if len(sets) >= CACHE_SETS:
             sets.clear()
         sets[key] = found

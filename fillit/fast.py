@@ -36,9 +36,9 @@ from fillit.solver import (
     Attempt,
     CanonicalStats,
     Progress,
+    live_cells,
     placements,
     smallest_size,
-    waste_fits,
 )
 
 Key = tuple[object, int, int]
@@ -230,7 +230,8 @@ class StatePruner:
     holes are used, which pieces remain) and cuts a node only when the state has no completion,
     so the failure memo stays exact. A node dies when
     - its empty regions waste more cells than there are holes left (a region of m cells wastes
-      at least m mod 4), or
+      at least m mod 4), or, with the regions of fewer than 4 cells taken as holes (no piece
+      fits them) and left out,
     - the remaining pieces cannot be given lines that fit the free cells row by row, or column
       by column (`fillit.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells.
@@ -258,9 +259,10 @@ class StatePruner:
             del states[depth:]
             states.append(self._after(states[depth - 1], chosen[-1]))
         filled, holes, remaining = states[depth]
-        empty = packing.full & ~filled
-        if not waste_fits(empty, packing.stride, holes):
+        live = live_cells(packing.full & ~filled, packing.stride, holes)
+        if live is None:
             return False
+        empty, holes = live  # the tests below need not count cells no piece can reach
         if packing.search_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
             return False
         if holes > COLOUR_HOLES:

@@ -16,11 +16,18 @@ from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES,
 import fillit.fast
 from dlx import Problem, Status, count, solve
 from fillit.check import check
-from fillit.fast import HOLE, Key, Packing, arrange_fast, packing_problem, waste_fits
+from fillit.fast import HOLE, Key, Packing, arrange_fast, packing_problem
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
-from fillit.solver import Answer, arrange_ordered, exact_cover, smallest_size
+from fillit.solver import (
+    Answer,
+    arrange_ordered,
+    exact_cover,
+    live_cells,
+    smallest_size,
+    waste_fits,
+)
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "fillit"
 VALID = sorted((CORPUS / "valid").glob("*.txt"))
@@ -285,6 +292,39 @@ def test_waste_fits_exactly_when_the_holes_cover_m_mod_4_per_region(
     empty, stride = empty_cells(picture)
     assert waste_fits(empty, stride, waste)
     assert waste == 0 or not waste_fits(empty, stride, waste - 1)
+
+
+@pytest.mark.parametrize(
+    ("picture", "live", "dead"),
+    [
+        ("###/#.#/###", "###/###/###", 1),
+        ("..#/###/#..", "###/###/###", 4),
+        ("#...#/#..##/#####", "#...#/#..##/#####", 0),
+        ("....#/####./#####", "....#/#####/#####", 1),
+        ("###./.###", "####/####", 2),
+    ],
+    ids=[
+        "one isolated cell",
+        "two regions of 2",
+        "a region of 5 stays: a piece fits in it",
+        "a region of 4 stays, a cell alone goes",
+        "row ends do not wrap to the next row",
+    ],
+)
+def test_live_cells_drops_regions_of_fewer_than_4_cells_and_their_holes(
+    picture: str, live: str, dead: int
+) -> None:
+    empty, stride = empty_cells(picture)
+    assert live_cells(empty, stride, 10) == (empty_cells(live)[0], 10 - dead)
+
+
+def test_live_cells_is_none_exactly_when_the_waste_exceeds_the_holes() -> None:
+    empty, stride = empty_cells("..#/###/#../.##")  # regions of 2, 2 and 1: all wasted
+    assert live_cells(empty, stride, 4) is None
+    assert live_cells(empty, stride, 5) == (0, 0)
+    empty, stride = empty_cells("#...#/#..##/#####/#.###")  # 5 cells (waste 1) and 1 cell
+    assert live_cells(empty, stride, 1) is None
+    assert live_cells(empty, stride, 2) == (empty_cells("#...#/#..##/#####/#####")[0], 1)
 
 
 # packing_problem

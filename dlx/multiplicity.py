@@ -49,6 +49,8 @@ def search_m(
     links.claim()
     root = links.root
     mrv, sweep = choose == "mrv", choose == "sweep"
+    exact = not any(header.slack for header in links.headers[: links.primary])
+    choose_item = _choose_exact if exact else _choose
     primary = links.primary
     cover, uncover, commit = links.cover, links.uncover, links.commit
     coloured = links.coloured
@@ -105,7 +107,7 @@ def search_m(
                     publish(stats, nodes, updates, solutions, started, Status.RUNNING)
                     yield opts
                 else:
-                    i = _choose(root) if mrv else _first(root, sweep)
+                    i = choose_item(root) if mrv else _first(root, sweep)
                     if i is not None:
                         i.bound -= 1
                         if i.bound == 0:
@@ -220,6 +222,24 @@ def _choose(root: Node) -> Node | None:
             if t <= 0:
                 return None
             best, score, best_slack, best_len = k, t, slack, size
+        k = k.right
+    return best
+
+
+def _choose_exact(root: Node) -> Node | None:
+    """`_choose` when no primary item has slack (every multiplicity exact, as in packings):
+    the degree is then len + 1 - bound, and ties go to the longer list. Half the work."""
+    best = root
+    score = INFINITY
+    best_len = -1
+    k = root.right
+    while k is not root:
+        size = k.len
+        t = size - k.bound  # the degree less 1
+        if t < score or (t == score and size > best_len):
+            if t < 0:
+                return None
+            best, score, best_len = k, t, size
         k = k.right
     return best
 

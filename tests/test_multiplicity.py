@@ -15,6 +15,7 @@ from strategies import Key, RawBoundedProblem, bounded_raw_problems
 from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
 from dlx.errors import BoundsError, MemoUnsupportedError, UnknownOptionError
 from dlx.memo import FailureMemo
+from dlx.multiplicity import _choose, _choose_exact
 from dlx.solve import Choice
 
 K = TypeVar("K", bound=Hashable)
@@ -232,6 +233,26 @@ def test_limit_gives_a_prefix_of_the_general_search(raw: RawBoundedProblem, limi
     problem = raw.build()
     everything = list(solve(problem))
     assert list(solve(problem, limit=limit)) == everything[:limit]
+
+
+@many
+@given(raw=bounded_raw_problems(exact=True))
+def test_without_slack_the_short_item_choice_names_the_item_dlx3s_rule_names(
+    raw: RawBoundedProblem,
+) -> None:
+    """When every multiplicity is exact, the search chooses its items by a shorter rule; at
+    every node of a full search, it names the same item as the general rule (or none)."""
+    problem = raw.build()
+    links = problem.links()
+    nodes = []
+
+    def same_choice(chosen: Sequence[int]) -> bool:
+        nodes.append(len(chosen))
+        assert _choose_exact(links.root) is _choose(links.root)
+        return True
+
+    list(solve(problem, memo=general_memo(problem), prune=same_choice))
+    assert nodes
 
 
 # Options given in advance

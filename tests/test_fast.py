@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fillit_oracle import canonical_rows
 from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
 import fillit.fast
@@ -325,6 +326,47 @@ def test_live_cells_is_none_exactly_when_the_waste_exceeds_the_holes() -> None:
     empty, stride = empty_cells("#...#/#..##/#####/#.###")  # 5 cells (waste 1) and 1 cell
     assert live_cells(empty, stride, 1) is None
     assert live_cells(empty, stride, 2) == (empty_cells("#...#/#..##/#####/#####")[0], 1)
+
+
+def regions_by_search(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+    """The regions of `cells` (joined through sides), by a plain depth-first search."""
+    regions, left = [], set(cells)
+    while left:
+        stack, region = [left.pop()], set()
+        while stack:
+            r, c = stack.pop()
+            region.add((r, c))
+            for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if near in left:
+                    left.remove(near)
+                    stack.append(near)
+        regions.append(region)
+    return regions
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    board=st.integers(1, 12).flatmap(
+        lambda side: st.lists(
+            st.lists(st.booleans(), min_size=side, max_size=side), min_size=side, max_size=side
+        )
+    ),
+    holes=st.integers(0, 30),
+)
+def test_live_cells_agrees_with_a_plain_search_of_the_regions(
+    board: list[list[bool]], holes: int
+) -> None:
+    side = len(board)
+    stride = side + 1
+    cells = {(r, c) for r in range(side) for c in range(side) if board[r][c]}
+    bits = sum(1 << (r * stride + c) for r, c in cells)
+    regions = regions_by_search(cells)
+    if sum(len(region) % 4 for region in regions) > holes:
+        assert live_cells(bits, stride, holes) is None
+        return
+    dead = [cell for region in regions if len(region) < 4 for cell in region]
+    live = bits - sum(1 << (r * stride + c) for r, c in dead)
+    assert live_cells(bits, stride, holes) == (live, holes - len(dead))
 
 
 # packing_problem

@@ -228,10 +228,10 @@ class Packing:
 class StatePruner:
     """The engine's once-per-node check. It reads the state (which cells are filled, how many
     holes are used, which pieces remain) and cuts a node only when the state has no completion,
-    so the failure memo stays exact. A node dies when
-    - its empty regions waste more cells than there are holes left (a region of m cells wastes
-      at least m mod 4), or, with the regions of fewer than 4 cells taken as holes (no piece
-      fits them) and left out,
+    so the failure memo stays exact. A node dies when its empty regions waste more cells than
+    there are holes left (a region of m cells wastes at least m mod 4). Regions of fewer than 4
+    cells can only take holes, so they are then left out of the free cells, with as many holes,
+    and the node dies when
     - the remaining pieces cannot be given lines that fit the free cells row by row, or column
       by column (`fillit.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells.

@@ -328,7 +328,8 @@ def child_env(**changes: str | None) -> dict[str, str]:
 def fillit_process(
     *args: str, stdout: int = subprocess.PIPE, env: dict[str, str] | None = None
 ) -> subprocess.Popen[bytes]:
-    """Start `python -m fillit ARGS` from the repository's root."""
+    """Start `python -m fillit ARGS` from the repository's root, with Ctrl-C (SIGINT) acting
+    as on a terminal even when the tests run in the background, which ignores it."""
     return subprocess.Popen(
         [sys.executable, "-m", "fillit", *args],
         stdin=subprocess.DEVNULL,
@@ -336,7 +337,15 @@ def fillit_process(
         stderr=subprocess.PIPE,
         cwd=ROOT,
         env=child_env() if env is None else env,
+        preexec_fn=None if sys.platform == "win32" else _interruptible,
     )
+
+
+def _interruptible() -> None:
+    """In the child before it starts: SIGINT back to its default. A job started in the
+    background (`command &`) ignores SIGINT, its children inherit that, and Python then never
+    turns the signal into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @contextmanager

@@ -176,32 +176,32 @@ class Links:
             raise SearchBusyError("this problem's links are held by another unfinished search")
         self.busy = True
 
-    def prefer(self, numbers: Sequence[int]) -> list[tuple[Node, list[Node]]]:
+    def prefer(self, numbers: Sequence[int]) -> list[tuple[Node, Node, Node]]:
         """Move the options `numbers` to the top of every list they are in, keeping their order;
-        return what `restore_order` needs to put every list back as it was."""
-        chosen = [self.first_node[n] for n in numbers]
-        tops = {id(t): t for o in chosen for t in (o.top, *o.covers)}
-        saved = [(top, _column(top)) for top in tops.values()]
-        for option in reversed(chosen):
+        return the moves (each node and its neighbours before), for `restore_order`."""
+        moves = []
+        for number in reversed(numbers):
+            option = self.first_node[number]
             for node in (option, *option.others):
-                node.up.down = node.down  # out of its list...
-                node.down.up = node.up
+                up, down = node.up, node.down
+                up.down = down  # out of its list...
+                down.up = up
                 top = node.top
                 node.up, node.down = top, top.down  # ...and back in at the top
                 top.down.up = node
                 top.down = node
-        return saved
+                moves.append((node, up, down))
+        return moves
 
-    def restore_order(self, saved: list[tuple[Node, list[Node]]]) -> None:
-        """Relink the lists saved by `prefer` in their former order."""
-        for top, column in saved:
-            before = top
-            for node in column:
-                before.down = node
-                node.up = before
-                before = node
-            before.down = top
-            top.up = before
+    def restore_order(self, moves: list[tuple[Node, Node, Node]]) -> None:
+        """Undo the moves of `prefer`, last first: each node goes back between its neighbours
+        of before, which are neighbours again once the later moves are undone."""
+        for node, up, down in reversed(moves):
+            node.up.down = node.down
+            node.down.up = node.up
+            node.up, node.down = up, down
+            up.down = node
+            down.up = node
 
     def givens_fit(self, givens: Sequence[int]) -> bool:
         """Whether the options `givens` can all be chosen together (bounds and distinctness)."""
@@ -502,16 +502,6 @@ def unhide(p: Node) -> None:
         q.up.down = q
         q.down.up = q
         q.top.len += 1
-
-
-def _column(top: Node) -> list[Node]:
-    """The nodes of an item's list, top to bottom."""
-    nodes = []
-    node = top.down
-    while node is not top:
-        nodes.append(node)
-        node = node.down
-    return nodes
 
 
 class Budgets:

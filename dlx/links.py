@@ -6,7 +6,7 @@ The structure, for a problem with N items numbered 1..N (primary ones first):
   whose head is `root`; secondary items sit in their own circular list, so the search, which only
   walks the primary list, never branches on them.
 - Every option has one node per item. `up`/`down` link each node into the vertical list of its
-  item (`top`), whose header counts the live nodes of a primary item in `len`.
+  item (`top`), whose header counts its live nodes in `len`.
 - Each option node knows the other nodes of its option (going right cyclically, as DLX1 walks
   them) and the items to cover when the option is chosen.
   Nodes are slot objects: in CPython they measure about 40% faster than DLX1's integer arrays

@@ -277,7 +277,8 @@ class StatePruner:
         self, depth: int, root: bool, chosen: Sequence[int], empty: int, remaining: tuple[int, ...]
     ) -> bool:
         """Whether every projection test finds lines for the pieces left; the assignments
-        are kept for the node's children, which mostly need no new question."""
+        are kept for the node's children, which mostly need no new question. (A kept one does
+        not see cells that die at the child, so it may miss a cut, never make a wrong one.)"""
         fits = self.fits
         if root:
             fits[:] = [()] * depth

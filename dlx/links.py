@@ -21,7 +21,9 @@ neighbours, undoing in the reverse order of the covers restores every link exact
 
 Updates are counted as DLX1 counts them: one for unlinking an item's header, one for every node
 hidden. Nodes are counted once per entry into a level and once per solution found, so the totals can
-be compared with Knuth's program on the same file.
+be compared with Knuth's program on the same file. An adapter's pruning check sees only the options
+chosen, so a child is checked before its option's items are covered: one it cuts off is counted as
+a node but costs no updates.
 """
 
 from __future__ import annotations
@@ -397,41 +399,32 @@ class Links:
                             status = Status.BUDGET
                             return
                         next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
-                    if prune is not None and not prune(opts):
-                        if not level:
-                            status = Status.EXHAUSTED
-                            return
-                        level -= 1
-                        cur = chosen.pop()
-                        opts.pop()
-                        best = bests[level]
-                        for j in cur.uncovers:
-                            uncover(j)
-                        cur = cur.down
+                    if not level and prune is not None and not prune(opts):
+                        status = Status.EXHAUSTED  # (deeper nodes are checked before entry)
+                        return
+                    if mrv:
+                        t = 1 << 62
+                        k = root.right
+                        while k is not root:
+                            size = k.len
+                            if size < t:
+                                best = k
+                                t = size
+                                if not size:
+                                    break
+                            k = k.right
                     else:
-                        if mrv:
-                            t = 1 << 62
-                            k = root.right
+                        best = root.right
+                        if sweep:  # an item with one option or none goes first
+                            k = best
                             while k is not root:
-                                size = k.len
-                                if size < t:
+                                if k.len <= 1:
                                     best = k
-                                    t = size
-                                    if not size:
-                                        break
+                                    break
                                 k = k.right
-                        else:
-                            best = root.right
-                            if sweep:  # an item with one option or none goes first
-                                k = best
-                                while k is not root:
-                                    if k.len <= 1:
-                                        best = k
-                                        break
-                                    k = k.right
-                        updates += cover(best)
-                        bests.append(best)
-                        cur = best.down
+                    updates += cover(best)
+                    bests.append(best)
+                    cur = best.down
                 if cur is best:  # every option of this level's item has been tried
                     uncover(best)
                     bests.pop()
@@ -446,8 +439,24 @@ class Links:
                         uncover(j)
                     cur = cur.down
                     continue
-                chosen.append(cur)
                 opts.append(cur.number)
+                if prune is not None and not prune(opts):
+                    # The check needs only the options chosen: a child it cuts off is
+                    # counted as a node but never linked in.
+                    opts.pop()
+                    nodes += 1
+                    if level + 1 < len(profile):
+                        profile[level + 1] += 1
+                    else:
+                        profile.append(1)
+                    if nodes >= next_poll or updates >= next_update_poll:
+                        if budgets.spent(nodes, updates, solutions):
+                            status = Status.BUDGET
+                            return
+                        next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
+                    cur = cur.down
+                    continue
+                chosen.append(cur)
                 for j in cur.covers:
                     updates += cover(j)
                 if root.right is not root:
@@ -462,10 +471,9 @@ class Links:
                 if nodes > node_cap:
                     status = Status.BUDGET
                     return
-                if prune is None or prune(opts):
-                    solutions += 1
-                    publish(stats, nodes, updates, solutions, started, Status.RUNNING)
-                    yield opts
+                solutions += 1
+                publish(stats, nodes, updates, solutions, started, Status.RUNNING)
+                yield opts
                 cur = chosen.pop()
                 opts.pop()
                 for j in cur.uncovers:

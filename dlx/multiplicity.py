@@ -14,8 +14,10 @@ allowed (b less the uses so far), and `slack` = b - a. Branching on i:
   smallest (ties: less slack, then the longer list, then leftmost), as DLX3 does.
 
 This search also takes options given in advance, an optional `FailureMemo`, and the adapter's
-pruning check. A node is remembered as failed only when no ancestor had tweaked options away that
-were not chosen (those branches search a restricted sub-problem, which the state key cannot tell).
+pruning check; as in Algorithm X, a child is checked (memo first) before its option's items are
+taken, so a child cut off costs no updates. A node is remembered as failed only when no ancestor
+had tweaked options away that were not chosen (those branches search a restricted sub-problem,
+which the state key cannot tell).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from dlx.stats import Stats, Status
 INFINITY = 1 << 62
 
 
-ENTER, ADVANCE, RETREAT, FINISH = range(4)
+ENTER, CHECKED, DEAD, ADVANCE, RETREAT, FINISH = range(6)
 
 
 def search_m(
@@ -85,7 +87,7 @@ def search_m(
     state = ENTER
     try:
         while True:
-            if state == ENTER:
+            if state <= DEAD:  # a node: unchecked, or passed or failed by its checks already
                 level = len(items)
                 nodes += 1
                 if level < len(profile):
@@ -97,10 +99,15 @@ def search_m(
                         status = Status.BUDGET
                         return
                     next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
+                if state == DEAD:
+                    tries[-1] = tries[-1].down
+                    state = ADVANCE
+                    continue
+                checked = state == CHECKED
                 state = RETREAT
-                if failed is not None and key in failed:
+                if not checked and failed is not None and key in failed:
                     hits += 1
-                elif prune is not None and not prune(opts):
+                elif not checked and prune is not None and not prune(opts):
                     pass
                 elif root.right is root:
                     solutions += 1
@@ -144,6 +151,17 @@ def search_m(
                         restricted_at[-1] = True
                         restricted += 1
                     if x is not i:
+                        # The memo and the pruning check need only the child's key and
+                        # options: a child they cut off is counted but never linked in.
+                        opts.append(x.number)
+                        state = DEAD  # until its items are taken, the branch is not applied
+                        if failed is not None and key + x.key in failed:
+                            hits += 1
+                            opts.pop()
+                            continue
+                        if prune is not None and not prune(opts):
+                            opts.pop()
+                            continue
                         if coloured:
                             for q in x.others:
                                 updates += commit(q)
@@ -156,7 +174,7 @@ def search_m(
                                 else:
                                     updates += cover(j)
                         key += x.key
-                        opts.append(x.number)
+                        state = CHECKED
 
             elif state == RETREAT:  # undo branch x of the level on top, then try the next
                 i = items[-1]
@@ -195,7 +213,7 @@ def search_m(
                     return
                 state = RETREAT
     finally:
-        _unwind(items, tweaking, firsts, tries, links)
+        _unwind(items, tweaking, firsts, tries, links, applied=state != DEAD)
         links.unchoose_givens(givens)
         if order is not None:
             links.restore_order(order)
@@ -310,12 +328,17 @@ def _unwind(
     firsts: list[Node],
     tries: list[Node],
     links: Links,
+    *,
+    applied: bool,
 ) -> None:
-    """After an early stop, undo every level's branch and item, deepest first."""
+    """After an early stop, undo every level's branch and item, deepest first; the deepest
+    level's branch only if it was `applied`."""
     uncover = links.uncover
     while items:
         i, x, first = items.pop(), tries.pop(), firsts.pop()
-        if x is not i:
+        if not applied:
+            applied = True
+        elif x is not i:
             _release(x, links)
         elif i.bound != 0:
             i.left.right = i

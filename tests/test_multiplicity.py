@@ -14,6 +14,7 @@ from strategies import Key, RawBoundedProblem, bounded_raw_problems
 
 from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
 from dlx.errors import BoundsError, MemoUnsupportedError, UnknownOptionError
+from dlx.links import Prune
 from dlx.memo import FailureMemo
 from dlx.multiplicity import _choose, _choose_exact
 from dlx.solve import Choice
@@ -633,6 +634,116 @@ def test_general_search_stats_account_for_the_search(data: st.DataObject) -> Non
     assert stats.solutions == found == len(expected(raw, givens))
     assert sum(stats.profile) == stats.nodes
     assert stats.nodes >= found
+
+
+# The adapter's pruning check
+
+
+def salted_check(salt: int) -> Callable[[Sequence[int]], bool]:
+    """A pruning check that says no to about a third of the option lists, as `salt` decides."""
+    return lambda chosen: hash((salt, *chosen)) % 3 != 0
+
+
+def recorded(calls: list[tuple[int, ...]], check: Prune) -> Prune:
+    """`check`, keeping a copy of every option list it is asked about."""
+
+    def prune(chosen: Sequence[int]) -> bool:
+        calls.append(tuple(chosen))
+        return check(chosen)
+
+    return prune
+
+
+def raising_at(call: int, check: Prune) -> Prune:
+    """`check`, raising RuntimeError at its `call`-th call."""
+    calls = 0
+
+    def prune(chosen: Sequence[int]) -> bool:
+        nonlocal calls
+        calls += 1
+        if calls == call:
+            raise RuntimeError("adapter failure")
+        return check(chosen)
+
+    return prune
+
+
+@pytest.mark.parametrize("plain", [True, False], ids=["algorithm X", "with bounds"])
+@many
+@given(data=st.data())
+def test_pruning_checks_the_nodes_below_passing_nodes_in_order_each_a_node(
+    plain: bool, data: st.DataObject
+) -> None:
+    """With a check that says no, the search asks about exactly the nodes of the unpruned tree
+    whose ancestors all passed, in the same order, counts each of them as a node, and yields the
+    solutions whose every level passed. (Children are checked before they are linked in.)"""
+    raw = data.draw(bounded_raw_problems(plain=plain, exact=True), label="problem")
+    givens = draw_givens(data, raw)
+    check = salted_check(data.draw(st.integers(0, 999), label="salt"))
+    problem = raw.build()
+    everything: list[tuple[int, ...]] = []
+    unpruned = list(solve(problem, givens=givens, prune=recorded(everything, lambda _: True)))
+    calls: list[tuple[int, ...]] = []
+    stats = Stats()
+    found = list(solve(problem, givens=givens, stats=stats, prune=recorded(calls, check)))
+    base = len(givens)
+
+    def passes(numbers: tuple[int, ...], end: int) -> bool:
+        return all(check(numbers[:k]) for k in range(base, end))
+
+    assert calls == [node for node in everything if passes(node, len(node))]
+    assert stats.nodes == len(calls) == sum(stats.profile)
+    numbered = [tuple(problem.option_number(key) for key in s) for s in unpruned]
+    kept = [s for s, numbers in zip(unpruned, numbered, strict=True) if passes(numbers, len(s) + 1)]
+    assert found == kept
+
+
+@pytest.mark.parametrize("plain", [True, False], ids=["algorithm X", "with bounds"])
+@few
+@given(data=st.data())
+def test_links_are_restored_when_a_pruned_search_stops_anywhere(
+    plain: bool, data: st.DataObject
+) -> None:
+    """With a pruning check (and givens, preferred options and a memo where they apply), a node
+    budget of any size, or the check raising at any call, leaves the links as before; a budget
+    stops with status BUDGET after at most one node more than it allows."""
+    raw = data.draw(bounded_raw_problems(plain=plain), label="problem")
+    givens = draw_givens(data, raw)
+    general = not plain or data.draw(st.booleans(), label="memo")
+    prefer = draw_preferred(data, raw) if general else []
+    check = salted_check(data.draw(st.integers(0, 999), label="salt"))
+    problem = raw.build()
+    before = problem.links().snapshot()
+
+    def run(prune: Prune, max_nodes: int | None = None) -> Stats:
+        stats = Stats()
+        memo = FailureMemo() if general else None
+        list(
+            solve(
+                problem,
+                givens=givens,
+                prefer=prefer,
+                memo=memo,
+                stats=stats,
+                prune=prune,
+                max_nodes=max_nodes,
+            )
+        )
+        return stats
+
+    asked: list[tuple[int, ...]] = []
+    try:
+        full = run(recorded(asked, check))
+    except MemoUnsupportedError:
+        return
+    for cap in range(full.nodes):
+        stats = run(check, cap)
+        assert (stats.status, stats.nodes <= cap + 1) == (Status.BUDGET, True)
+        assert problem.links().snapshot() == before
+    for fatal in range(1, len(asked) + 1):
+        with pytest.raises(RuntimeError, match="adapter failure"):
+            run(raising_at(fatal, check))
+        assert problem.links().snapshot() == before
 
 
 @settings(max_examples=200, deadline=None)

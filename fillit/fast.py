@@ -136,10 +136,28 @@ class Packing:
             bound for bound in (self._line_bound(d, shapes) for d in (0, 1)) if bound is not None
         ]
         self.search_bounds = [b for b in self.line_bounds if len(b[1].profiles) <= SEARCH_PROFILES]
+        # each shape's cells as bit offsets from the corner of its box (see `reach`)
+        self.offsets = [[r * self.stride + c for r, c in shape.cells] for shape in shapes]
 
     def bits(self, cells: Iterable[Cell]) -> int:
         """The cells as one integer, a bit per cell."""
         return sum(1 << (r * self.stride + c) for r, c in cells)
+
+    def reach(self, empty: int, remaining: Sequence[int]) -> int:
+        """The cells that a piece left (`remaining[k]` of shape k) can cover within `empty`.
+
+        The corners where a shape fits are those from which each of its cells is empty: one
+        shift and mask per cell, for every corner at once. (A shape reaching past the right edge
+        has a cell in the spare column, which is never empty, so no row wraps into the next.)"""
+        covered = 0
+        for offsets, left in zip(self.offsets, remaining, strict=True):
+            if left:
+                corners = empty >> offsets[0]
+                for offset in offsets[1:]:
+                    corners &= empty >> offset
+                for offset in offsets:
+                    covered |= corners << offset
+        return covered
 
     def key_bits(self, key: Key) -> int:
         """The cells of an option, by key, as bits."""
@@ -229,9 +247,10 @@ class StatePruner:
     """The engine's once-per-node check. It reads the state (which cells are filled, how many
     holes are used, which pieces remain) and cuts a node only when the state has no completion,
     so the failure memo stays exact. A node dies when its empty regions waste more cells than
-    there are holes left (a region of m cells wastes at least m mod 4). Regions of fewer than 4
-    cells can only take holes, so they are then left out of the free cells, with as many holes,
-    and the node dies when
+    there are holes left (a region of m cells wastes at least m mod 4). Cells that no piece left
+    can cover (those of regions of fewer than 4 cells among them) can only take holes, so they
+    are then left out of the free cells, with as many holes; the node dies when there are more
+    of them than holes, when the regions of the cells kept waste too many, or when
     - the remaining pieces cannot be given lines that fit the free cells row by row, or column
       by column (`fillit.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells.
@@ -262,7 +281,14 @@ class StatePruner:
         live = live_cells(packing.full & ~filled, packing.stride, holes)
         if live is None:
             return False
-        empty, holes = live  # the tests below need not count cells no piece can reach
+        empty, holes = live
+        stuck = empty & ~packing.reach(empty, remaining)  # cells that only a hole can fill
+        if stuck:
+            holes -= stuck.bit_count()
+            live = live_cells(empty ^ stuck, packing.stride, holes) if holes >= 0 else None
+            if live is None:
+                return False
+            empty, holes = live  # the tests below need not count cells no piece can reach
         if packing.search_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
             return False
         if holes > COLOUR_HOLES:

@@ -17,7 +17,7 @@ from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES,
 import fillit.fast
 from dlx import Problem, Status, count, solve
 from fillit.check import check
-from fillit.fast import HOLE, Key, Packing, arrange_fast, packing_problem
+from fillit.fast import HOLE, Key, Packing, StatePruner, arrange_fast, packing_problem
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
@@ -26,6 +26,7 @@ from fillit.solver import (
     arrange_ordered,
     exact_cover,
     live_cells,
+    placements,
     smallest_size,
     waste_fits,
 )
@@ -369,6 +370,43 @@ def test_live_cells_agrees_with_a_plain_search_of_the_regions(
     assert live_cells(bits, stride, holes) == (live, holes - len(dead))
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.data(),
+    pieces=st.lists(st.sampled_from(TETROMINOES), min_size=1, max_size=6),
+)
+def test_reach_is_every_cell_of_every_placement_within_the_empty_cells(
+    data: st.DataObject, pieces: list[Piece]
+) -> None:
+    """`Packing.reach` agrees with trying each shape left at each corner of the board."""
+    side = data.draw(st.integers(max(4, smallest_size(pieces)), 11), label="side")
+    packing = Packing(pieces, side)
+    shapes = list(dict.fromkeys(pieces))
+    remaining = data.draw(st.tuples(*[st.integers(0, 2) for _ in shapes]), label="remaining")
+    free = data.draw(
+        st.lists(st.booleans(), min_size=side * side, max_size=side * side), label="free"
+    )
+    cells = {(r, c) for r in range(side) for c in range(side) if free[r * side + c]}
+    reached = set()
+    for shape, left in zip(shapes, remaining, strict=True):
+        for top, corner in placements(shape, side) if left else []:
+            covered = {(top + r, corner + c) for r, c in shape.cells}
+            reached |= covered if covered <= cells else set()
+    event(f"reached {len(reached) > 0}, stuck {len(cells - reached) > 0}")
+    assert packing.reach(packing.bits(cells), remaining) == packing.bits(reached)
+
+
+def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() -> None:
+    """Three squares in 4 x 4 (4 holes): a square in the middle leaves a ring of 12 cells where
+    no square fits. Its waste (none) and the colourings allow that; the 12 stuck cells do not."""
+    packing = Packing([SQUARE] * 3, 4)
+    middle = packing.problem.option_number((SQUARE, 1, 1))
+    corner = packing.problem.option_number((SQUARE, 0, 0))
+    assert not StatePruner(packing, 1)([middle])
+    assert StatePruner(packing, 1)([corner])
+
+
+# packing_problem
 # packing_problem
 
 

@@ -26,8 +26,8 @@ def assignable(lines: int, free: list[int], pieces: dict[Profile, int]) -> bool:
         choices.append(list(combinations_with_replacement(starts, count)))
     for chosen in product(*choices):
         load = [0] * lines
-        for profile, starts in zip(pieces, chosen, strict=True):
-            for start in starts:
+        for profile, firsts in zip(pieces, chosen, strict=True):
+            for start in firsts:
                 for i, cells in enumerate(profile):
                     load[start + i] += cells
         if all(a <= b for a, b in zip(load, free, strict=True)):

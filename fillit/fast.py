@@ -246,11 +246,11 @@ class Packing:
 class StatePruner:
     """The engine's once-per-node check. It reads the state (which cells are filled, how many
     holes are used, which pieces remain) and cuts a node only when the state has no completion,
-    so the failure memo stays exact. A node dies when its empty regions waste more cells than
-    there are holes left (a region of m cells wastes at least m mod 4). Cells that no piece left
-    can cover (those of regions of fewer than 4 cells among them) can only take holes, so they
-    are then left out of the free cells, with as many holes; the node dies when there are more
-    of them than holes, when the regions of the cells kept waste too many, or when
+    so the failure memo stays exact. Empty cells that no piece left can cover (among them every
+    region of fewer than 4 cells) can only take holes, so they are left out of the free cells,
+    with as many holes. The node dies when there are more of them than holes; when the regions
+    of the cells kept waste more cells than there are holes left (a region of m cells wastes at
+    least m mod 4); or when
     - the remaining pieces cannot be given lines that fit the free cells row by row, or column
       by column (`fillit.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells.
@@ -278,17 +278,17 @@ class StatePruner:
             del states[depth:]
             states.append(self._after(states[depth - 1], chosen[-1]))
         filled, holes, remaining = states[depth]
-        live = live_cells(packing.full & ~filled, packing.stride, holes)
+        empty = packing.full & ~filled
+        stuck = empty & ~packing.reach(empty, remaining)  # cells that only a hole can fill
+        holes -= stuck.bit_count()
+        if holes < 0:
+            return False
+        # Every region of the cells kept has 4 cells or more (a piece that reaches a cell lies
+        # in its region), so this only adds up their waste.
+        live = live_cells(empty ^ stuck, packing.stride, holes)
         if live is None:
             return False
-        empty, holes = live
-        stuck = empty & ~packing.reach(empty, remaining)  # cells that only a hole can fill
-        if stuck:
-            holes -= stuck.bit_count()
-            live = live_cells(empty ^ stuck, packing.stride, holes) if holes >= 0 else None
-            if live is None:
-                return False
-            empty, holes = live  # the tests below need not count cells no piece can reach
+        empty, holes = live  # the tests below need not count cells no piece can reach
         if packing.search_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
             return False
         if holes > COLOUR_HOLES:

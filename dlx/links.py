@@ -385,6 +385,7 @@ class Links:
                 return
             level = 0
             enter = True
+            dead = False  # the node entered was cut off by the pruning check already
             best = cur = root
             while True:
                 if enter:
@@ -399,6 +400,11 @@ class Links:
                             status = Status.BUDGET
                             return
                         next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
+                    if dead:  # back to the parent, to try its next option
+                        dead = False
+                        level -= 1
+                        cur = cur.down
+                        continue
                     if not level and prune is not None and not prune(opts):
                         status = Status.EXHAUSTED  # (deeper nodes are checked before entry)
                         return
@@ -442,19 +448,10 @@ class Links:
                 opts.append(cur.number)
                 if prune is not None and not prune(opts):
                     # The check needs only the options chosen: a child it cuts off is
-                    # counted as a node but never linked in.
+                    # counted as a node (entered below) but never linked in.
                     opts.pop()
-                    nodes += 1
-                    if level + 1 < len(profile):
-                        profile[level + 1] += 1
-                    else:
-                        profile.append(1)
-                    if nodes >= next_poll or updates >= next_update_poll:
-                        if budgets.spent(nodes, updates, solutions):
-                            status = Status.BUDGET
-                            return
-                        next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
-                    cur = cur.down
+                    level += 1
+                    enter = dead = True
                     continue
                 chosen.append(cur)
                 for j in cur.covers:

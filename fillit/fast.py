@@ -36,9 +36,9 @@ from fillit.solver import (
     Attempt,
     CanonicalStats,
     Progress,
-    live_cells,
     placements,
     smallest_size,
+    waste_fits,
 )
 
 Key = tuple[object, int, int]
@@ -283,12 +283,11 @@ class StatePruner:
         holes -= stuck.bit_count()
         if holes < 0:
             return False
-        # Every region of the cells kept has 4 cells or more (a piece that reaches a cell lies
-        # in its region), so this only adds up their waste.
-        live = live_cells(empty ^ stuck, packing.stride, holes)
-        if live is None:
+        empty ^= stuck  # the tests below need not count cells no piece can reach
+        # (Every region of the cells kept has 4 cells or more, as a piece that reaches a cell
+        # lies in its region: only their waste is left to check.)
+        if not waste_fits(empty, packing.stride, holes):
             return False
-        empty, holes = live  # the tests below need not count cells no piece can reach
         if packing.search_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
             return False
         if holes > COLOUR_HOLES:

@@ -136,8 +136,8 @@ class Packing:
             bound for bound in (self._line_bound(d, shapes) for d in (0, 1)) if bound is not None
         ]
         self.search_bounds = [b for b in self.line_bounds if len(b[1].profiles) <= SEARCH_PROFILES]
-        # each shape's cells as bit offsets from the corner of its box (see `reach`)
-        self.offsets = [[r * self.stride + c for r, c in shape.cells] for shape in shapes]
+        # each shape's four cells as bit offsets from the corner of its box (see `reach`)
+        self.offsets = [_four(r * self.stride + c for r, c in shape.cells) for shape in shapes]
 
     def bits(self, cells: Iterable[Cell]) -> int:
         """The cells as one integer, a bit per cell."""
@@ -150,13 +150,10 @@ class Packing:
         shift and mask per cell, for every corner at once. (A shape reaching past the right edge
         has a cell in the spare column, which is never empty, so no row wraps into the next.)"""
         covered = 0
-        for offsets, left in zip(self.offsets, remaining, strict=True):
-            if left:
-                corners = empty >> offsets[0]
-                for offset in offsets[1:]:
-                    corners &= empty >> offset
-                for offset in offsets:
-                    covered |= corners << offset
+        for (a, b, c, d), left in zip(self.offsets, remaining, strict=True):
+            if left:  # (written out for the four cells: this runs at every node)
+                corners = empty >> a & empty >> b & empty >> c & empty >> d
+                covered |= corners << a | corners << b | corners << c | corners << d
         return covered
 
     def key_bits(self, key: Key) -> int:
@@ -284,19 +281,16 @@ class StatePruner:
         if holes < 0:
             return False
         empty ^= stuck  # the tests below need not count cells no piece can reach
+        if holes <= COLOUR_HOLES:  # first: they cut the most nodes
+            for bound, masks in packing.colour_bounds:
+                room = [(empty & mask).bit_count() for mask in masks]
+                if not bound.fits(room, remaining, holes):
+                    return False
         # (Every region of the cells kept has 4 cells or more, as a piece that reaches a cell
         # lies in its region: only their waste is left to check.)
         if not waste_fits(empty, packing.stride, holes):
             return False
-        if packing.search_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
-            return False
-        if holes > COLOUR_HOLES:
-            return True
-        for bound, masks in packing.colour_bounds:
-            room = [(empty & mask).bit_count() for mask in masks]
-            if not bound.fits(room, remaining, holes):
-                return False
-        return True
+        return not packing.search_bounds or self._lines_fit(depth, root, chosen, empty, remaining)
 
     def _lines_fit(
         self, depth: int, root: bool, chosen: Sequence[int], empty: int, remaining: tuple[int, ...]
@@ -330,6 +324,12 @@ class StatePruner:
         if shape < 0:
             return filled, holes - 1, remaining
         return filled, holes, (*remaining[:shape], remaining[shape] - 1, *remaining[shape + 1 :])
+
+
+def _four(offsets: Iterable[int]) -> tuple[int, int, int, int]:
+    """A tetromino's four cell offsets."""
+    a, b, c, d = offsets
+    return a, b, c, d
 
 
 def decide(

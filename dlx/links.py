@@ -127,15 +127,16 @@ class Links:
 
     def _link_item_lists(self) -> None:
         """Link the primary headers into the root's list, the secondary ones into their own."""
-        split = self.primary
-        for head, members in (
-            (self.root, self.headers[:split]),
-            (self.secondary_root, self.headers[split:]),
-        ):
-            chain = [head, *members]
-            for a, b in zip(chain, chain[1:] + chain[:1], strict=True):
-                a.right = b
-                b.left = a
+        self.order_items(())
+        _link_ring(self.secondary_root, self.headers[self.primary :])
+
+    def order_items(self, numbers: Sequence[int]) -> None:
+        """Relink the primary items' list: `numbers` first, in that order, then the others in
+        declaration order. The item choice meets items in this order (the first item of `sweep`
+        and `first`, and the ties of `mrv`). Only between searches, with every item linked."""
+        listed = set(numbers)
+        rest = [header for header in self.headers[: self.primary] if header.number not in listed]
+        _link_ring(self.root, [*(self.headers[n] for n in numbers), *rest])
 
     def _append_option(self, number: int, tops: list[Node], colours: Sequence[int]) -> None:
         """Append one option's nodes at the bottom of their items' lists."""
@@ -338,6 +339,7 @@ class Links:
         *,
         choose: str = "mrv",
         givens: Sequence[int] = (),
+        item_order: Sequence[int] = (),
         prune: Prune | None = None,
         max_nodes: int | None = None,
         timeout: float | None = None,
@@ -345,7 +347,8 @@ class Links:
     ) -> Generator[list[int], None, None]:
         """Yield every exact cover as the live list of chosen option numbers, level by level.
 
-        The options `givens` are chosen before the search starts and lead every solution.
+        The options `givens` are chosen before the search starts and lead every solution; the
+        primary items `item_order` are met first by the item choice (see `order_items`).
         The yielded list is only valid until the generator resumes. `stats` is kept current at
         each yield, every `POLL_NODES` nodes and when the search ends, however it ends.
         """
@@ -369,6 +372,8 @@ class Links:
             self.busy = False
             publish(stats, 0, 0, 0, started, Status.EXHAUSTED)
             return
+        if item_order:
+            self.order_items(item_order)
         self.choose_givens(givens)
         try:
             if root.right is root:  # every primary item is covered already: one exact cover
@@ -487,8 +492,18 @@ class Links:
                         uncover(j)
                 uncover(bests.pop())
             self.unchoose_givens(givens)
+            if item_order:
+                self.order_items(())
             self.busy = False
             publish(stats, nodes, updates, solutions, started, status)
+
+
+def _link_ring(head: Node, members: Sequence[Node]) -> None:
+    """Link `members` left to right into a circular list headed by `head`."""
+    chain = [head, *members]
+    for a, b in zip(chain, chain[1:] + chain[:1], strict=True):
+        a.right = b
+        b.left = a
 
 
 def hide(p: Node) -> int:

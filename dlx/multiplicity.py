@@ -41,6 +41,7 @@ def search_m(
     choose: str = "mrv",
     givens: Sequence[int] = (),
     prefer: Sequence[int] = (),
+    item_order: Sequence[int] = (),
     memo: FailureMemo | None = None,
     prune: Prune | None = None,
     max_nodes: int | None = None,
@@ -83,6 +84,8 @@ def search_m(
         publish(stats, 0, 0, 0, started, Status.EXHAUSTED)
         return
     order = links.prefer(prefer) if prefer else None
+    if item_order:
+        links.order_items(item_order)
     key = links.choose_givens(givens)
     state = ENTER
     try:
@@ -215,6 +218,8 @@ def search_m(
     finally:
         _unwind(items, tweaking, firsts, tries, links, applied=state != DEAD)
         links.unchoose_givens(givens)
+        if item_order:
+            links.order_items(())
         if order is not None:
             links.restore_order(order)
         links.busy = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator, Hashable, Iterable
 from typing import Literal, TypeVar
 
+from dlx.errors import UnknownItemError
 from dlx.links import Progress, Prune
 from dlx.memo import FailureMemo
 from dlx.multiplicity import search_m
@@ -29,6 +30,7 @@ def solve(
     stats: Stats | None = None,
     givens: Iterable[K] = (),
     prefer: Iterable[K] = (),
+    item_order: Iterable[Hashable] = (),
     memo: FailureMemo | None = None,
     prune: Prune | None = None,
     max_nodes: int | None = None,
@@ -47,6 +49,8 @@ def solve(
     `givens` are option keys chosen in advance (like a sudoku's clues); they lead every solution.
     `prefer` lists options to try before the others wherever they appear (for example a known
     solution of a similar problem); it changes the order of solutions, never the set.
+    `item_order` lists primary items that the item choice meets first, in that order (the others
+    follow as declared): the item `sweep` and `first` take, and how `mrv` breaks ties.
     `prune(chosen_option_numbers)` is called once per node; False cuts the node off.
     Problems with multiplicities or colours, and searches with a `memo` (see `FailureMemo`), run
     Knuth's Algorithm M with colours (DLX3); the others run Algorithm X exactly as DLX1 does.
@@ -61,6 +65,7 @@ def solve(
     preferred = [problem.option_number(key) for key in prefer]
     if preferred and not general:
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
+    ordered = _item_numbers(problem, item_order)
     links = problem.links()
     if memo is not None:
         memo.bind(links, problem.keys)
@@ -72,6 +77,7 @@ def solve(
             choose=choose,
             givens=given,
             prefer=preferred,
+            item_order=ordered,
             memo=memo,
             prune=prune,
             max_nodes=max_nodes,
@@ -83,12 +89,28 @@ def solve(
             stats,
             choose=choose,
             givens=given,
+            item_order=ordered,
             prune=prune,
             max_nodes=max_nodes,
             timeout=timeout,
             progress=progress,
         )
     return _keyed(search, problem.keys, limit, stats)
+
+
+def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> list[int]:
+    """The numbers of the primary `items`, each named once."""
+    numbers = []
+    for item in items:
+        number = problem.index.get(item)
+        if number is None:
+            raise UnknownItemError(f"item_order names unknown item {item!r}")
+        if number >= problem.primary_count:
+            raise ValueError(f"item_order names {item!r}, which is not a primary item")
+        numbers.append(number)
+    if len(set(numbers)) != len(numbers):
+        raise ValueError("item_order names an item twice")
+    return numbers
 
 
 def _keyed(

@@ -13,7 +13,7 @@ from oracles import brute_force_bounded
 from strategies import Key, RawBoundedProblem, bounded_raw_problems
 
 from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
-from dlx.errors import BoundsError, MemoUnsupportedError, UnknownOptionError
+from dlx.errors import BoundsError, MemoUnsupportedError, UnknownItemError, UnknownOptionError
 from dlx.links import Prune
 from dlx.memo import FailureMemo
 from dlx.multiplicity import _choose, _choose_exact
@@ -381,6 +381,86 @@ def test_preferred_exact_solution_is_found_first_when_bounds_have_no_slack(
     found = first(problem, prefer=prefer, memo=general_memo(problem))
     assert found is not None
     assert frozenset(found) == chosen
+
+
+# The order in which the item choice meets the items
+
+
+@many
+@given(data=st.data(), choose=st.sampled_from(["mrv", "first", "sweep"]), memo=st.booleans())
+def test_item_order_searches_as_if_the_items_were_declared_in_that_order(
+    data: st.DataObject, choose: Choice, memo: bool
+) -> None:
+    """With `item_order` (some primary items, in any order) both engines, with a memo or
+    without, give the solutions, nodes and updates of the same problem declared with those items
+    first (the rest following as declared), and leave every list as it was, after a full search
+    and after a limit."""
+    raw = data.draw(bounded_raw_problems(plain=data.draw(st.booleans())), label="problem")
+    listed = data.draw(st.permutations(raw.primary), label="order")
+    listed = listed[: data.draw(st.integers(0, len(listed)), label="how many")]
+    reordered = RawBoundedProblem(
+        (*listed, *(item for item in raw.primary if item not in listed)),
+        raw.secondary,
+        raw.options,
+        raw.bounds,
+    )
+    memo = memo and memo_must_accept(raw)
+    problem = raw.build()
+    before = problem.links().snapshot()
+    runs = []
+    for built, order in ((problem, listed), (reordered.build(), [])):
+        stats = Stats()
+        found = list(
+            solve(built, choose=choose, item_order=order, stats=stats, memo=_memo_if(memo))
+        )
+        runs.append((found, stats.nodes, stats.updates))
+    assert runs[0] == runs[1]
+    assert problem.links().snapshot() == before
+    list(solve(problem, choose=choose, item_order=listed, limit=1, memo=_memo_if(memo)))
+    assert problem.links().snapshot() == before
+
+
+def _memo_if(wanted: bool) -> FailureMemo | None:
+    """A fresh memo, or None."""
+    return FailureMemo() if wanted else None
+
+
+@pytest.mark.parametrize(
+    ("order", "error", "words"),
+    [
+        (["nope"], UnknownItemError, "unknown item 'nope'"),
+        (["x"], ValueError, "'x', which is not a primary item"),
+        (["b", "a", "b"], ValueError, "names an item twice"),
+    ],
+)
+def test_item_order_is_checked_at_the_call(
+    order: list[str], error: type[Exception], words: str
+) -> None:
+    """An item_order naming an unknown or a secondary item, or one item twice, is refused when
+    solve is called, before iterating."""
+    problem = Problem.from_options(["a", "b"], [("A", ["a"]), ("B", ["b", "x"])], ["x"])
+    with pytest.raises(error, match=words):
+        solve(problem, item_order=order)
+
+
+def test_item_order_decides_which_item_the_sweep_branches_on() -> None:
+    """Two items with two options each: the sweep branches on the first item it meets, so the
+    solutions come in the other nesting when b is listed first."""
+    problem = Problem.from_options(
+        ["a", "b"], [("a1", ["a"]), ("a2", ["a"]), ("b1", ["b"]), ("b2", ["b"])]
+    )
+    assert list(solve(problem, choose="sweep")) == [
+        ("a1", "b1"),
+        ("a1", "b2"),
+        ("a2", "b1"),
+        ("a2", "b2"),
+    ]
+    assert list(solve(problem, choose="sweep", item_order=["b"])) == [
+        ("b1", "a1"),
+        ("b1", "a2"),
+        ("b2", "a1"),
+        ("b2", "a2"),
+    ]
 
 
 # The failure memo

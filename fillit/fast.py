@@ -5,7 +5,8 @@ primary item whose multiplicity is the number of pieces of that shape; one "hole
 multiplicity is the slack s*s - 4n, has one option per cell. The engine branches on the most
 constrained item (usually a cell with few ways to be filled), which refutes sizes that the
 ordered search needs minutes for; taking turns with it, the engine's sweep (cells row by row,
-forced ones first) refutes others, mostly sets of few shapes, many times faster. Before any
+or column by column, forced ones first) refutes others, mostly sets of few shapes, many times
+faster: which direction wins, only the search tells. Before any
 search, colourings of the board refute most failing sizes at once (`fillit.colouring`).
 
 *Which answer?* The canonical answer places the pieces in input order, each at the first
@@ -24,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from dlx import Problem, Stats, Status, solve
 from dlx.memo import FailureMemo
@@ -43,6 +45,9 @@ from fillit.solver import (
 
 Key = tuple[object, int, int]
 """An option key: (shape or HOLE, row, column of the top-left corner)."""
+
+Sweep = Literal["rows", "columns"]
+"""The order in which the engine's item choice meets the cells."""
 
 HOLE = "hole"
 
@@ -118,6 +123,8 @@ class Packing:
         self.problem = packing_problem(pieces, size)
         self.memo = FailureMemo()
         self.stride = size + 1
+        # the cells column by column: an item order for the engine's choice (see `complete`)
+        self.columns = [(r, c) for c in range(size) for r in range(size)]
         self.slack = size * size - 4 * len(pieces)
         self.full = self.bits((r, c) for r in range(size) for c in range(size))
         shapes, self.counts = shape_counts(pieces)
@@ -214,16 +221,19 @@ class Packing:
         progress: Progress | None = None,
         choose: Choice = "mrv",
         cap: int | None = None,
+        sweep: Sweep = "rows",
     ) -> tuple[Key, ...] | bool | None:
         """A packing that extends `givens`, False if none, None if the budget (or `cap` nodes,
         if less) ran out; the nodes are taken off `budget`. The options in `prefer` (a packing
-        close to the one sought) are tried first."""
+        close to the one sought) are tried first. The item choice meets the cells row by row,
+        or with `sweep` "columns" column by column: a different order of the same search."""
         limits = [n for n in (cap, budget.nodes) if n is not None]
         search = solve(
             self.problem,
             choose=choose,
             givens=givens,
             prefer=prefer,
+            item_order=self.columns if sweep == "columns" else (),
             memo=self.memo,
             prune=StatePruner(self, len(givens)),
             stats=stats,
@@ -339,8 +349,9 @@ def decide(
     and a packing.
 
     No one item choice is best for every set of pieces (MRV refutes some sizes in a few thousand
-    nodes where the sweep needs millions, and the other way round), so the two take turns with
-    node caps that double each round; what one round proves fails, the memo keeps."""
+    nodes where the sweep needs millions, and the other way round; so does the sweep's
+    direction), so a few take turns with node caps that double each round; what one round
+    proves fails, the memo keeps."""
     problem = packing.problem
     proof = _refutation(packing)
     if proof is not None:
@@ -349,7 +360,8 @@ def decide(
         attempt.decided_by = proof
         return attempt, None
     total = Stats()
-    found = _rounds(packing, total, budget, [((), choose) for choose in DECIDE_CHOICES], progress)
+    ways = [((), choose, sweep) for choose, sweep in DECIDE_WAYS]
+    found = _rounds(packing, total, budget, ways, progress)
     witness = found if isinstance(found, tuple) else None
     solved = None if found is None else witness is not None
     total.status = {None: Status.BUDGET, False: Status.EXHAUSTED, True: Status.LIMIT}[solved]
@@ -366,15 +378,21 @@ def _refutation(packing: Packing) -> str | None:
     return None if lines is None else f"projection ({lines})"
 
 
-DECIDE_CHOICES: tuple[Choice, ...] = ("mrv", "sweep")
-"""The item choices that take turns deciding a size."""
+DECIDE_WAYS: tuple[tuple[Choice, Sweep], ...] = (
+    ("mrv", "rows"),
+    ("sweep", "rows"),
+    ("sweep", "columns"),
+)
+"""The item choices (and orders of the cells) that take turns deciding a size. The sweep by
+columns costs a third more where the others are best, and saves up to 90% elsewhere (on sets
+of few shapes, where the direction of the sweep can change the nodes tenfold)."""
 
 
 def _rounds(
     packing: Packing,
     total: Stats,
     budget: Budget,
-    ways: Sequence[tuple[Sequence[Key], Choice]],
+    ways: Sequence[tuple[Sequence[Key], Choice, Sweep]],
     progress: Progress | None = None,
     givens: Sequence[Key] = (),
     counters: CanonicalStats | None = None,
@@ -383,10 +401,10 @@ def _rounds(
     `ways` (options preferred, item choice) take turns, each round's node cap twice the last."""
     cap = FIRST_CAP
     while True:
-        for prefer, choose in ways:
+        for prefer, choose, sweep in ways:
             stats = Stats()
             found = packing.complete(
-                givens, prefer, stats, budget, _so_far(progress, total), choose, cap
+                givens, prefer, stats, budget, _so_far(progress, total), choose, cap, sweep
             )
             total.nodes += stats.nodes
             total.updates += stats.updates
@@ -496,12 +514,18 @@ def decisive(
     order is best: so a few (the witness's options first or the options as declared, MRV or the
     sweep) take turns with node caps that double each round. What one proves fails, the memo
     keeps."""
-    ways = [(witness if prefer else (), choose) for prefer, choose in CANONICAL_WAYS]
+    ways = [(witness if prefer else (), choose, sweep) for prefer, choose, sweep in CANONICAL_WAYS]
     return _rounds(packing, Stats(), budget, ways, progress, givens, counters)
 
 
-CANONICAL_WAYS: tuple[tuple[bool, Choice], ...] = ((True, "mrv"), (False, "mrv"), (False, "sweep"))
-"""The orders that take turns in `decisive`: (the witness's options first?, item choice)."""
+CANONICAL_WAYS: tuple[tuple[bool, Choice, Sweep], ...] = (
+    (True, "mrv", "rows"),
+    (False, "mrv", "rows"),
+    (False, "sweep", "rows"),
+    (False, "sweep", "columns"),
+)
+"""The orders that take turns in `decisive`: (the witness's options first?, item choice, order
+of the cells)."""
 
 
 def canonical(

@@ -15,9 +15,17 @@ from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
 import fillit.fast
-from dlx import Problem, Status, count, solve
+from dlx import Problem, Stats, Status, count, solve, verify
 from fillit.check import check
-from fillit.fast import HOLE, Key, Packing, StatePruner, arrange_fast, packing_problem
+from fillit.fast import (
+    HOLE,
+    Budget,
+    Key,
+    Packing,
+    StatePruner,
+    arrange_fast,
+    packing_problem,
+)
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
@@ -132,22 +140,42 @@ def test_every_order_taking_its_turn_gives_the_canonical_answer(pieces: list[Pie
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
 
 
-def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweep_in_turn(
+def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweeps_in_turn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices."""
+    """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices, and
+    the sweep both by rows and by columns."""
     monkeypatch.setattr(fillit.fast, "FIRST_CAP", 1)
-    asked: list[str] = []
+    asked: list[tuple[str, str]] = []
     complete = Packing.complete
 
     def spy(self: Packing, *args: Any, **kwargs: Any) -> object:
-        asked.append(args[5] if len(args) > 5 else kwargs.get("choose", "mrv"))
+        choose = args[5] if len(args) > 5 else kwargs.get("choose", "mrv")
+        asked.append((choose, args[7] if len(args) > 7 else kwargs.get("sweep", "rows")))
         return complete(self, *args, **kwargs)
 
     monkeypatch.setattr(Packing, "complete", spy)
     answer = arrange_fast(corpus_pieces("place_order_first_piece_moves"))
     assert answer.rows() == ["BAA", "BAA", "BB."]
-    assert {"mrv", "sweep"} <= set(asked)
+    assert {("mrv", "rows"), ("sweep", "rows"), ("sweep", "columns")} <= set(asked)
+
+
+@settings(max_examples=50, deadline=None)
+@given(pieces=piece_lists(max_size=ORACLE_LIMIT))
+def test_the_sweep_by_columns_decides_as_the_sweep_by_rows(pieces: list[Piece]) -> None:
+    """Whether the pieces fit the smallest square the colourings allow, and that any packing
+    found is one: the same answer by either direction of the sweep (each with a fresh memo)."""
+    size = smallest_size(pieces)
+    answers = []
+    for sweep in ("rows", "columns"):
+        packing = Packing(pieces, size)
+        found = packing.complete(
+            [], [], Stats(), Budget.start(None, None), None, "sweep", None, sweep
+        )
+        if isinstance(found, tuple):
+            verify(packing.problem, found)
+        answers.append(isinstance(found, tuple))
+    assert answers[0] == answers[1]
 
 
 @pytest.mark.parametrize("case", VALID, ids=lambda case: case.stem)

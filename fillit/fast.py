@@ -398,7 +398,8 @@ def _rounds(
     counters: CanonicalStats | None = None,
 ) -> tuple[Key, ...] | bool | None:
     """A packing extending `givens`, False if there is none, None if the budget ran out: the
-    `ways` (options preferred, item choice) take turns, each round's node cap twice the last."""
+    `ways` (options preferred, item choice, order of the cells) take turns, each round's node
+    cap twice the last."""
     cap = FIRST_CAP
     while True:
         for prefer, choose, sweep in ways:
@@ -512,8 +513,8 @@ def decisive(
 
     How long a search takes depends much on the order it tries options and items in, and no one
     order is best: so a few (the witness's options first or the options as declared, MRV or the
-    sweep) take turns with node caps that double each round. What one proves fails, the memo
-    keeps."""
+    sweep by rows or by columns) take turns with node caps that double each round. What one
+    proves fails, the memo keeps."""
     ways = [(witness if prefer else (), choose, sweep) for prefer, choose, sweep in CANONICAL_WAYS]
     return _rounds(packing, Stats(), budget, ways, progress, givens, counters)
 

@@ -268,6 +268,23 @@ def test_stats_shows_sizes_tried_pieces_smallest_square_and_board(tmp_path: Path
     assert lines[square + 1 : square + 6] == FOUR_Z_ANSWER.splitlines()
 
 
+def test_the_readmes_stats_example_is_what_stats_prints() -> None:
+    """The README shows the start of `fillit stats` on a corpus file: the same lines, but for
+    the seconds and the centring of titles."""
+    readme = (ROOT / "README.md").read_text().splitlines()
+    command = "$ fillit stats corpus/fillit/valid/readme_example.txt"
+    start = readme.index(command) + 1
+    shown = readme[start : readme.index("```", start)]
+    result = run(["stats", str(ROOT / command.split()[-1])])
+    printed = result.stdout.splitlines()[: len(shown)]
+
+    def masked(lines: list[str]) -> list[str]:
+        return [re.sub(r"\d+\.\d{3}", "S", line).strip() for line in lines]
+
+    assert result.exit_code == 0
+    assert masked(printed) == masked(shown)
+
+
 def test_stats_json_is_one_object_describing_the_search(tmp_path: Path) -> None:
     result = run(["stats", "--json", fillit_file(tmp_path, FOUR_Z)])
     report = json.loads(result.stdout)

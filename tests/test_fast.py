@@ -4,6 +4,7 @@ formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES,
 
 import fillit.fast
 from dlx import Problem, Stats, Status, count, solve, verify
+from dlx.solve import Choice
 from fillit.check import check
 from fillit.fast import (
     HOLE,
@@ -23,6 +25,7 @@ from fillit.fast import (
     Key,
     Packing,
     StatePruner,
+    Sweep,
     arrange_fast,
     packing_problem,
 )
@@ -158,6 +161,36 @@ def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweeps_in_turn(
     answer = arrange_fast(corpus_pieces("place_order_first_piece_moves"))
     assert answer.rows() == ["BAA", "BAA", "BB."]
     assert {("mrv", "rows"), ("sweep", "rows"), ("sweep", "columns")} <= set(asked)
+
+
+def test_a_way_takes_its_turns_from_the_round_it_joins_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rounds double the node cap; a way joining in round 2 is first asked at four times the
+    first cap, after the ways that joined earlier, and the rounds end with the first answer."""
+    asked: list[tuple[str, str, int | None]] = []
+
+    def recorder(self: Packing, *args: Any) -> object:
+        asked.append((args[5], args[7], args[6]))
+        return False if len(asked) == 6 else None  # None: cut short by the cap
+
+    monkeypatch.setattr(Packing, "complete", recorder)
+    packing = Packing([SQUARE], 2)
+    ways: list[tuple[Sequence[Key], Choice, Sweep, int]] = [
+        ((), "mrv", "rows", 0),
+        ((), "sweep", "columns", 2),
+    ]
+    found = fillit.fast._rounds(packing, Stats(), Budget.start(None, None), ways)
+    cap = fillit.fast.FIRST_CAP
+    assert found is False
+    assert asked == [
+        ("mrv", "rows", cap),
+        ("mrv", "rows", 2 * cap),
+        ("mrv", "rows", 4 * cap),
+        ("sweep", "columns", 4 * cap),
+        ("mrv", "rows", 8 * cap),
+        ("sweep", "columns", 8 * cap),
+    ]
 
 
 @settings(max_examples=50, deadline=None)

@@ -144,34 +144,21 @@ class Pruner:
 def waste_fits(empty: int, stride: int, holes: int) -> bool:
     """Whether the empty cells (bits of rows `stride` apart, a spare column between rows)
     waste at most `holes` cells: a region of m empty cells wastes at least m mod 4."""
-    return live_cells(empty, stride, holes) is not None
-
-
-def live_cells(empty: int, stride: int, holes: int) -> tuple[int, int] | None:
-    """The empty cells outside regions of fewer than 4 cells (no piece fits those) and the
-    holes left once those are filled with holes; None when the empty cells waste more than
-    `holes` cells (a region of m empty cells wastes at least m mod 4)."""
     total = 0
-    live = rest = empty
-    while rest:
-        region = rest & -rest
+    while empty:
+        region = empty & -empty
         while True:
             grown = (
                 region | region << 1 | region >> 1 | region << stride | region >> stride
-            ) & rest
+            ) & empty
             if grown == region:
                 break
             region = grown
-        size = region.bit_count()
-        total += size & 3
+        total += region.bit_count() & 3
         if total > holes:
-            return None
-        if size < 4:
-            live ^= region
-            holes -= size
-            total -= size
-        rest ^= region
-    return live, holes
+            return False
+        empty ^= region
+    return True
 
 
 def _previous_twins(pieces: Sequence[Piece]) -> list[int]:

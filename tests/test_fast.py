@@ -36,7 +36,6 @@ from fillit.solver import (
     Answer,
     arrange_ordered,
     exact_cover,
-    live_cells,
     placements,
     smallest_size,
     waste_fits,
@@ -357,39 +356,6 @@ def test_waste_fits_exactly_when_the_holes_cover_m_mod_4_per_region(
     assert waste == 0 or not waste_fits(empty, stride, waste - 1)
 
 
-@pytest.mark.parametrize(
-    ("picture", "live", "dead"),
-    [
-        ("###/#.#/###", "###/###/###", 1),
-        ("..#/###/#..", "###/###/###", 4),
-        ("#...#/#..##/#####", "#...#/#..##/#####", 0),
-        ("....#/####./#####", "....#/#####/#####", 1),
-        ("###./.###", "####/####", 2),
-    ],
-    ids=[
-        "one isolated cell",
-        "two regions of 2",
-        "a region of 5 stays: a piece fits in it",
-        "a region of 4 stays, a cell alone goes",
-        "row ends do not wrap to the next row",
-    ],
-)
-def test_live_cells_drops_regions_of_fewer_than_4_cells_and_their_holes(
-    picture: str, live: str, dead: int
-) -> None:
-    empty, stride = empty_cells(picture)
-    assert live_cells(empty, stride, 10) == (empty_cells(live)[0], 10 - dead)
-
-
-def test_live_cells_is_none_exactly_when_the_waste_exceeds_the_holes() -> None:
-    empty, stride = empty_cells("..#/###/#../.##")  # regions of 2, 2 and 1: all wasted
-    assert live_cells(empty, stride, 4) is None
-    assert live_cells(empty, stride, 5) == (0, 0)
-    empty, stride = empty_cells("#...#/#..##/#####/#.###")  # 5 cells (waste 1) and 1 cell
-    assert live_cells(empty, stride, 1) is None
-    assert live_cells(empty, stride, 2) == (empty_cells("#...#/#..##/#####/#####")[0], 1)
-
-
 def regions_by_search(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
     """The regions of `cells` (joined through sides), by a plain depth-first search."""
     regions, left = [], set(cells)
@@ -415,20 +381,15 @@ def regions_by_search(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]
     ),
     holes=st.integers(0, 30),
 )
-def test_live_cells_agrees_with_a_plain_search_of_the_regions(
+def test_waste_fits_agrees_with_a_plain_search_of_the_regions(
     board: list[list[bool]], holes: int
 ) -> None:
     side = len(board)
     stride = side + 1
     cells = {(r, c) for r in range(side) for c in range(side) if board[r][c]}
     bits = sum(1 << (r * stride + c) for r, c in cells)
-    regions = regions_by_search(cells)
-    if sum(len(region) % 4 for region in regions) > holes:
-        assert live_cells(bits, stride, holes) is None
-        return
-    dead = [cell for region in regions if len(region) < 4 for cell in region]
-    live = bits - sum(1 << (r * stride + c) for r, c in dead)
-    assert live_cells(bits, stride, holes) == (live, holes - len(dead))
+    waste = sum(len(region) % 4 for region in regions_by_search(cells))
+    assert waste_fits(bits, stride, holes) == (waste <= holes)
 
 
 @settings(max_examples=300, deadline=None)

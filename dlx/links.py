@@ -40,6 +40,10 @@ Prune = Callable[[Sequence[int]], bool]
 """An adapter's check, called once per search node with the option numbers chosen so far (a live,
 read-only list); returning False cuts the node off."""
 
+Learn = Callable[[Sequence[int]], None]
+"""An adapter's hook, told the option numbers chosen at each node whose sub-problem holds no
+solution (a live, read-only list), once all its branches are tried: the nodes a memo remembers."""
+
 Progress = Callable[[Stats], None]
 """Called every few thousand nodes with the statistics so far (for live displays)."""
 

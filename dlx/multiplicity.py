@@ -13,18 +13,19 @@ allowed (b less the uses so far), and `slack` = b - a. Branching on i:
 - The branching degree of i is len + 1 - max(bound - slack, 0); the search branches on the
   smallest (ties: less slack, then the longer list, then leftmost), as DLX3 does.
 
-This search also takes options given in advance, an optional `FailureMemo`, and the adapter's
-pruning check; as in Algorithm X, a child is checked (memo first) before its option's items are
-taken, so a child cut off costs no updates. A node is remembered as failed only when no ancestor
-had tweaked options away that were not chosen (those branches search a restricted sub-problem,
-which the state key cannot tell).
+This search also takes options given in advance, an optional `FailureMemo`, the adapter's
+pruning check and its `learn` hook; as in Algorithm X, a child is checked (memo first) before its
+option's items are taken, so a child cut off costs no updates. A node is remembered as failed
+(and told to `learn`) only when no ancestor had tweaked options away that were not chosen (those
+branches search a restricted sub-problem, which neither the state key nor the chosen options
+tell).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from dlx.links import Budgets, Links, Node, Progress, Prune, hide, publish, unhide
+from dlx.links import Budgets, Learn, Links, Node, Progress, Prune, hide, publish, unhide
 from dlx.memo import FailureMemo
 from dlx.stats import Stats, Status
 
@@ -44,6 +45,7 @@ def search_m(
     item_order: Sequence[int] = (),
     memo: FailureMemo | None = None,
     prune: Prune | None = None,
+    learn: Learn | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
@@ -209,8 +211,11 @@ def search_m(
                 else:
                     uncover(i)
                 i.bound += 1
-                if found_at.pop() == solutions and failed is not None and not restricted:
-                    memo.remember(key)  # type: ignore[union-attr]
+                if found_at.pop() == solutions and not restricted:
+                    if failed is not None:
+                        memo.remember(key)  # type: ignore[union-attr]
+                    if learn is not None:
+                        learn(opts)
                 if not items:
                     status = Status.EXHAUSTED
                     return

@@ -6,7 +6,7 @@ from collections.abc import Generator, Hashable, Iterable
 from typing import Literal, TypeVar
 
 from dlx.errors import UnknownItemError
-from dlx.links import Progress, Prune
+from dlx.links import Learn, Progress, Prune
 from dlx.memo import FailureMemo
 from dlx.multiplicity import search_m
 from dlx.problem import Problem
@@ -33,6 +33,7 @@ def solve(
     item_order: Iterable[Hashable] = (),
     memo: FailureMemo | None = None,
     prune: Prune | None = None,
+    learn: Learn | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
@@ -52,15 +53,20 @@ def solve(
     `item_order` lists primary items that the item choice meets first, in that order (the others
     follow as declared): the item `sweep` and `first` take, and how `mrv` breaks ties.
     `prune(chosen_option_numbers)` is called once per node; False cuts the node off.
-    Problems with multiplicities or colours, and searches with a `memo` (see `FailureMemo`), run
-    Knuth's Algorithm M with colours (DLX3); the others run Algorithm X exactly as DLX1 does.
+    `learn(chosen_option_numbers)` is told each node whose sub-problem holds no solution, when its
+    last branch is done (the nodes a memo remembers): an adapter can keep what made it fail.
+    Problems with multiplicities or colours, and searches with a `memo` (see `FailureMemo`) or
+    `learn`, run Knuth's Algorithm M with colours (DLX3); the others run Algorithm X exactly as
+    DLX1 does.
     Arguments are checked at once, before the first solution is asked for.
     """
     if choose not in ("mrv", "first", "sweep"):
         raise ValueError(f"choose must be 'mrv', 'first' or 'sweep', not {choose!r}")
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")
-    general = memo is not None or problem.has_multiplicities or problem.has_colours
+    general = (
+        memo is not None or learn is not None or problem.has_multiplicities or problem.has_colours
+    )
     given = [problem.option_number(key) for key in givens]
     preferred = [problem.option_number(key) for key in prefer]
     if preferred and not general:
@@ -80,6 +86,7 @@ def solve(
             item_order=ordered,
             memo=memo,
             prune=prune,
+            learn=learn,
             max_nodes=max_nodes,
             timeout=timeout,
             progress=progress,

@@ -547,6 +547,53 @@ def test_a_second_search_skips_what_the_first_proved() -> None:
     assert second_stats.status is Status.EXHAUSTED
 
 
+# What the search tells `learn`
+
+
+def learned(problem: Problem[K], **options: object) -> tuple[list[tuple[K, ...]], list[list[K]]]:
+    """The solutions of `problem`, and the nodes told to `learn` (as option keys) meanwhile."""
+    told: list[list[K]] = []
+    keys = problem.keys
+
+    def learn(chosen: Sequence[int]) -> None:
+        told.append([keys[n] for n in chosen])
+
+    found = list(solve(problem, learn=learn, **options))  # type: ignore[arg-type]
+    return found, told
+
+
+def test_learn_is_told_the_level_that_failed() -> None:
+    """Below A every pair clashes: that node, and no other, is told; the solution still comes."""
+    assert learned(two_level_failure()) == ([("AD", "BC")], [["A"]])
+
+
+def test_learn_is_told_the_root_of_an_unsolvable_problem_last() -> None:
+    """With givens, the root is the givens: told last, after the levels below it."""
+    found, told = learned(triangle())
+    assert found == []
+    assert told[-1] == []
+    problem = two_level_failure()
+    found, told = learned(problem, givens=["A"])
+    assert (found, told[-1]) == ([], ["A"])
+
+
+@many
+@given(data=st.data(), choose=st.sampled_from(["mrv", "first", "sweep"]))
+def test_every_node_told_to_learn_has_no_solution(data: st.DataObject, choose: Choice) -> None:
+    """Each node told to `learn` (its options as givens) has no solution by the oracle; `learn`
+    changes neither the solutions nor their order; with a memo, it hears of each node stored."""
+    raw = data.draw(bounded_raw_problems(), label="problem")
+    givens = draw_givens(data, raw)
+    problem = raw.build()
+    memo = FailureMemo() if memo_must_accept(raw) else None
+    found, told = learned(problem, choose=choose, givens=givens, memo=memo)
+    assert found == list(solve(problem, choose=choose, givens=givens, memo=general_memo(problem)))
+    for node in told:
+        assert expected(raw, node) == set()
+    if memo is not None:
+        assert len(told) == memo.stores
+
+
 def test_one_memo_on_two_problems_raises_memo_unsupported() -> None:
     """A memo keys the states of one problem; handing it another is refused at the call."""
     memo = FailureMemo()

@@ -17,7 +17,8 @@ positions worth trying: the first position of the piece's shape in it is feasibl
 questions share one failure memo, and the witness's options are tried first in each search.
 
 Inside every search the adapter's check (`StatePruner`) cuts off nodes whose empty regions waste
-more cells than there are holes, or whose remaining pieces a colouring shows cannot fit.
+more cells than there are holes, whose remaining pieces a colouring shows cannot fit, or whose
+free cells were all free in a state with the same pieces left that failed (`fillit.failures`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from dlx import Problem, Stats, Status, solve
 from dlx.memo import FailureMemo
 from dlx.solve import Choice
 from fillit.colouring import IN_SEARCH, ColourBound, refuted_by_colouring, shape_counts
+from fillit.failures import FailedStates
 from fillit.pieces import Cell, Piece
 from fillit.projection import BOARD_STEPS, Fit, LineBound, profiles
 from fillit.solver import (
@@ -59,6 +61,10 @@ SEARCH_PROFILES = 1
 """Inside the search, the projection test runs along a direction only when every shape has the
 same profile along it. With two, it cuts many nodes on some sets (two shapes, many holes) but
 costs more than it saves on others (measured: 1 s -> 5 s on a set of three shapes)."""
+
+LEARN_NODES = 8
+"""A failed node is kept (see `StatePruner.learn`) when its subtree had more nodes than this:
+the many small failures would crowd out the ones worth finding again."""
 
 COLOUR_HOLES = 4
 """Colourings are checked inside the search only with at most this many holes left: with more,
@@ -122,6 +128,7 @@ class Packing:
         self.size = size
         self.problem = packing_problem(pieces, size)
         self.memo = FailureMemo()
+        self.failures = FailedStates()
         self.stride = size + 1
         # the cells column by column: an item order for the engine's choice (see `complete`)
         self.columns = [(r, c) for c in range(size) for r in range(size)]
@@ -228,6 +235,7 @@ class Packing:
         close to the one sought) are tried first. The item choice meets the cells row by row,
         or with `sweep` "columns" column by column: a different order of the same search."""
         limits = [n for n in (cap, budget.nodes) if n is not None]
+        pruner = StatePruner(self, len(givens))
         search = solve(
             self.problem,
             choose=choose,
@@ -235,7 +243,8 @@ class Packing:
             prefer=prefer,
             item_order=self.columns if sweep == "columns" else (),
             memo=self.memo,
-            prune=StatePruner(self, len(givens)),
+            prune=pruner,
+            learn=pruner.learn,
             stats=stats,
             max_nodes=min(limits) if limits else None,
             timeout=budget.seconds(),
@@ -260,7 +269,9 @@ class StatePruner:
     least m mod 4); or when
     - the remaining pieces cannot be given lines that fit the free cells row by row, or column
       by column (`fillit.projection`), or
-    - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells.
+    - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;
+    - or a state proven to fail before had the same pieces left and every cell free here free
+      too (`fillit.failures`): the engine tells `learn` each node that failed.
     """
 
     def __init__(self, packing: Packing, base: int) -> None:
@@ -268,6 +279,9 @@ class StatePruner:
         self.base = base
         # per depth: the filled cells as bits, the holes left, the pieces left of each shape
         self.states: list[tuple[int, int, tuple[int, ...]]] = []
+        # per depth: the nodes checked before that depth's node (its subtree: those after it)
+        self.opened: list[int] = []
+        self.checked = 0
         # per depth: an assignment of lines to the pieces left, for each projection test
         self.fits: list[tuple[Fit, ...]] = []
 
@@ -281,9 +295,13 @@ class StatePruner:
             states[:] = [(0, packing.slack, packing.counts)]
             for option in chosen:
                 states.append(self._after(states[-1], option))
+            self.opened[:] = [self.checked] * (depth + 1)
         else:
             del states[depth:]
             states.append(self._after(states[depth - 1], chosen[-1]))
+            del self.opened[depth:]
+            self.opened.append(self.checked)
+        self.checked += 1
         filled, holes, remaining = states[depth]
         empty = packing.full & ~filled
         stuck = empty & ~packing.reach(empty, remaining)  # cells that only a hole can fill
@@ -300,7 +318,17 @@ class StatePruner:
         # lies in its region: only their waste is left to check.)
         if not waste_fits(empty, packing.stride, holes):
             return False
-        return not packing.search_bounds or self._lines_fit(depth, root, chosen, empty, remaining)
+        if packing.search_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
+            return False
+        return not packing.failures.settles(empty, remaining)
+
+    def learn(self, chosen: Sequence[int]) -> None:
+        """Keep the free cells of a node that failed (its state is the one checked at its depth,
+        as the engine tells a node only after all below it), when its subtree was not tiny."""
+        depth = len(chosen)
+        if self.checked - self.opened[depth] > LEARN_NODES:
+            filled, _, remaining = self.states[depth]
+            self.packing.failures.add(self.packing.full & ~filled, remaining)
 
     def _lines_fit(
         self, depth: int, root: bool, chosen: Sequence[int], empty: int, remaining: tuple[int, ...]
@@ -577,6 +605,7 @@ def canonical(
         occupied |= packing.bits((chosen[0] + r, chosen[1] + c) for r, c in piece.cells)
         last_corner[piece] = chosen
     counters.memo_hits = packing.memo.hits
+    counters.dominated = packing.failures.cuts
     return [(top, left) for _, top, left in givens]
 
 

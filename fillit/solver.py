@@ -51,6 +51,7 @@ class CanonicalStats:
     repairs: int = 0
     repaired: int = 0
     memo_hits: int = 0
+    dominated: int = 0
     nodes: int = 0
     updates: int = 0
     seconds: float = 0.0

@@ -65,6 +65,45 @@ def _place_all(shapes: Sequence[Shape], size: int) -> list[Corner] | None:
     return corners if place(0) else None
 
 
+def fits_within(free: Iterable[Cell], shapes: Sequence[Iterable[Cell]]) -> bool:
+    """Whether the shapes can be placed, without overlap, on cells of `free` (the others unused).
+
+    The first free cell (row by row) is either left unused or is the first cell of some shape.
+
+    >>> fits_within([(0, 0), (0, 1), (1, 0), (1, 1)], [[(0, 0), (0, 1), (1, 0), (1, 1)]])
+    True
+    >>> fits_within([(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)], [[(0, 0), (0, 1), (1, 0), (1, 1)]])
+    False
+    """
+    counts: dict[Shape, int] = {}
+    for shape in shapes:
+        normal = normalise(shape)
+        counts[normal] = counts.get(normal, 0) + 1
+    return _fit(set(free), counts)
+
+
+def _fit(free: set[Cell], counts: dict[Shape, int]) -> bool:
+    """`fits_within` for shapes given as counts (changed during the search, then restored)."""
+    left = sum(counts.values())
+    if not left:
+        return True
+    if len(free) < 4 * left:
+        return False
+    top, corner = min(free)
+    for shape, count in counts.items():
+        if not count:
+            continue
+        first_r, first_c = shape[0]  # the shape's first cell, row by row, lands on the free one
+        cells = {(top + r - first_r, corner + c - first_c) for r, c in shape}
+        if cells <= free:
+            counts[shape] -= 1
+            found = _fit(free - cells, counts)
+            counts[shape] += 1
+            if found:
+                return True
+    return _fit(free - {(top, corner)}, counts)
+
+
 def _draw(shapes: Sequence[Shape], corners: Sequence[Corner], size: int) -> list[str]:
     """The board with each shape's letter at its corner and '.' elsewhere."""
     board = [["."] * size for _ in range(size)]

@@ -10,15 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fillit_oracle import canonical_rows
+from fillit_oracle import canonical_rows, fits_within
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
+import fillit.failures
 import fillit.fast
 from dlx import Problem, Stats, Status, count, solve, verify
 from dlx.solve import Choice
 from fillit.check import check
+from fillit.failures import FailedStates
 from fillit.fast import (
     HOLE,
     Budget,
@@ -27,6 +29,7 @@ from fillit.fast import (
     StatePruner,
     Sweep,
     arrange_fast,
+    decide,
     packing_problem,
 )
 from fillit.parse import parse
@@ -428,7 +431,83 @@ def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() ->
     assert StatePruner(packing, 1)([corner])
 
 
-# packing_problem
+# failures kept (fillit.failures)
+
+
+def cells_of(packing: Packing, bits: int) -> list[tuple[int, int]]:
+    """The cells of a bit set of `packing`'s board."""
+    side = packing.size
+    return [
+        (r, c) for r in range(side) for c in range(side) if bits >> (r * packing.stride + c) & 1
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), pieces=piece_lists(min_size=5, max_size=8))
+def test_every_failure_kept_is_one_by_brute_force(data: st.DataObject, pieces: list[Piece]) -> None:
+    """Deciding a size and asking about a piece's positions keeps failures (every one, here):
+    for each, the pieces left do not fit its free cells (a plain search says so), and it is
+    kept under its first free cell."""
+    side = smallest_size(pieces) + data.draw(st.integers(0, 1), label="growth")
+    packing = Packing(pieces, side)
+    corners = data.draw(st.lists(st.sampled_from(list(placements(pieces[0], side))), max_size=3))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fillit.fast, "LEARN_NODES", -1)
+        decide(packing, Budget.start(50_000, None))
+        for corner in corners:
+            packing.complete([(pieces[0], *corner)], (), Stats(), Budget.start(20_000, None))
+    shapes = list(dict.fromkeys(pieces))
+    kept = [(key, free) for key, frees in packing.failures.kept.items() for free in frees]
+    event(f"failures kept: {min(len(kept), 10)}{'+' if len(kept) >= 10 else ''}")
+    for (remaining, first), free in kept:
+        assert first == free & -free
+        left = [shape.cells for shape, n in zip(shapes, remaining, strict=True) for _ in range(n)]
+        assert not fits_within(cells_of(packing, free), left)
+
+
+def test_a_state_whose_free_cells_a_failure_kept_holds_is_cut_off() -> None:
+    """Two squares and a vertical bar fit 4 x 4; told that they do not, the check cuts the root
+    off, and a state with those pieces left and fewer free cells (a hole in the last cell), but
+    not one with other pieces left, nor one whose first free cell differs (a hole in the first:
+    it is not asked about that failure)."""
+    packing = Packing([SQUARE, SQUARE, I_VERTICAL], 4)
+    first, last = (packing.problem.option_number((HOLE, r, r)) for r in (0, 3))
+    square = packing.problem.option_number((SQUARE, 2, 2))
+    assert StatePruner(packing, 0)([])
+    packing.failures.add(packing.full, packing.counts)
+    assert not StatePruner(packing, 0)([])
+    assert not StatePruner(packing, 1)([last])
+    assert StatePruner(packing, 1)([square])
+    assert StatePruner(packing, 1)([first])
+    assert packing.failures.cuts == 2
+
+
+def test_failures_are_kept_by_pieces_left_and_first_free_cell_the_latest_first() -> None:
+    """A failure settles a state only with the same pieces left and the same first free cell;
+    past `KEEP` of one kind, the oldest goes; past `CAPACITY` in all, every one goes."""
+    failures = FailedStates()
+    failures.add(0b0111, (1,))
+    assert failures.settles(0b0011, (1,))
+    assert not failures.settles(0b0110, (1,))  # its free cells are among the failure's, but
+    assert not failures.settles(0b0011, (2,))  # its first free cell differs; other pieces left
+    assert not failures.settles(0b1011, (1,))
+    for extra in range(1, fillit.failures.KEEP + 1):
+        failures.add(0b0001 | extra << 4, (1,))
+    assert not failures.settles(0b0011, (1,))
+    assert failures.settles(0b0001 | 1 << 4, (1,))
+
+
+def test_failures_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fillit.failures, "CAPACITY", 2)
+    failures = FailedStates()
+    failures.add(0b01, (1,))
+    failures.add(0b10, (1,))
+    assert failures.settles(0b01, (1,))
+    failures.add(0b100, (1,))
+    assert not failures.settles(0b01, (1,))
+    assert failures.settles(0b100, (1,))
+
+
 # packing_problem
 
 

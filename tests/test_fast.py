@@ -325,6 +325,22 @@ def test_canonical_counters_count_the_search_that_moves_the_first_piece() -> Non
     assert counters.repairs == 0  # the first, short look refutes the corner: no repair needed
 
 
+def test_the_counters_tell_the_states_cut_off_by_a_failure_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """26 pieces: a few states are cut off as no easier than a failure kept; keeping none, the
+    count is 0 and the answer the same."""
+    pieces = corpus_pieces("twenty_six_pieces")
+    answer = arrange_fast(pieces)
+    assert answer.canonical is not None
+    assert answer.canonical.dominated > 0
+    monkeypatch.setattr(fillit.fast, "LEARN_NODES", 1 << 40)
+    unlearned = arrange_fast(pieces)
+    assert unlearned.canonical is not None
+    assert unlearned.canonical.dominated == 0
+    assert unlearned.rows() == answer.rows()
+
+
 # waste_fits
 
 

@@ -30,7 +30,8 @@ KEEP = 64
 """How many failures are kept per pieces left and first free cell (the latest)."""
 
 CAPACITY = 1 << 20
-"""How many failures are kept in all before starting afresh (memory: about 50 bytes each)."""
+"""How many failures may be added before all are forgotten and keeping starts afresh (memory:
+about 50 bytes each)."""
 
 
 class FailedStates:
@@ -38,20 +39,20 @@ class FailedStates:
 
     def __init__(self) -> None:
         self.kept: dict[tuple[tuple[int, ...], int], deque[int]] = {}
-        self.count = 0
+        self.added = 0
         self.cuts = 0
 
     def add(self, free: int, remaining: tuple[int, ...]) -> None:
         """Keep a failure: the `remaining` pieces do not fit the `free` cells."""
-        if self.count >= CAPACITY:
+        if self.added >= CAPACITY:
             self.kept.clear()
-            self.count = 0
+            self.added = 0
         key = (remaining, free & -free)
         kept = self.kept.get(key)
         if kept is None:
             kept = self.kept[key] = deque(maxlen=KEEP)
         kept.appendleft(free)
-        self.count += 1
+        self.added += 1
 
     def settles(self, free: int, remaining: tuple[int, ...]) -> bool:
         """Whether a failure kept shows that the `remaining` pieces do not fit the `free` cells:

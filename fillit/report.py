@@ -67,8 +67,15 @@ def canonical_table(counters: CanonicalStats) -> Table:
     """The canonical placement at the size that fits: oracle calls, memo hits, states cut off
     by a failure kept (`dominated`), effort."""
     table = Table(title="Canonical placement")
-    names = ("oracle calls", "repairs (found)", "memo hits", "dominated", "nodes", "updates")
-    for name in (*names, "seconds"):
+    for name in (
+        "oracle calls",
+        "repairs (found)",
+        "memo hits",
+        "dominated",
+        "nodes",
+        "updates",
+        "seconds",
+    ):
         table.add_column(name, justify="right")
     table.add_row(
         f"{counters.oracle_calls:,}",

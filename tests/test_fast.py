@@ -499,14 +499,14 @@ def test_a_state_whose_free_cells_a_failure_kept_holds_is_cut_off() -> None:
 
 
 def test_failures_are_kept_by_pieces_left_and_first_free_cell_the_latest_first() -> None:
-    """A failure settles a state only with the same pieces left and the same first free cell;
-    past `KEEP` of one kind, the oldest goes; past `CAPACITY` in all, every one goes."""
+    """A failure settles a state only with the same pieces left, the same first free cell and
+    every free cell free in the failure; past `KEEP` of one kind, the oldest goes."""
     failures = FailedStates()
     failures.add(0b0111, (1,))
     assert failures.settles(0b0011, (1,))
-    assert not failures.settles(0b0110, (1,))  # its free cells are among the failure's, but
-    assert not failures.settles(0b0011, (2,))  # its first free cell differs; other pieces left
-    assert not failures.settles(0b1011, (1,))
+    assert not failures.settles(0b0110, (1,))  # within the failure, but another first free cell
+    assert not failures.settles(0b0011, (2,))  # other pieces left
+    assert not failures.settles(0b1011, (1,))  # a cell the failure had filled
     for extra in range(1, fillit.failures.KEEP + 1):
         failures.add(0b0001 | extra << 4, (1,))
     assert not failures.settles(0b0011, (1,))
@@ -514,6 +514,7 @@ def test_failures_are_kept_by_pieces_left_and_first_free_cell_the_latest_first()
 
 
 def test_failures_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past `CAPACITY` failures added, every one kept so far is forgotten."""
     monkeypatch.setattr(fillit.failures, "CAPACITY", 2)
     failures = FailedStates()
     failures.add(0b01, (1,))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import sys
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ import typer
 from fillit import __version__
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
+from fillit.generate import Kind
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
 from fillit.solver import Answer, arrange_ordered
@@ -228,6 +230,57 @@ def summary(answer: Answer) -> dict[str, Any]:
         "canonical": None if answer.canonical is None else asdict(answer.canonical),
         "rows": answer.rows() if answer.solved else None,
     }
+
+
+@app.command()
+def generate(
+    pieces: Annotated[
+        int | None,
+        typer.Option("--pieces", min=1, max=26, help="Number of pieces (default: random)."),
+    ] = None,
+    kind: Annotated[
+        Kind, typer.Option("--kind", help="Shapes: uniform, a tiling's, one, or two to four.")
+    ] = Kind.RANDOM,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="The same seed gives the same files.")
+    ] = None,
+    count: Annotated[
+        int, typer.Option("--count", min=1, help="Write this many files (needs --out).")
+    ] = 1,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write NAME.txt files into this folder.")
+    ] = None,
+    invalid: Annotated[
+        str | None,
+        typer.Option(
+            "--invalid",
+            metavar="RULE",
+            help="Break this rule of the format instead; `--invalid list` lists them.",
+        ),
+    ] = None,
+) -> None:
+    """Print a fillit input: valid of a kind, or breaking one rule of the format."""
+    from fillit import generate as make
+
+    if invalid == "list":
+        sys.stdout.write(make.break_list())
+        return
+    if count > 1 and out is None:
+        raise typer.BadParameter("--count needs --out", param_hint="--count")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    try:
+        made = make.inputs(seed, count, kind, pieces, invalid)
+    except make.GenerateError as fault:
+        raise typer.BadParameter(str(fault)) from None
+    if out is None:
+        sys.stdout.write(made[0][1])
+        return
+    try:
+        make.write_inputs(out, made)
+    except OSError as fault:
+        typer.echo(f"fillit: {out}: {fault.strerror or fault}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
 
 
 def main() -> None:

@@ -36,11 +36,11 @@ DESCRIPTIONS: dict[Rule, str] = {
     Rule.FINAL_NEWLINE: "every line, the last included, ends in a newline",
     Rule.TRAILING_EMPTY_LINE: "no empty line follows the last block",
     Rule.SEPARATOR: "an empty line, not a row, follows each block but the last",
-    Rule.EMPTY_ROW: "a block's rows are never empty lines (one empty line between blocks)",
+    Rule.EMPTY_ROW: "a block's rows are never empty lines",
     Rule.CHARACTER: "rows hold only '#' and '.'",
     Rule.ROW_LENGTH: "every row has exactly 4 characters",
     Rule.BLOCK_ROWS: "every block has exactly 4 rows",
     Rule.HASH_COUNT: "every block holds exactly 4 '#'",
     Rule.CONNECTED: "a block's 4 '#' are connected through sides",
-    Rule.PIECE_COUNT: "at most 26 pieces (a file of at most 545 bytes)",
+    Rule.PIECE_COUNT: "at most 26 pieces, so at most 545 bytes",
 }

@@ -283,6 +283,83 @@ def generate(
         raise typer.Exit(EXIT_INVALID) from None
 
 
+@app.command(
+    "check",
+    context_settings={"allow_interspersed_args": False},
+    no_args_is_help=True,
+)
+def check_program(
+    command: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="-- PROGRAM [ARGS...]",
+            help="The fillit program to test, run as PROGRAM ARGS FILE.",
+            show_default=False,
+        ),
+    ],
+    cases: Annotated[
+        int, typer.Option("--cases", min=0, help="Generated inputs, besides the fixed ones.")
+    ] = 50,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="The same seed gives the same inputs.")
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.001, help="Seconds allowed per case.")
+    ] = 10.0,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Cases run at once.")] = 1,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write each failing input (NAME.txt, NAME.out) here."),
+    ] = None,
+    corpus: Annotated[
+        Path | None,
+        typer.Option("--corpus", help="Folder of valid inputs (default: the project's corpus)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plain: PlainOpt = False,
+) -> None:
+    """Test a fillit program against the canonical answers (exit 0 when every case is ok)."""
+    from rich.console import Console
+
+    from fillit import judge, judge_report
+
+    try:
+        program = judge.resolve(command)
+    except judge.JudgeError as fault:
+        raise typer.BadParameter(str(fault), param_hint="PROGRAM") from None
+    if corpus is not None and not corpus.is_dir():
+        raise typer.BadParameter(f"{corpus}: no such folder", param_hint="--corpus")
+    folder = corpus or judge.default_corpus()
+    if folder is None:
+        typer.echo("fillit: no corpus beside the package: its cases are left out", err=True)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    files = judge.corpus_files(folder)
+    errors = Console(stderr=True)
+    try:
+        outcomes = judge_report.judge_with_progress(
+            errors,
+            program,
+            judge.cases(seed, cases, files),
+            judge.case_count(cases, files),
+            timeout,
+            jobs,
+            live=errors.is_terminal and not as_json,
+        )
+    except judge.JudgeError as fault:
+        raise typer.BadParameter(str(fault), param_hint="PROGRAM") from None
+    if save is not None:
+        try:
+            judge.save(save, outcomes)
+        except OSError as fault:
+            typer.echo(f"fillit: {save}: {fault.strerror or fault}", err=True)
+    if as_json:
+        sys.stdout.write(json.dumps(judge.summary(seed, outcomes)) + "\n")
+    else:
+        judge_report.show(make_console(plain=not wants_colour(plain)), seed, outcomes)
+    raise typer.Exit(1 if judge.failed(outcomes) else 0)
+
+
 def main() -> None:
     """Entry point of the `fillit` script and of `python -m fillit`."""
     # A reader that goes away (`fillit stats f | head -1`) ends the program quietly, by SIGPIPE,

@@ -46,12 +46,12 @@ def judge_with_progress(
         return judge.judge(command, list(cases), timeout, jobs)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as bar:
-        preparing = bar.add_task("answers", total=total)
+        preparing = bar.add_task("canonical answers", total=total)
         made = []
         for case in cases:
             made.append(case)
             bar.advance(preparing)
-        running = bar.add_task("program", total=len(made))
+        running = bar.add_task("running", total=len(made))
         return judge.judge(command, made, timeout, jobs, done=lambda _: bar.advance(running))
 
 

@@ -224,12 +224,12 @@ def test_first_difference_is_the_first_cell_that_differs(
 
 
 def test_the_first_difference_is_marked_in_both_squares() -> None:
-    console = Console(file=io.StringIO(), force_terminal=True, color_system="truecolor", width=80)
+    shown, alone = io.StringIO(), io.StringIO()
+    console = Console(file=shown, force_terminal=True, color_system="truecolor", width=80)
     show(console, 1, [outcome("AB\nAB\n", "AB\nBA\n")])
-    marked = Console(file=io.StringIO(), force_terminal=True, color_system="truecolor")
-    marked.print("A", style=MARK, end="")
-    escape = marked.file.getvalue().split("A")[0]  # type: ignore[attr-defined]
-    assert console.file.getvalue().count(escape) == 2  # type: ignore[attr-defined]
+    Console(file=alone, force_terminal=True, color_system="truecolor").print("A", style=MARK)
+    escape = alone.getvalue().split("A")[0]
+    assert shown.getvalue().count(escape) == 2
 
 
 def test_a_board_draws_the_text_without_a_trailing_empty_line() -> None:

@@ -337,15 +337,16 @@ def check_program(
     files = judge.corpus_files(folder)
     errors = Console(stderr=True)
     try:
-        outcomes = judge_report.judge_with_progress(
-            errors,
-            program,
-            judge.cases(seed, cases, files),
-            judge.case_count(cases, files),
-            timeout,
-            jobs,
-            live=errors.is_terminal and not as_json,
-        )
+        with interruptible():
+            outcomes = judge_report.judge_with_progress(
+                errors,
+                program,
+                judge.cases(seed, cases, files),
+                judge.case_count(cases, files),
+                timeout,
+                jobs,
+                live=errors.is_terminal and not as_json,
+            )
     except judge.JudgeError as fault:
         raise typer.BadParameter(str(fault), param_hint="PROGRAM") from None
     if save is not None:

@@ -22,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -41,6 +42,11 @@ OUTPUT_CAP = 64 * 1024
 ERROR = "error\n"
 """The whole expected output for an invalid input."""
 
+POLL = 0.05
+"""Seconds between looks, while the program prints nothing, at whether the run is called off and
+whether the program has exited with its output still held open (by a process it left behind,
+which is then killed)."""
+
 CANONICAL_NODES = 2_000_000
 """The search budget for the answer of a generated input (about half a minute at most): an input
 the solver cannot answer within it is replaced by the next one drawn, so the cases of a seed
@@ -49,6 +55,10 @@ do not depend on the machine's speed."""
 
 class JudgeError(ValueError):
     """The program to judge cannot be run: it is missing or not executable."""
+
+
+class Stopped(Exception):
+    """The run was called off (Ctrl-C); its program has been killed."""
 
 
 class Verdict(StrEnum):
@@ -185,39 +195,48 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
-def _collect(process: subprocess.Popen[bytes], timeout: float) -> tuple[bytes, str]:
-    """The program's standard output and how it ended: `exited`, `timeout` or `overflow`."""
+def _collect(
+    process: subprocess.Popen[bytes], timeout: float, stopping: threading.Event
+) -> tuple[bytes, str]:
+    """The program's standard output and how it ended: `exited`, `timeout` or `overflow`.
+    Raises Stopped, the program killed, as soon as `stopping` is set."""
     assert process.stdout is not None
     deadline = time.monotonic() + timeout
-    chunks: list[bytes] = []
-    size = 0
+    output = bytearray()
     with selectors.DefaultSelector() as selector:
         selector.register(process.stdout, selectors.EVENT_READ)
         while True:
             left = deadline - time.monotonic()
+            if stopping.is_set():
+                _stop(process)
+                raise Stopped
             if left <= 0:
                 _stop(process)
-                return b"".join(chunks), "timeout"
-            if not selector.select(left):
+                return bytes(output), "timeout"
+            if not selector.select(min(left, POLL)):
+                if process.poll() is not None:
+                    _stop(process)  # it has exited: what holds its output open is left over
                 continue
             chunk = os.read(process.stdout.fileno(), 65536)
             if not chunk:
                 break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > OUTPUT_CAP:
+            output += chunk
+            if len(output) > OUTPUT_CAP:
                 _stop(process)
-                return b"".join(chunks)[: OUTPUT_CAP + 1], "overflow"
+                return bytes(output[: OUTPUT_CAP + 1]), "overflow"
     try:
         process.wait(max(deadline - time.monotonic(), 0))
     except subprocess.TimeoutExpired:
         _stop(process)
-        return b"".join(chunks), "timeout"
-    return b"".join(chunks), "exited"
+        return bytes(output), "timeout"
+    return bytes(output), "exited"
 
 
-def run(command: Sequence[str], case: Case, timeout: float) -> Outcome:
-    """Run `command` on the case's input, in a fresh folder, and judge what it printed."""
+def run(
+    command: Sequence[str], case: Case, timeout: float, stopping: threading.Event | None = None
+) -> Outcome:
+    """Run `command` on the case's input, in a fresh folder, and judge what it printed; stop
+    (raising Stopped) when `stopping` is set."""
     with tempfile.TemporaryDirectory(prefix="fillit-check-") as folder:
         path = Path(folder) / f"{case.name}.txt"
         path.write_text(case.text, encoding="ascii", errors="surrogateescape", newline="")
@@ -234,7 +253,7 @@ def run(command: Sequence[str], case: Case, timeout: float) -> Outcome:
         except OSError as fault:
             raise JudgeError(f"{command[0]}: cannot be run: {fault.strerror or fault}") from None
         with process:
-            output, ended = _collect(process, timeout)
+            output, ended = _collect(process, timeout, stopping or threading.Event())
         seconds = time.perf_counter() - start
     received = output.decode("ascii", errors="replace")
     verdict, note = _verdict(case, output, ended, process.returncode, timeout)
@@ -272,16 +291,22 @@ def judge(
     done: Callable[[Outcome], None] | None = None,
 ) -> list[Outcome]:
     """Run the program on every case, `jobs` at a time; outcomes in the order of `cases`.
-    `done` is told of each outcome as it comes."""
+    `done` is told of each outcome as it comes. On any exception (Ctrl-C among them) the
+    programs still running are killed and the cases not started are dropped."""
     outcomes: dict[int, Outcome] = {}
+    stopping = threading.Event()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        running = {pool.submit(run, command, case, timeout): i for i, case in enumerate(cases)}
+        running = {
+            pool.submit(run, command, case, timeout, stopping): index
+            for index, case in enumerate(cases)
+        }
         try:
             for future in as_completed(running):
                 outcomes[running[future]] = future.result()
                 if done is not None:
                     done(outcomes[running[future]])
         except BaseException:
+            stopping.set()
             pool.shutdown(cancel_futures=True)
             raise
     return [outcomes[index] for index in range(len(cases))]

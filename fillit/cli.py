@@ -22,7 +22,6 @@ import typer
 from fillit import __version__
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
-from fillit.generate import Kind
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
 from fillit.solver import Answer, arrange_ordered
@@ -239,8 +238,13 @@ def generate(
         typer.Option("--pieces", min=1, max=26, help="Number of pieces (default: random)."),
     ] = None,
     kind: Annotated[
-        Kind, typer.Option("--kind", help="Shapes: uniform, a tiling's, one, or two to four.")
-    ] = Kind.RANDOM,
+        str,
+        typer.Option(
+            "--kind",
+            metavar="random|tiling|identical|few",
+            help="Shapes: uniform, a tiling's, one, or two to four.",
+        ),
+    ] = "random",
     seed: Annotated[
         int | None, typer.Option("--seed", help="The same seed gives the same files.")
     ] = None,

@@ -192,7 +192,7 @@ def test_count_with_invalid_writes_files_that_break_the_rule(tmp_path: Path) -> 
         (["--invalid", "nope"], "unknown rule 'nope'"),
         (["--count", "2"], "--count needs --out"),
         (["--pieces", "27"], "--pieces"),
-        (["--kind", "spiral"], "--kind"),
+        (["--kind", "spiral"], "unknown kind 'spiral': choose from random, tiling"),
     ],
     ids=["tiling_count", "unknown_rule", "count_without_out", "too_many_pieces", "unknown_kind"],
 )

@@ -118,7 +118,9 @@ def some_generated(name: str) -> bool:
 
 
 def test_fillit_solve_passes_fillit_check() -> None:
-    result = check(["--cases", "4", "--seed", "2", "--jobs", "2", "--json"], SOLVE)
+    result = check(
+        ["--cases", "4", "--seed", "2", "--jobs", "2", "--timeout", "60", "--json"], SOLVE
+    )
     data = as_json(result)
     corpus = judge.corpus_files(judge.default_corpus())
     assert result.exit_code == 0, data

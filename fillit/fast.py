@@ -35,7 +35,7 @@ from fillit.colouring import IN_SEARCH, ColourBound, refuted_by_colouring, shape
 from fillit.failures import FailedStates
 from fillit.pieces import Cell, Piece
 from fillit.projection import BOARD_STEPS, Fit, LineBound, profiles
-from fillit.solver import (
+from fillit.vocabulary import (
     Answer,
     Attempt,
     CanonicalStats,

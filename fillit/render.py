@@ -5,7 +5,7 @@ from __future__ import annotations
 import colorsys
 from typing import TYPE_CHECKING
 
-from fillit.solver import Answer
+from fillit.vocabulary import Answer
 
 if TYPE_CHECKING:
     from rich.text import Text

@@ -12,7 +12,7 @@ from rich.text import Text
 from dlx import Stats
 from fillit import render
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver import Answer, CanonicalStats
+from fillit.vocabulary import Answer, CanonicalStats
 
 Arrange = Callable[..., Answer]
 """`arrange_fast` or `arrange_ordered`."""

@@ -32,17 +32,11 @@ from fillit.fast import (
     decide,
     packing_problem,
 )
+from fillit.ordered import arrange_ordered, exact_cover
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
-from fillit.solver import (
-    Answer,
-    arrange_ordered,
-    exact_cover,
-    placements,
-    smallest_size,
-    waste_fits,
-)
+from fillit.vocabulary import Answer, placements, smallest_size, waste_fits
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "fillit"
 VALID = sorted((CORPUS / "valid").glob("*.txt"))

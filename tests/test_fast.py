@@ -1,6 +1,6 @@
-"""The fast path (`fillit.fast`): the same canonical answers as the first release's ordered search,
-the brute-force oracle and the golden corpus; its budgets and statistics; and the parts of its
-formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
+"""The fast path (`fillit.fast` and its parts): the same canonical answers as the first release's
+ordered search, the brute-force oracle and the golden corpus; its budgets and statistics; and the
+parts of its formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
 
 from __future__ import annotations
 
@@ -15,26 +15,22 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
+import fillit.canonical
 import fillit.failures
-import fillit.fast
+import fillit.fits
+import fillit.pruner
 from dlx import Problem, Stats, Status, count, solve, verify
 from dlx.solve import Choice
+from fillit.budget import Budget
 from fillit.check import check
 from fillit.failures import FailedStates
-from fillit.fast import (
-    HOLE,
-    Budget,
-    Key,
-    Packing,
-    StatePruner,
-    Sweep,
-    arrange_fast,
-    decide,
-    packing_problem,
-)
+from fillit.fast import arrange_fast
+from fillit.fits import decide
 from fillit.ordered import arrange_ordered, exact_cover
+from fillit.packing import HOLE, Key, Packing, Sweep, packing_problem
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
+from fillit.pruner import StatePruner
 from fillit.render import plain
 from fillit.vocabulary import Answer, placements, smallest_size, waste_fits
 
@@ -133,8 +129,8 @@ def test_every_order_taking_its_turn_gives_the_canonical_answer(pieces: list[Pie
     """With rounds of one node (and no repair), every order takes its turn, MRV and the sweep,
     witness first or not, deciding sizes and placing pieces: the answer does not change."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.fast, "FIRST_CAP", 1)
-        patch.setattr(fillit.fast, "REPAIR_RADII", ())
+        patch.setattr(fillit.fits, "FIRST_CAP", 1)
+        patch.setattr(fillit.canonical, "REPAIR_RADII", ())
         fast = arrange_fast(pieces)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
 
@@ -144,7 +140,7 @@ def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweeps_in_turn(
 ) -> None:
     """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices, and
     the sweep both by rows and by columns."""
-    monkeypatch.setattr(fillit.fast, "FIRST_CAP", 1)
+    monkeypatch.setattr(fillit.fits, "FIRST_CAP", 1)
     asked: list[tuple[str, str]] = []
     complete = Packing.complete
 
@@ -176,8 +172,8 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
         ((), "mrv", "rows", 0),
         ((), "sweep", "columns", 2),
     ]
-    found = fillit.fast._rounds(packing, Stats(), Budget.start(None, None), ways)
-    cap = fillit.fast.FIRST_CAP
+    found = fillit.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+    cap = fillit.fits.FIRST_CAP
     assert found is False
     assert asked == [
         ("mrv", "rows", cap),
@@ -328,7 +324,7 @@ def test_the_counters_tell_the_states_cut_off_by_a_failure_kept(
     answer = arrange_fast(pieces)
     assert answer.canonical is not None
     assert answer.canonical.dominated > 0
-    monkeypatch.setattr(fillit.fast, "LEARN_NODES", 1 << 40)
+    monkeypatch.setattr(fillit.pruner, "LEARN_NODES", 1 << 40)
     unlearned = arrange_fast(pieces)
     assert unlearned.canonical is not None
     assert unlearned.canonical.dominated == 0
@@ -462,7 +458,7 @@ def test_every_failure_kept_is_one_by_brute_force(data: st.DataObject, pieces: l
     packing = Packing(pieces, side)
     corners = data.draw(st.lists(st.sampled_from(list(placements(pieces[0], side))), max_size=3))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.fast, "LEARN_NODES", -1)
+        patch.setattr(fillit.pruner, "LEARN_NODES", -1)
         decide(packing, Budget.start(50_000, None))
         for corner in corners:
             packing.complete([(pieces[0], *corner)], (), Stats(), Budget.start(20_000, None))

@@ -1,0 +1,134 @@
+"""May this node live? The fast path's once-per-node check (`StatePruner`), given to the engine
+as `prune`, and its memory of failed states, given as `learn`.
+
+It reads a node's state (the cells filled, the holes used, the pieces left) and cuts the node
+only when that state has no completion, so the engine's failure memo stays exact. It touches
+the board it is given and the failures kept (`fillit.failures`), nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from fillit.projection import Fit
+from fillit.vocabulary import (
+    waste_fits,
+)
+
+if TYPE_CHECKING:
+    from fillit.packing import Packing
+
+
+LEARN_NODES = 8
+"""A failed node is kept (see `StatePruner.learn`) when its subtree had more nodes than this:
+the many small failures would crowd out the ones worth finding again."""
+
+COLOUR_HOLES = 4
+"""Colourings are checked inside the search only with at most this many holes left: with more,
+they seldom cut a node off and cost more than they save."""
+
+
+class StatePruner:
+    """The engine's once-per-node check. It reads the state (which cells are filled, how many
+    holes are used, which pieces remain) and cuts a node only when the state has no completion,
+    so the failure memo stays exact. Empty cells that no piece left can cover (among them every
+    region of fewer than 4 cells) can only take holes, so they are left out of the free cells,
+    with as many holes. The node dies when there are more of them than holes; when the regions
+    of the cells kept waste more cells than there are holes left (a region of m cells wastes at
+    least m mod 4); or when
+    - the remaining pieces cannot be given lines that fit the free cells row by row, or column
+      by column (`fillit.projection`), or
+    - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;
+    - or a state proven to fail before had the same pieces left and every cell free here free
+      too (`fillit.failures`): the engine tells `learn` each node that failed.
+    """
+
+    def __init__(self, packing: Packing, base: int) -> None:
+        self.packing = packing
+        self.base = base
+        # per depth: the filled cells as bits, the holes left, the pieces left of each shape
+        self.states: list[tuple[int, int, tuple[int, ...]]] = []
+        # per depth: the nodes checked before that depth's node (its subtree: those after it)
+        self.opened: list[int] = []
+        self.checked = 0
+        # per depth: an assignment of lines to the pieces left, for each projection test
+        self.fits: list[tuple[Fit, ...]] = []
+
+    def __call__(self, chosen: Sequence[int]) -> bool:
+        """Whether the node reached by `chosen` (the givens, then the search's options) may live."""
+        packing = self.packing
+        depth = len(chosen)
+        states = self.states
+        root = depth <= self.base
+        if root:  # take in the givens
+            states[:] = [(0, packing.slack, packing.counts)]
+            for option in chosen:
+                states.append(self._after(states[-1], option))
+            self.opened[:] = [self.checked] * (depth + 1)
+        else:
+            del states[depth:]
+            states.append(self._after(states[depth - 1], chosen[-1]))
+            del self.opened[depth:]
+            self.opened.append(self.checked)
+        self.checked += 1
+        filled, holes, remaining = states[depth]
+        empty = packing.full & ~filled
+        stuck = empty & ~packing.reach(empty, remaining)  # cells that only a hole can fill
+        holes -= stuck.bit_count()
+        if holes < 0:
+            return False
+        empty ^= stuck  # the tests below need not count cells no piece can reach
+        if holes <= COLOUR_HOLES:  # first: they cut the most nodes
+            for bound, masks in packing.colour_bounds:
+                room = [(empty & mask).bit_count() for mask in masks]
+                if not bound.fits(room, remaining, holes):
+                    return False
+        # (Every region of the cells kept has 4 cells or more, as a piece that reaches a cell
+        # lies in its region: only their waste is left to check.)
+        if not waste_fits(empty, packing.stride, holes):
+            return False
+        if packing.search_bounds and not self._lines_fit(depth, root, chosen, empty, remaining):
+            return False
+        return not packing.failures.settles(empty, remaining)
+
+    def learn(self, chosen: Sequence[int]) -> None:
+        """Keep the free cells of a node that failed (its state is the one checked at its depth,
+        as the engine tells a node only after all below it), when its subtree was not tiny."""
+        depth = len(chosen)
+        if self.checked - self.opened[depth] > LEARN_NODES:
+            filled, _, remaining = self.states[depth]
+            self.packing.failures.add(self.packing.full & ~filled, remaining)
+
+    def _lines_fit(
+        self, depth: int, root: bool, chosen: Sequence[int], empty: int, remaining: tuple[int, ...]
+    ) -> bool:
+        """Whether every projection test finds lines for the pieces left; the assignments
+        are kept for the node's children, which mostly need no new question. (A kept one does
+        not see cells that die at the child, so it may miss a cut, never make a wrong one.)"""
+        fits = self.fits
+        if root:
+            fits[:] = [()] * depth
+        else:
+            del fits[depth:]
+        found = []
+        for k, (_, bound, masks, where) in enumerate(self.packing.search_bounds):
+            fit = None if root else bound.after(fits[depth - 1][k], *where[chosen[-1]])
+            if fit is None:
+                fit = bound.fit(tuple((empty & mask).bit_count() for mask in masks), remaining)
+                if fit is None:
+                    return False
+            found.append(fit)
+        fits.append(tuple(found))
+        return True
+
+    def _after(
+        self, state: tuple[int, int, tuple[int, ...]], option: int
+    ) -> tuple[int, int, tuple[int, ...]]:
+        """The state after `option`, from the state before it."""
+        filled, holes, remaining = state
+        shape = self.packing.option_shape[option]
+        filled |= self.packing.masks[option]
+        if shape < 0:
+            return filled, holes - 1, remaining
+        return filled, holes, (*remaining[:shape], remaining[shape] - 1, *remaining[shape + 1 :])

@@ -11,7 +11,7 @@ Glossary:
 - *glance*: a search of at most `GLANCE_NODES` nodes; most positions that fail, fail at once.
 - *repair*: the witness re-solved only near the change (its far options given), which finds
   most feasible positions in a few hundred nodes.
-- *decisive*: the full search that settles a position when glance and repair could not.
+- *full search*: the search that settles a position when glance and repair could not.
 - *way*: one order of search (the witness's options first or not, MRV or the sweep by rows or
   by columns); *round*: each way takes one turn; *cap*: a turn's node limit, doubled each
   round (`fillit.fits.rounds`).
@@ -24,14 +24,10 @@ from collections.abc import Sequence
 from dlx import Stats
 from dlx.solve import Choice
 from fillit.budget import Budget
-from fillit.fits import rounds
-from fillit.packing import Key, Packing, Sweep
+from fillit.fits import Way, rounds
+from fillit.packing import UNKNOWN, Key, Outcome, Packing, Sweep
 from fillit.pieces import Cell, Piece
-from fillit.vocabulary import (
-    CanonicalStats,
-    Progress,
-    placements,
-)
+from fillit.vocabulary import CanonicalStats, Progress, placements
 
 GLANCE_NODES = 100
 """The node cap of the first look at a candidate: most positions that fail, fail at once."""
@@ -43,13 +39,13 @@ def glance(
     witness: Sequence[Key],
     budget: Budget,
     counters: CanonicalStats,
-) -> tuple[Key, ...] | bool | None:
-    """A short search (the witness's options first): a packing, False, or None if cut short."""
+) -> Outcome:
+    """A short search (the witness's options first): a packing, none, or unknown if cut short."""
     stats = Stats()
-    found = packing.complete(givens, witness, stats, budget, cap=GLANCE_NODES)
+    outcome = packing.complete(givens, witness, stats, budget, cap=GLANCE_NODES)
     counters.oracle_calls += 1
     counters.add(stats)
-    return found
+    return outcome
 
 
 REPAIR_RADII = (2, 4)
@@ -66,9 +62,9 @@ def repair(
     witness: Sequence[Key],
     budget: Budget,
     counters: CanonicalStats,
-) -> tuple[Key, ...] | None:
+) -> Outcome:
     """A packing with `givens` and `candidate`, found by re-solving only the witness's
-    neighbourhood of the change; None when that finds none, and the full search must decide.
+    neighbourhood of the change; unknown when that finds none, and the full search must decide.
 
     The candidate takes the place of the witness's first free placement of its shape; the
     witness's options farther than a radius from both stay fixed, given to the engine."""
@@ -84,34 +80,34 @@ def repair(
             if k != freed and k not in givens and not packing.key_bits(k) & (near | taken)
         ]
         stats = Stats()
-        found = packing.complete(
+        outcome = packing.complete(
             [*givens, candidate, *kept], witness, stats, budget, cap=REPAIR_NODES
         )
         counters.repairs += 1
         counters.add(stats)
-        if isinstance(found, tuple):
+        if outcome.packing is not None:
             counters.repaired += 1
-            return found
+            return outcome
         if budget.spent():
-            return None
-    return None
+            return UNKNOWN
+    return UNKNOWN  # (none near the change says nothing of the candidate)
 
 
-def decisive(
+def full_search(
     packing: Packing,
     givens: Sequence[Key],
     witness: Sequence[Key],
     budget: Budget,
     counters: CanonicalStats,
     progress: Progress | None = None,
-) -> tuple[Key, ...] | bool | None:
-    """A packing extending `givens`, or False when there is none (None: the budget ran out).
+) -> Outcome:
+    """A packing extending `givens`, or none, or unknown if the budget ran out.
 
     How long a search takes depends much on the order it tries options and items in, and no one
     order is best: so a few (the witness's options first or the options as declared, MRV or the
     sweep by rows or by columns) take turns with node caps that double each round. What one
     proves fails, the memo keeps."""
-    ways = [
+    ways: list[Way] = [
         (witness if prefer else (), choose, sweep, joins)
         for prefer, choose, sweep, joins in CANONICAL_WAYS
     ]
@@ -124,7 +120,7 @@ CANONICAL_WAYS: tuple[tuple[bool, Choice, Sweep, int], ...] = (
     (False, "sweep", "rows", 0),
     (False, "sweep", "columns", 2),
 )
-"""The orders that take turns in `decisive`: (the witness's options first?, item choice, order
+"""The ways that take turns in `full_search`: (the witness's options first?, item choice, order
 of the cells, the round it joins in). The sweep by columns joins in the third round (a node cap
 of 8000), when most placements are decided already; the long refutations of some sets of few
 shapes still get it. (The bench folder: 189k nodes; 203k when it joins at once, 202k without.)"""
@@ -152,20 +148,11 @@ def canonical(
                 continue  # identical pieces keep input order in the canonical answer
             if occupied & packing.bits((corner[0] + r, corner[1] + c) for r, c in piece.cells):
                 continue
-            candidate: Key = (piece, *corner)
-            found = glance(packing, [*givens, candidate], witness, budget, counters)
-            if found is False:
-                continue
-            if not found and not budget.spent():
-                found = repair(packing, givens, candidate, witness, budget, counters)
-            if not found and budget.spent():
+            outcome = ask(packing, givens, (piece, *corner), witness, budget, counters, progress)
+            if outcome.unknown:
                 return None
-            if not found:
-                found = decisive(packing, [*givens, candidate], witness, budget, counters, progress)
-            if found is None:
-                return None
-            if isinstance(found, tuple):
-                chosen, witness = corner, found
+            if outcome.packing is not None:
+                chosen, witness = corner, outcome.packing
                 break
         givens.append((piece, *chosen))
         occupied |= packing.bits((chosen[0] + r, chosen[1] + c) for r, c in piece.cells)
@@ -173,3 +160,23 @@ def canonical(
     counters.memo_hits = packing.memo.hits
     counters.dominated = packing.failures.cuts
     return [(top, left) for _, top, left in givens]
+
+
+def ask(
+    packing: Packing,
+    givens: Sequence[Key],
+    candidate: Key,
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+    progress: Progress | None = None,
+) -> Outcome:
+    """Whether the pieces placed (`givens`) and `candidate` can be completed: a glance, then a
+    repair, then a full search, each asked only while the last left it unknown and the budget
+    lasts."""
+    outcome = glance(packing, [*givens, candidate], witness, budget, counters)
+    if outcome.unknown and not budget.spent():
+        outcome = repair(packing, givens, candidate, witness, budget, counters)
+    if outcome.unknown and not budget.spent():
+        outcome = full_search(packing, [*givens, candidate], witness, budget, counters, progress)
+    return outcome

@@ -11,15 +11,10 @@ from collections.abc import Sequence
 
 from fillit.budget import Budget
 from fillit.canonical import canonical
-from fillit.fits import decide
+from fillit.fits import decide_size
 from fillit.packing import Packing
 from fillit.pieces import Piece
-from fillit.vocabulary import (
-    Answer,
-    CanonicalStats,
-    Progress,
-    smallest_size,
-)
+from fillit.vocabulary import Answer, CanonicalStats, Progress, smallest_size
 
 
 def arrange_fast(
@@ -31,18 +26,18 @@ def arrange_fast(
 ) -> Answer:
     """The canonical answer: decide sizes from the smallest up, then place the pieces in order.
     `max_nodes` and `timeout` bound the whole run; when one runs out, the answer is unsolved."""
-    answer = Answer(list(pieces), None, [], canonical=CanonicalStats())
+    counters = CanonicalStats()
+    answer = Answer(list(pieces), None, [], canonical=counters)
     budget = Budget.start(max_nodes, timeout)
     size = smallest_size(pieces)
     while True:
         packing = Packing(pieces, size)
-        attempt, witness = decide(packing, budget, progress)
+        attempt, witness = decide_size(packing, budget, progress)
         answer.attempts.append(attempt)
         if attempt.solved is None:
             return answer
         if witness is not None:
-            assert answer.canonical is not None
-            corners = canonical(packing, witness, budget, answer.canonical, progress)
+            corners = canonical(packing, witness, budget, counters, progress)
             if corners is None:
                 attempt.solved = None
                 return answer

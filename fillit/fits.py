@@ -20,19 +20,28 @@ from dlx import Stats, Status
 from dlx.solve import Choice
 from fillit.budget import Budget
 from fillit.colouring import refuted_by_colouring
-from fillit.packing import Key, Packing, Sweep
-from fillit.vocabulary import (
-    Attempt,
-    CanonicalStats,
-    Progress,
-)
+from fillit.packing import UNKNOWN, Key, Outcome, Packing, Sweep
+from fillit.vocabulary import Attempt, CanonicalStats, Progress
+
+Way = tuple[Sequence[Key], Choice, Sweep, int]
+"""One order of search taking turns in `rounds`: the options tried first, the item choice, the
+order of the cells, and the round it joins in."""
+
+FIRST_CAP = 2000
+"""The node cap of each way's turn in the first round; each round doubles it."""
 
 
-def decide(
+def decide_size(
     packing: Packing, budget: Budget, progress: Progress | None = None
 ) -> tuple[Attempt, tuple[Key, ...] | None]:
     """Whether the pieces fit this size (colourings and projections first, then the engine),
-    and a packing.
+    and a packing if they do.
+
+    >>> from fillit.pieces import Piece
+    >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> attempt, packing = decide_size(Packing([square] * 2, 3), Budget.start(None, None))
+    >>> attempt.solved, attempt.decided_by, packing
+    (False, 'colouring (rows mod 4)', None)
 
     No one item choice is best for every set of pieces (MRV refutes some sizes in a few thousand
     nodes where the sweep needs millions, and the other way round; so does the sweep's
@@ -46,13 +55,12 @@ def decide(
         attempt.decided_by = proof
         return attempt, None
     total = Stats()
-    ways = [((), choose, sweep, 0) for choose, sweep in DECIDE_WAYS]
-    found = rounds(packing, total, budget, ways, progress)
-    witness = found if isinstance(found, tuple) else None
-    solved = None if found is None else witness is not None
+    ways: list[Way] = [((), choose, sweep, 0) for choose, sweep in DECIDE_WAYS]
+    outcome = rounds(packing, total, budget, ways, progress)
+    solved = None if outcome.unknown else outcome.packing is not None
     total.status = {None: Status.BUDGET, False: Status.EXHAUSTED, True: Status.LIMIT}[solved]
     attempt = Attempt(packing.size, solved, problem.item_count, problem.option_count, total)
-    return attempt, witness
+    return attempt, outcome.packing
 
 
 def _refutation(packing: Packing) -> str | None:
@@ -78,21 +86,21 @@ def rounds(
     packing: Packing,
     total: Stats,
     budget: Budget,
-    ways: Sequence[tuple[Sequence[Key], Choice, Sweep, int]],
+    ways: Sequence[Way],
     progress: Progress | None = None,
     givens: Sequence[Key] = (),
     counters: CanonicalStats | None = None,
-) -> tuple[Key, ...] | bool | None:
-    """A packing extending `givens`, False if there is none, None if the budget ran out: the
-    `ways` (options preferred, item choice, order of the cells, the round it joins in) take
-    turns, each round's node cap twice the last."""
+) -> Outcome:
+    """A packing extending `givens`, or none, or unknown if the budget ran out: the `ways` take
+    turns, each round's node cap twice the last; the effort is added to `total` (and to
+    `counters`, one oracle call per turn)."""
     cap, round_number = FIRST_CAP, 0
     while True:
         for prefer, choose, sweep, joins in ways:
             if round_number < joins:
                 continue
             stats = Stats()
-            found = packing.complete(
+            outcome = packing.complete(
                 givens, prefer, stats, budget, _so_far(progress, total), choose, cap, sweep
             )
             total.nodes += stats.nodes
@@ -101,10 +109,10 @@ def rounds(
             if counters is not None:
                 counters.oracle_calls += 1
                 counters.add(stats)
-            if found is not None:
-                return found
+            if not outcome.unknown:
+                return outcome
             if budget.spent():
-                return None
+                return UNKNOWN
         cap, round_number = 2 * cap, round_number + 1
 
 
@@ -119,7 +127,3 @@ def _so_far(progress: Progress | None, total: Stats) -> Progress | None:
         progress(size, done)
 
     return report
-
-
-FIRST_CAP = 2000
-"""The node cap of the first round of `decisive`; each round doubles it."""

@@ -12,6 +12,7 @@ once-per-node check applies (`fillit.pruner`). It decides nothing itself: `filli
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from dlx import Problem, Stats, Status, solve
@@ -22,11 +23,8 @@ from fillit.colouring import IN_SEARCH, ColourBound, shape_counts
 from fillit.failures import FailedStates
 from fillit.pieces import Cell, Piece
 from fillit.projection import BOARD_STEPS, LineBound, profiles
-from fillit.pruner import StatePruner
-from fillit.vocabulary import (
-    Progress,
-    placements,
-)
+from fillit.pruner import Board, LineTest, StatePruner
+from fillit.vocabulary import Progress, placements
 
 Key = tuple[object, int, int]
 """An option key: (shape or HOLE, row, column of the top-left corner)."""
@@ -35,6 +33,7 @@ Sweep = Literal["rows", "columns"]
 """The order in which the engine's item choice meets the cells."""
 
 HOLE = "hole"
+"""The item (and an option key's first part) of an empty cell."""
 
 BOARD_PROFILES = 2
 """Deciding a size, the projection test runs along a direction only when the shapes have at
@@ -44,6 +43,31 @@ SEARCH_PROFILES = 1
 """Inside the search, the projection test runs along a direction only when every shape has the
 same profile along it. With two, it cuts many nodes on some sets (two shapes, many holes) but
 costs more than it saves on others (measured: 1 s -> 5 s on a set of three shapes)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a search says of "does a packing extend these givens?": the `packing` it found, or
+    that there is none (`refuted`), or neither (`unknown`: a node cap or the budget cut it short).
+
+    >>> REFUTED.unknown, UNKNOWN.unknown, Outcome(((HOLE, 0, 0),)).unknown
+    (False, True, False)
+    """
+
+    packing: tuple[Key, ...] | None = None
+    refuted: bool = False
+
+    @property
+    def unknown(self) -> bool:
+        """Whether the search was cut short before it found a packing or proved there is none."""
+        return self.packing is None and not self.refuted
+
+
+REFUTED = Outcome(refuted=True)
+"""No packing extends the givens."""
+
+UNKNOWN = Outcome()
+"""Cut short: whether a packing extends the givens is not known."""
 
 
 def packing_problem(pieces: Sequence[Piece], size: int) -> Problem[Key]:
@@ -68,9 +92,9 @@ def packing_problem(pieces: Sequence[Piece], size: int) -> Problem[Key]:
 
 
 class Packing:
-    """The packing problem of the pieces on a board of side `size`, its memo, and what the
-    state pruner needs: each option's cells as bits (rows `size + 1` bits apart, so that shifts
-    never wrap from one row to the next) and its shape's number (-1 for a hole)."""
+    """The packing problem of the pieces on a board of side `size`, its memo and failures kept,
+    and its cells as bits (rows `size + 1` bits apart, so that shifts never wrap from one row to
+    the next); `board` is what the once-per-node check is given of it."""
 
     def __init__(self, pieces: Sequence[Piece], size: int) -> None:
         self.pieces = pieces
@@ -84,40 +108,40 @@ class Packing:
         self.slack = size * size - 4 * len(pieces)
         self.full = self.bits((r, c) for r in range(size) for c in range(size))
         shapes, self.counts = shape_counts(pieces)
-        number = {shape: k for k, shape in enumerate(shapes)}
-        self.masks: list[int] = []
-        self.option_shape: list[int] = []
-        for shape, top, left in self.problem.keys:
-            if isinstance(shape, Piece):
-                self.masks.append(self.bits((top + r, left + c) for r, c in shape.cells))
-                self.option_shape.append(number[shape])
-            else:
-                self.masks.append(self.bits([(top, left)]))
-                self.option_shape.append(-1)
-        self.colour_bounds = [self._colour_bound(name, shapes) for name in IN_SEARCH]
+        self.masks, option_shape = self._options(shapes)
         self.line_bounds = [
-            bound for bound in (self._line_bound(d, shapes) for d in (0, 1)) if bound is not None
+            bound
+            for bound in (self._line_bound(d, shapes, option_shape) for d in (0, 1))
+            if bound is not None
         ]
-        self.search_bounds = [b for b in self.line_bounds if len(b[1].profiles) <= SEARCH_PROFILES]
-        # each shape's four cells as bit offsets from the corner of its box (see `reach`)
-        self.offsets = [_four(r * self.stride + c for r, c in shape.cells) for shape in shapes]
+        self.board = Board(
+            stride=self.stride,
+            full=self.full,
+            root=(0, self.slack, self.counts),
+            option_cells=self.masks,
+            option_shape=option_shape,
+            offsets=[_four(r * self.stride + c for r, c in shape.cells) for shape in shapes],
+            colour_tests=[self._colour_bound(name, shapes) for name in IN_SEARCH],
+            line_tests=[b for b in self.line_bounds if len(b[1].profiles) <= SEARCH_PROFILES],
+        )
 
     def bits(self, cells: Iterable[Cell]) -> int:
         """The cells as one integer, a bit per cell."""
         return sum(1 << (r * self.stride + c) for r, c in cells)
 
-    def reach(self, empty: int, remaining: Sequence[int]) -> int:
-        """The cells that a piece left (`remaining[k]` of shape k) can cover within `empty`.
-
-        The corners where a shape fits are those from which each of its cells is empty: one
-        shift and mask per cell, for every corner at once. (A shape reaching past the right edge
-        has a cell in the spare column, which is never empty, so no row wraps into the next.)"""
-        covered = 0
-        for (a, b, c, d), left in zip(self.offsets, remaining, strict=True):
-            if left:  # (written out for the four cells: this runs at every node)
-                corners = empty >> a & empty >> b & empty >> c & empty >> d
-                covered |= corners << a | corners << b | corners << c | corners << d
-        return covered
+    def _options(self, shapes: Sequence[Piece]) -> tuple[list[int], list[int]]:
+        """Each option's cells as bits, and its shape's number among `shapes` (-1 for a hole)."""
+        number = {shape: k for k, shape in enumerate(shapes)}
+        masks: list[int] = []
+        option_shape: list[int] = []
+        for shape, top, left in self.problem.keys:
+            if isinstance(shape, Piece):
+                masks.append(self.bits((top + r, left + c) for r, c in shape.cells))
+                option_shape.append(number[shape])
+            else:
+                masks.append(self.bits([(top, left)]))
+                option_shape.append(-1)
+        return masks, option_shape
 
     def key_bits(self, key: Key) -> int:
         """The cells of an option, by key, as bits."""
@@ -141,8 +165,8 @@ class Packing:
         return bound, masks
 
     def _line_bound(
-        self, direction: int, shapes: Sequence[Piece]
-    ) -> tuple[str, LineBound, list[int], list[tuple[int, int]]] | None:
+        self, direction: int, shapes: Sequence[Piece], option_shape: Sequence[int]
+    ) -> LineTest | None:
         """The projection test along rows (direction 0) or columns (1): its name, the test,
         the cells of each line as bits, and each option's profile (-1: hole) and first line;
         None when the shapes have too many profiles along it."""
@@ -155,7 +179,7 @@ class Packing:
         ]
         where = [
             (-1 if shape < 0 else bound.of_shape[shape], (top, left)[direction])
-            for (_, top, left), shape in zip(self.problem.keys, self.option_shape, strict=True)
+            for (_, top, left), shape in zip(self.problem.keys, option_shape, strict=True)
         ]
         return ("rows", "columns")[direction], bound, masks, where
 
@@ -178,13 +202,13 @@ class Packing:
         choose: Choice = "mrv",
         cap: int | None = None,
         sweep: Sweep = "rows",
-    ) -> tuple[Key, ...] | bool | None:
-        """A packing that extends `givens`, False if none, None if the budget (or `cap` nodes,
+    ) -> Outcome:
+        """A packing that extends `givens`, or none, or unknown if the budget (or `cap` nodes,
         if less) ran out; the nodes are taken off `budget`. The options in `prefer` (a packing
         close to the one sought) are tried first. The item choice meets the cells row by row,
         or with `sweep` "columns" column by column: a different order of the same search."""
         limits = [n for n in (cap, budget.nodes) if n is not None]
-        pruner = StatePruner(self, len(givens))
+        pruner = StatePruner(self.board, self.failures, len(givens))
         search = solve(
             self.problem,
             choose=choose,
@@ -204,8 +228,8 @@ class Packing:
         search.close()
         budget.spend(stats)
         if found is not None:
-            return found
-        return None if stats.status is Status.BUDGET else False
+            return Outcome(found)
+        return UNKNOWN if stats.status is Status.BUDGET else REFUTED
 
 
 def _four(offsets: Iterable[int]) -> tuple[int, int, int, int]:

@@ -25,9 +25,9 @@ from fillit.budget import Budget
 from fillit.check import check
 from fillit.failures import FailedStates
 from fillit.fast import arrange_fast
-from fillit.fits import decide
+from fillit.fits import decide_size
 from fillit.ordered import arrange_ordered, exact_cover
-from fillit.packing import HOLE, Key, Packing, Sweep, packing_problem
+from fillit.packing import HOLE, REFUTED, UNKNOWN, Key, Outcome, Packing, Sweep, packing_problem
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.pruner import StatePruner
@@ -162,9 +162,9 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
     first cap, after the ways that joined earlier, and the rounds end with the first answer."""
     asked: list[tuple[str, str, int | None]] = []
 
-    def recorder(self: Packing, *args: Any) -> object:
+    def recorder(self: Packing, *args: Any) -> Outcome:
         asked.append((args[5], args[7], args[6]))
-        return False if len(asked) == 6 else None  # None: cut short by the cap
+        return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
@@ -174,7 +174,7 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
     ]
     found = fillit.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
     cap = fillit.fits.FIRST_CAP
-    assert found is False
+    assert found == REFUTED
     assert asked == [
         ("mrv", "rows", cap),
         ("mrv", "rows", 2 * cap),
@@ -197,9 +197,9 @@ def test_the_sweep_by_columns_decides_as_the_sweep_by_rows(pieces: list[Piece]) 
         found = packing.complete(
             [], [], Stats(), Budget.start(None, None), None, "sweep", None, sweep
         )
-        if isinstance(found, tuple):
-            verify(packing.problem, found)
-        answers.append(isinstance(found, tuple))
+        if found.packing is not None:
+            verify(packing.problem, found.packing)
+        answers.append(found.packing is not None)
     assert answers[0] == answers[1]
 
 
@@ -424,7 +424,7 @@ def test_reach_is_every_cell_of_every_placement_within_the_empty_cells(
             covered = {(top + r, corner + c) for r, c in shape.cells}
             reached |= covered if covered <= cells else set()
     event(f"reached {len(reached) > 0}, stuck {len(cells - reached) > 0}")
-    assert packing.reach(packing.bits(cells), remaining) == packing.bits(reached)
+    assert packing.board.reach(packing.bits(cells), remaining) == packing.bits(reached)
 
 
 def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() -> None:
@@ -433,8 +433,8 @@ def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() ->
     packing = Packing([SQUARE] * 3, 4)
     middle = packing.problem.option_number((SQUARE, 1, 1))
     corner = packing.problem.option_number((SQUARE, 0, 0))
-    assert not StatePruner(packing, 1)([middle])
-    assert StatePruner(packing, 1)([corner])
+    assert not StatePruner(packing.board, packing.failures, 1)([middle])
+    assert StatePruner(packing.board, packing.failures, 1)([corner])
 
 
 # failures kept (fillit.failures)
@@ -459,7 +459,7 @@ def test_every_failure_kept_is_one_by_brute_force(data: st.DataObject, pieces: l
     corners = data.draw(st.lists(st.sampled_from(list(placements(pieces[0], side))), max_size=3))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(fillit.pruner, "LEARN_NODES", -1)
-        decide(packing, Budget.start(50_000, None))
+        decide_size(packing, Budget.start(50_000, None))
         for corner in corners:
             packing.complete([(pieces[0], *corner)], (), Stats(), Budget.start(20_000, None))
     shapes = list(dict.fromkeys(pieces))
@@ -479,12 +479,12 @@ def test_a_state_whose_free_cells_a_failure_kept_holds_is_cut_off() -> None:
     packing = Packing([SQUARE, SQUARE, I_VERTICAL], 4)
     first, last = (packing.problem.option_number((HOLE, r, r)) for r in (0, 3))
     square = packing.problem.option_number((SQUARE, 2, 2))
-    assert StatePruner(packing, 0)([])
+    assert StatePruner(packing.board, packing.failures, 0)([])
     packing.failures.add(packing.full, packing.counts)
-    assert not StatePruner(packing, 0)([])
-    assert not StatePruner(packing, 1)([last])
-    assert StatePruner(packing, 1)([square])
-    assert StatePruner(packing, 1)([first])
+    assert not StatePruner(packing.board, packing.failures, 0)([])
+    assert not StatePruner(packing.board, packing.failures, 1)([last])
+    assert StatePruner(packing.board, packing.failures, 1)([square])
+    assert StatePruner(packing.board, packing.failures, 1)([first])
     assert packing.failures.cuts == 2
 
 

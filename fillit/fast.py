@@ -25,7 +25,16 @@ def arrange_fast(
     progress: Progress | None = None,
 ) -> Answer:
     """The canonical answer: decide sizes from the smallest up, then place the pieces in order.
-    `max_nodes` and `timeout` bound the whole run; when one runs out, the answer is unsolved."""
+    `max_nodes` and `timeout` bound the whole run; when one runs out, the answer is unsolved.
+
+    >>> from fillit.pieces import Piece
+    >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> bar = Piece(((0, 0), (0, 1), (0, 2), (0, 3)))
+    >>> arrange_fast([square, bar]).rows()
+    ['AA..', 'AA..', 'BBBB', '....']
+    >>> arrange_fast([square, bar], max_nodes=0).solved
+    False
+    """
     counters = CanonicalStats()
     answer = Answer(list(pieces), None, [], canonical=counters)
     budget = Budget.start(max_nodes, timeout)

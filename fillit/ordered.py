@@ -120,7 +120,12 @@ def arrange_ordered(
 ) -> Answer:
     """The canonical answer by the ordered search (the first release): sizes grow from the
     smallest, and at each size the pieces are placed in input order at their first positions,
-    backtracking as needed. `max_nodes` and `timeout` apply to each size."""
+    backtracking as needed. `max_nodes` and `timeout` apply to each size.
+
+    >>> answer = arrange_ordered([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))] * 2)
+    >>> answer.rows(), [(a.size, a.solved) for a in answer.attempts]
+    (['AABB', 'AABB', '....', '....'], [(3, False), (4, True)])
+    """
     answer = Answer(list(pieces), None, [])
     size = smallest_size(pieces)
     while True:

@@ -13,12 +13,28 @@ if TYPE_CHECKING:
 
 
 def plain(answer: Answer) -> str:
-    """The board as fillit prints it: one row per line of letters and '.', each ending in '\\n'."""
+    """The board as fillit prints it: one row per line of letters and '.', each ending in '\\n'.
+
+    >>> from fillit.fast import arrange_fast
+    >>> from fillit.pieces import Piece
+    >>> print(plain(arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))] * 2)), end="")
+    AABB
+    AABB
+    ....
+    ....
+    """
     return "".join(row + "\n" for row in answer.rows())
 
 
 def coloured(answer: Answer) -> Text:
-    """The board as rich text, each piece's letter in its own colour."""
+    """The board as rich text, each piece's letter in its own colour (`label_colour`).
+
+    >>> from fillit.fast import arrange_fast
+    >>> from fillit.pieces import Piece
+    >>> text = coloured(arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))]))
+    >>> text.plain, [str(span.style) for span in text.spans][:2]
+    ('AA\\nAA\\n', ['bold #7de8c0', 'bold #7de8c0'])
+    """
     from rich.text import Text
 
     text = Text()

@@ -52,7 +52,13 @@ class CanonicalStats:
 
 @dataclass
 class Answer:
-    """The canonical arrangement: each piece's top-left corner on a board of side `size`."""
+    """The canonical arrangement: each piece's top-left corner on a board of side `size`.
+
+    >>> bar = Piece(((0, 0), (1, 0), (2, 0), (3, 0)))
+    >>> answer = Answer([bar, bar], 4, [(0, 0), (0, 1)])
+    >>> answer.solved, answer.rows()
+    (True, ['AB..', 'AB..', 'AB..', 'AB..'])
+    """
 
     pieces: list[Piece]
     size: int | None
@@ -76,13 +82,22 @@ class Answer:
 
 
 def smallest_size(pieces: Sequence[Piece]) -> int:
-    """The smallest side that could hold the pieces' cells and the largest piece."""
+    """The smallest side that could hold the pieces' cells and the largest piece.
+
+    >>> bar = Piece(((0, 0), (0, 1), (0, 2), (0, 3)))
+    >>> smallest_size([bar]), smallest_size([bar] * 5)
+    (4, 5)
+    """
     area = math.isqrt(4 * len(pieces) - 1) + 1
     return max(area, *(max(p.height, p.width) for p in pieces))
 
 
 def placements(piece: Piece, size: int) -> Iterator[Cell]:
-    """Every top-left corner of `piece` on a board of side `size`, in row-major order."""
+    """Every top-left corner of `piece` on a board of side `size`, in row-major order.
+
+    >>> list(placements(Piece(((0, 0), (1, 0), (2, 0), (2, 1))), 3))
+    [(0, 0), (0, 1)]
+    """
     for top in range(size - piece.height + 1):
         for left in range(size - piece.width + 1):
             yield top, left
@@ -90,7 +105,11 @@ def placements(piece: Piece, size: int) -> Iterator[Cell]:
 
 def waste_fits(empty: int, stride: int, holes: int) -> bool:
     """Whether the empty cells (bits of rows `stride` apart, a spare column between rows)
-    waste at most `holes` cells: a region of m empty cells wastes at least m mod 4."""
+    waste at most `holes` cells: a region of m empty cells wastes at least m mod 4.
+
+    >>> waste_fits(0b011_011, 4, 1), waste_fits(0b1, 4, 0)  # a region of 4; one lone cell
+    (True, False)
+    """
     total = 0
     while empty:
         region = empty & -empty

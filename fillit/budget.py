@@ -15,7 +15,13 @@ from dlx import Stats
 
 @dataclass
 class Budget:
-    """What the whole run may still spend, in search nodes and seconds (None: no limit)."""
+    """What the whole run may still spend, in search nodes and seconds (None: no limit).
+
+    >>> budget = Budget.start(max_nodes=10, timeout=None)
+    >>> budget.spend(Stats(nodes=12))
+    >>> budget.nodes, budget.spent(), budget.seconds()
+    (0, True, None)
+    """
 
     nodes: int | None
     deadline: float | None

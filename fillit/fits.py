@@ -8,8 +8,8 @@ the ordered search needs minutes for; taking turns with it, the engine's sweep (
 row, or column by column, forced ones first) refutes others, mostly sets of few shapes, many
 times faster (which direction wins, only the search tells). A *way* is one such order, a
 *round* gives each way one search of at most *cap* nodes, and each round doubles the cap.
-`rounds` also serves the placement (`fillit.canonical`). It asks `fillit.packing`; it prints
-nothing and knows nothing of the canonical answer.
+`rounds` also serves the placement (`fillit.canonical`). It asks `fillit.packing` and spends
+the run's budget; it prints nothing and knows nothing of the canonical answer.
 """
 
 from __future__ import annotations
@@ -37,16 +37,17 @@ def decide_size(
     """Whether the pieces fit this size (colourings and projections first, then the engine),
     and a packing if they do.
 
+    No one item choice is best for every set of pieces (MRV refutes some sizes in a few thousand
+    nodes where the sweep needs millions, and the other way round; so does the sweep's
+    direction), so a few take turns with node caps that double each round; what one round
+    proves fails, the memo keeps.
+
     >>> from fillit.pieces import Piece
     >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
     >>> attempt, packing = decide_size(Packing([square] * 2, 3), Budget.start(None, None))
     >>> attempt.solved, attempt.decided_by, packing
     (False, 'colouring (rows mod 4)', None)
-
-    No one item choice is best for every set of pieces (MRV refutes some sizes in a few thousand
-    nodes where the sweep needs millions, and the other way round; so does the sweep's
-    direction), so a few take turns with node caps that double each round; what one round
-    proves fails, the memo keeps."""
+    """
     problem = packing.problem
     proof = _refutation(packing)
     if proof is not None:

@@ -4,9 +4,9 @@ and the one call to the engine (`Packing.complete`) that both questions make.
 Every cell is a primary item; each distinct shape is one primary item whose multiplicity is the
 number of pieces of that shape; one "hole" item, whose multiplicity is the slack s*s - 4n, has
 one option per cell. `Packing` holds that problem, its cells as bits (rows `size + 1` bits
-apart), the failure memo and the failures kept that all its searches share, and the tests the
-once-per-node check applies (`fillit.pruner`). It decides nothing itself: `fillit.fits` and
-`fillit.canonical` ask it.
+apart), the failure memo and the failures kept that all its searches share, and the `Board`
+its once-per-node check (`fillit.pruner`) is given. It decides nothing itself: `fillit.fits`
+and `fillit.canonical` ask it, and whatever they ask spends the run's budget (`fillit.budget`).
 """
 
 from __future__ import annotations

@@ -20,7 +20,14 @@ from dlx.links import Links
 @dataclass
 class FailureMemo:
     """States known to fail. Reuse one memo across searches of the same problem (for example
-    with different options given in advance): what one search proves, the next one skips."""
+    with different options given in advance): what one search proves, the next one skips.
+
+    >>> from dlx import Problem, count
+    >>> triangle = Problem.from_options("abc", [("ab", "ab"), ("bc", "bc"), ("ac", "ac")])
+    >>> memo = FailureMemo()
+    >>> count(triangle, memo=memo), count(triangle, memo=memo), memo.hits
+    (0, 0, 1)
+    """
 
     capacity: int = 4_000_000
     failed: set[int] = field(default_factory=set)

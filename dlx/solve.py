@@ -144,12 +144,22 @@ def _keyed(
 
 
 def count(problem: Problem[K], **options: object) -> int:
-    """The number of exact covers of `problem` (keyword options as for `solve`)."""
+    """The number of exact covers of `problem` (keyword options as for `solve`).
+
+    >>> count(Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])]))
+    2
+    """
     return sum(1 for _ in solve(problem, **options))  # type: ignore[arg-type, misc]
 
 
 def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:
-    """The first exact cover of `problem` in search order, or None when there is none."""
+    """The first exact cover of `problem` in search order, or None when there is none.
+
+    >>> first(Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])]))
+    ('ab',)
+    >>> first(Problem.from_options(["a", "b"], [("a", ["a"])])) is None
+    True
+    """
     search = solve(problem, limit=1, **options)  # type: ignore[arg-type]
     try:
         return next(search, None)

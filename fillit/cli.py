@@ -22,9 +22,10 @@ import typer
 from fillit import __version__
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
+from fillit.ordered import arrange_ordered
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver import Answer, arrange_ordered
+from fillit.vocabulary import Answer
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -12,7 +12,7 @@ from rich.text import Text
 from dlx import Stats
 from fillit import render
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver import Answer, CanonicalStats
+from fillit.vocabulary import Answer, CanonicalStats
 
 Arrange = Callable[..., Answer]
 """`arrange_fast` or `arrange_ordered`."""
@@ -27,7 +27,15 @@ def arrange_with_progress(
     *,
     live: bool,
 ) -> Answer:
-    """Run `arrange`; with `live`, show the size, nodes and updates of each search as it goes."""
+    """Run `arrange`; with `live`, show the size, nodes and updates of each search as it goes.
+
+    >>> from io import StringIO
+    >>> from fillit.fast import arrange_fast
+    >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> console = Console(file=StringIO())
+    >>> arrange_with_progress(console, arrange_fast, [square], None, None, live=False).rows()
+    ['AA', 'AA']
+    """
     if not live:
         return arrange(pieces, timeout=timeout, max_nodes=max_nodes)
     with Live(Text("searching..."), console=console, transient=True) as display:
@@ -100,7 +108,16 @@ def groups_table(pieces: Sequence[Piece]) -> Table:
 
 
 def show(console: Console, answer: Answer, *, colour: bool) -> None:
-    """Print the tables and the final square."""
+    """Print the tables and the final square.
+
+    >>> from io import StringIO
+    >>> from fillit.fast import arrange_fast
+    >>> out = StringIO()
+    >>> answer = arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))])
+    >>> show(Console(file=out, width=100), answer, colour=False)
+    >>> out.getvalue().splitlines()[-4:]
+    ['Smallest square: 2x2', 'AA', 'AA', '']
+    """
     extra = answer.canonical or CanonicalStats()
     total_nodes = sum(a.stats.nodes for a in answer.attempts) + extra.nodes
     total_updates = sum(a.stats.updates for a in answer.attempts) + extra.updates

@@ -10,9 +10,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from dlx.puzzles.palette import label_colour
 from fillit import judge
 from fillit.judge import Case, Outcome, Verdict
-from fillit.render import letter_colour
 
 STYLES = {
     Verdict.OK: "green",
@@ -94,7 +94,7 @@ def _style(char: str) -> str:
     if char == ".":
         return "dim"
     if "A" <= char <= "Z":
-        return f"bold {letter_colour(ord(char) - ord('A'), 26)}"
+        return f"bold {label_colour(char)}"
     return ""
 
 

@@ -266,16 +266,20 @@ def generate(
 ) -> None:
     """Print a fillit input: valid of a kind, or breaking one rule of the format."""
     from fillit import generate as make
+    from fillit.invalid import break_list, invalid_input
 
     if invalid == "list":
-        sys.stdout.write(make.break_list())
+        sys.stdout.write(break_list())
         return
     if count > 1 and out is None:
         raise typer.BadParameter("--count needs --out", param_hint="--count")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     try:
-        made = make.inputs(seed, count, kind, pieces, invalid)
+        if invalid is None:
+            made = make.inputs(seed, count, kind, lambda rng: make.valid_input(rng, kind, pieces))
+        else:
+            made = make.inputs(seed, count, invalid, lambda rng: invalid_input(rng, invalid))
     except make.GenerateError as fault:
         raise typer.BadParameter(str(fault)) from None
     if out is None:

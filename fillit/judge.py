@@ -33,7 +33,8 @@ from pathlib import Path
 from fillit import render
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
-from fillit.generate import BREAKS, KINDS, TILING_COUNTS, Kind, invalid_input, valid_input
+from fillit.generate import KINDS, TILING_COUNTS, Kind, valid_input
+from fillit.invalid import BREAKS, invalid_input
 from fillit.parse import parse
 
 OUTPUT_CAP = 64 * 1024

@@ -17,15 +17,8 @@ from fillit.check import check
 from fillit.cli import app
 from fillit.errors import InputError
 from fillit.fast import arrange_fast
-from fillit.generate import (
-    BREAKS,
-    KINDS,
-    SHAPES,
-    GenerateError,
-    invalid_input,
-    pieces_of,
-    valid_input,
-)
+from fillit.generate import KINDS, SHAPES, GenerateError, pieces_of, valid_input
+from fillit.invalid import BREAKS, invalid_input
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece
 from fillit.rules import Rule

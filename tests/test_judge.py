@@ -24,7 +24,8 @@ from typer.testing import CliRunner, Result
 
 from fillit import judge
 from fillit.cli import app
-from fillit.generate import BREAKS, KINDS, valid_input
+from fillit.generate import KINDS, valid_input
+from fillit.invalid import BREAKS
 from fillit.judge import Case, Outcome, Verdict, expected_output
 from fillit.judge_report import MARK, board, first_difference, show
 

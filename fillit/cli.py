@@ -330,7 +330,7 @@ def check_program(
     """Test a fillit program against the canonical answers (exit 0 when every case is ok)."""
     from rich.console import Console
 
-    from fillit import judge, judge_report
+    from fillit import judge, judge_cases, judge_report
 
     try:
         program = judge.resolve(command)
@@ -338,20 +338,20 @@ def check_program(
         raise typer.BadParameter(str(fault), param_hint="PROGRAM") from None
     if corpus is not None and not corpus.is_dir():
         raise typer.BadParameter(f"{corpus}: no such folder", param_hint="--corpus")
-    folder = corpus or judge.default_corpus()
+    folder = corpus or judge_cases.default_corpus()
     if folder is None:
         typer.echo("fillit: no corpus beside the package: its cases are left out", err=True)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    files = judge.corpus_files(folder)
+    files = judge_cases.corpus_files(folder)
     errors = Console(stderr=True)
     try:
         with interruptible():
             outcomes = judge_report.judge_with_progress(
                 errors,
                 program,
-                judge.cases(seed, cases, files),
-                judge.case_count(cases, files),
+                judge_cases.cases(seed, cases, files),
+                judge_cases.case_count(cases, files),
                 timeout,
                 jobs,
                 live=errors.is_terminal and not as_json,

@@ -12,7 +12,8 @@ from rich.text import Text
 
 from dlx.puzzles.palette import label_colour
 from fillit import judge
-from fillit.judge import Case, Outcome, Verdict
+from fillit.judge import Outcome, Verdict
+from fillit.judge_cases import Case
 
 STYLES = {
     Verdict.OK: "green",

@@ -22,11 +22,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
-from fillit import judge
+from fillit import judge, judge_cases
 from fillit.cli import app
 from fillit.generate import KINDS, valid_input
 from fillit.invalid import BREAKS
-from fillit.judge import Case, Outcome, Verdict, expected_output
+from fillit.judge import Outcome, Verdict
+from fillit.judge_cases import Case, expected_output
 from fillit.judge_report import MARK, board, first_difference, show
 
 WRONG = Path(__file__).resolve().parent / "wrong_fillits"
@@ -126,7 +127,7 @@ def test_fillit_solve_passes_fillit_check() -> None:
         ["--cases", "4", "--seed", "2", "--jobs", "2", "--timeout", "60", "--json"], SOLVE
     )
     data = as_json(result)
-    corpus = judge.corpus_files(judge.default_corpus())
+    corpus = judge_cases.corpus_files(judge_cases.default_corpus())
     assert result.exit_code == 0, data
     assert (data["passed"], data["failed"]) == (len(BREAKS) + len(corpus) + 4, 0)
 
@@ -225,7 +226,7 @@ def test_calling_off_a_run_kills_the_programs_still_running() -> None:
 def test_the_table_lists_every_case_and_a_summary_line(quick_run: Run) -> None:
     result = quick_run("crashy", False)
     rows = table_rows(result)
-    assert list(rows) == [case.name for case in judge.cases(1, 3, [])]
+    assert list(rows) == [case.name for case in judge_cases.cases(1, 3, [])]
     assert {name for name, (seen, _) in rows.items() if seen == "crash"} == set(filter(big, rows))
     assert "killed by SIGSEGV" in result.stdout
     last = result.stdout.splitlines()[-1]
@@ -315,34 +316,38 @@ def test_save_writes_each_failing_input_beside_its_expected_output(
 
 
 def test_a_seed_gives_the_same_cases_and_another_seed_others() -> None:
-    first = list(judge.cases(5, 2, []))
-    assert first == list(judge.cases(5, 2, []))
-    assert first != list(judge.cases(6, 2, []))
+    first = list(judge_cases.cases(5, 2, []))
+    assert first == list(judge_cases.cases(5, 2, []))
+    assert first != list(judge_cases.cases(6, 2, []))
 
 
 def test_cases_are_one_per_invalid_rule_then_the_corpus_then_the_generated() -> None:
-    corpus = [path for path in judge.corpus_files(judge.default_corpus()) if "one_" in path.stem]
+    corpus = [
+        path
+        for path in judge_cases.corpus_files(judge_cases.default_corpus())
+        if "one_" in path.stem
+    ]
     assert corpus
-    made = list(judge.cases(0, 2, corpus))
+    made = list(judge_cases.cases(0, 2, corpus))
     assert [case.name for case in made[: len(BREAKS)]] == [f"invalid_{n}" for n in BREAKS]
     assert all(case.expected == "error\n" for case in made[: len(BREAKS)])
-    assert len(made) == judge.case_count(2, corpus) == len(BREAKS) + len(corpus) + 2
+    assert len(made) == judge_cases.case_count(2, corpus) == len(BREAKS) + len(corpus) + 2
     for case in made[len(BREAKS) :]:
         assert case.expected == expected_output(case.text) != "error\n"
 
 
 def test_the_plan_takes_every_kind_and_always_several_big_inputs() -> None:
-    planned = judge.plan(random.Random(0), 50)
+    planned = judge_cases.plan(random.Random(0), 50)
     assert {kind for kind, _ in planned} == set(KINDS)
     assert all(1 <= pieces <= 26 for _, pieces in planned)
     assert sum(pieces >= 21 for _, pieces in planned) >= 17
-    assert sum(pieces >= 21 for _, pieces in judge.plan(random.Random(0), 4)) >= 2
+    assert sum(pieces >= 21 for _, pieces in judge_cases.plan(random.Random(0), 4)) >= 2
 
 
 def test_without_a_corpus_its_cases_are_left_out_and_it_is_said(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(judge, "default_corpus", lambda: None)
+    monkeypatch.setattr(judge_cases, "default_corpus", lambda: None)
     result = check(["--cases", "1", "--seed", "1", "--jobs", "2", "--json"], SOLVE)
     assert result.exit_code == 0
     assert len(as_json(result)["cases"]) == len(BREAKS) + 1

@@ -7,19 +7,16 @@ error), 2 usage, 3 stopped by a budget with the answer unknown, 130 interrupted.
 from __future__ import annotations
 
 import json
-import os
-import random
 import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
-from fillit import __version__
+from fillit import __version__, cli_tools
+from fillit.cli_common import EXIT_INVALID, PlainOpt, interruptible, make_console, wants_colour
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
 from fillit.ordered import arrange_ordered
@@ -27,12 +24,7 @@ from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
 from fillit.vocabulary import Answer
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
-EXIT_INVALID = 1
 EXIT_UNKNOWN = 3
-EXIT_INTERRUPTED = 130
 
 app = typer.Typer(
     add_completion=False,
@@ -43,7 +35,6 @@ app = typer.Typer(
 FileArg = Annotated[
     str, typer.Argument(metavar="FILE", help="A fillit file, or - for standard input.")
 ]
-PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
 TimeoutOpt = Annotated[
     float | None,
     typer.Option("--timeout", min=0, help="Give up after this many seconds (exit 3: unknown)."),
@@ -86,33 +77,6 @@ def load(file: str) -> list[Piece]:
         typer.echo("error")
         typer.echo(f"fillit: {fault}", err=True)
         raise typer.Exit(EXIT_INVALID) from None
-
-
-@contextmanager
-def interruptible() -> Iterator[None]:
-    """Turn Ctrl-C during a search into one message and exit status 130."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        typer.echo("fillit: interrupted", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-
-
-def make_console(plain: bool) -> Console:
-    """A rich console on standard output; a plain one draws no styles and no live display."""
-    from rich.console import Console
-
-    if plain:
-        return Console(highlight=False, soft_wrap=True, force_terminal=False, no_color=True)
-    return Console(highlight=False, soft_wrap=True)
-
-
-def wants_colour(plain: bool) -> bool:
-    """Whether output should be styled: not with --plain or NO_COLOR, nor when piped (unless
-    FORCE_COLOR asks for it)."""
-    if plain or os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
 
 
 def give_up_if_unknown(answer: Answer) -> None:
@@ -232,142 +196,7 @@ def summary(answer: Answer) -> dict[str, Any]:
     }
 
 
-@app.command()
-def generate(
-    pieces: Annotated[
-        int | None,
-        typer.Option("--pieces", min=1, max=26, help="Number of pieces (default: random)."),
-    ] = None,
-    kind: Annotated[
-        str,
-        typer.Option(
-            "--kind",
-            metavar="random|tiling|identical|few",
-            help="Shapes: uniform, a tiling's, one, or two to four.",
-        ),
-    ] = "random",
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="The same seed gives the same files.")
-    ] = None,
-    count: Annotated[
-        int, typer.Option("--count", min=1, help="Write this many files (needs --out).")
-    ] = 1,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="Write NAME.txt files into this folder.")
-    ] = None,
-    invalid: Annotated[
-        str | None,
-        typer.Option(
-            "--invalid",
-            metavar="RULE",
-            help="Break this rule of the format instead; `--invalid list` lists them.",
-        ),
-    ] = None,
-) -> None:
-    """Print a fillit input: valid of a kind, or breaking one rule of the format."""
-    from fillit import generate as make
-    from fillit.invalid import break_list, invalid_input
-
-    if invalid == "list":
-        sys.stdout.write(break_list())
-        return
-    if count > 1 and out is None:
-        raise typer.BadParameter("--count needs --out", param_hint="--count")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    try:
-        if invalid is None:
-            made = make.inputs(seed, count, kind, lambda rng: make.valid_input(rng, kind, pieces))
-        else:
-            made = make.inputs(seed, count, invalid, lambda rng: invalid_input(rng, invalid))
-    except make.GenerateError as fault:
-        raise typer.BadParameter(str(fault)) from None
-    if out is None:
-        sys.stdout.write(made[0][1])
-        return
-    try:
-        make.write_inputs(out, made)
-    except OSError as fault:
-        typer.echo(f"fillit: {out}: {fault.strerror or fault}", err=True)
-        raise typer.Exit(EXIT_INVALID) from None
-
-
-@app.command(
-    "check",
-    context_settings={"allow_interspersed_args": False},
-    no_args_is_help=True,
-)
-def check_program(
-    command: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="-- PROGRAM [ARGS...]",
-            help="The fillit program to test, run as PROGRAM ARGS FILE.",
-            show_default=False,
-        ),
-    ],
-    cases: Annotated[
-        int, typer.Option("--cases", min=0, help="Generated inputs, besides the fixed ones.")
-    ] = 50,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="The same seed gives the same inputs.")
-    ] = None,
-    timeout: Annotated[
-        float, typer.Option("--timeout", min=0.001, help="Seconds allowed per case.")
-    ] = 10.0,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Cases run at once.")] = 1,
-    save: Annotated[
-        Path | None,
-        typer.Option("--save", help="Write each failing input (NAME.txt, NAME.out) here."),
-    ] = None,
-    corpus: Annotated[
-        Path | None,
-        typer.Option("--corpus", help="Folder of valid inputs (default: the project's corpus)."),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plain: PlainOpt = False,
-) -> None:
-    """Test a fillit program against the canonical answers (exit 0 when every case is ok)."""
-    from rich.console import Console
-
-    from fillit import judge, judge_cases, judge_report
-
-    try:
-        program = judge.resolve(command)
-    except judge.JudgeError as fault:
-        raise typer.BadParameter(str(fault), param_hint="PROGRAM") from None
-    if corpus is not None and not corpus.is_dir():
-        raise typer.BadParameter(f"{corpus}: no such folder", param_hint="--corpus")
-    folder = corpus or judge_cases.default_corpus()
-    if folder is None:
-        typer.echo("fillit: no corpus beside the package: its cases are left out", err=True)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    files = judge_cases.corpus_files(folder)
-    errors = Console(stderr=True)
-    try:
-        with interruptible():
-            outcomes = judge_report.judge_with_progress(
-                errors,
-                program,
-                judge_cases.cases(seed, cases, files),
-                judge_cases.case_count(cases, files),
-                timeout,
-                jobs,
-                live=errors.is_terminal and not as_json,
-            )
-    except judge.JudgeError as fault:
-        raise typer.BadParameter(str(fault), param_hint="PROGRAM") from None
-    if save is not None:
-        try:
-            judge.save(save, outcomes)
-        except OSError as fault:
-            typer.echo(f"fillit: {save}: {fault.strerror or fault}", err=True)
-    if as_json:
-        sys.stdout.write(json.dumps(judge.summary(seed, outcomes)) + "\n")
-    else:
-        judge_report.show(make_console(plain=not wants_colour(plain)), seed, outcomes)
-    raise typer.Exit(1 if judge.failed(outcomes) else 0)
+cli_tools.register(app)
 
 
 def main() -> None:

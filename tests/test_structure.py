@@ -26,7 +26,14 @@ HELPERS = {"fillit.pieces", "fillit.colouring", "fillit.projection", "fillit.fai
 ORDERED_USERS = {"fillit.cli"}
 """The only fillit modules that may import the first release's ordered search."""
 
-DRAWING = {"fillit.cli", "fillit.render", "fillit.report"}
+DRAWING = {
+    "fillit.cli",
+    "fillit.cli_common",
+    "fillit.cli_tools",
+    "fillit.render",
+    "fillit.report",
+    "fillit.judge_report",
+}
 """The only fillit modules that may import typer or rich (nothing else prints)."""
 
 

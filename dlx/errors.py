@@ -47,6 +47,10 @@ class SearchBusyError(DlxError):
     """A second search was started on a problem whose links another search still holds."""
 
 
+class CoreUnavailableError(DlxError):
+    """A search asked for a core that is unknown or was not built (see `dlx.core`)."""
+
+
 class SolutionError(DlxError):
     """A proposed solution breaks the exact-cover rules (raised by `verify`)."""
 

@@ -31,6 +31,9 @@ CoreName = Literal["compiled", "python"]
 COMPILED_AVAILABLE: Final = _core is not None
 """Whether the compiled core was built and imports."""
 
+CORE: Final[CoreName] = "compiled" if COMPILED_AVAILABLE else "python"
+"""The core searches use unless DLX_CORE or `solve(..., core=...)` says otherwise."""
+
 NO_LIMIT: Final = 1 << 62
 
 

@@ -52,6 +52,15 @@ def default_core() -> CoreName:
     return pick_core("compiled")
 
 
+def core_name() -> str:
+    """The name of the core a search would use now, for `--version` and statistics; when
+    DLX_CORE names no usable core, the reason instead of an exception."""
+    try:
+        return default_core()
+    except CoreUnavailableError as error:
+        return str(error)
+
+
 def pick_core(core: CoreName | None) -> CoreName:
     """`core`, checked to be one that can run here (None: `default_core()`)."""
     if core is None:

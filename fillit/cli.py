@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from dlx.core import core_name
 from fillit import __version__
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
@@ -62,7 +63,7 @@ OrderedOpt = Annotated[
 
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(__version__)
+        typer.echo(f"{__version__} (core: {core_name()})")
         raise typer.Exit()
 
 
@@ -227,6 +228,7 @@ def summary(answer: Answer) -> dict[str, Any]:
         ],
         "canonical": None if answer.canonical is None else asdict(answer.canonical),
         "rows": answer.rows() if answer.solved else None,
+        "core": core_name(),
     }
 
 

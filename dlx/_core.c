@@ -11,8 +11,9 @@
      every option's nodes followed by a spacer. A spacer's `top` is minus its option count, its
      `up` the first node of the option before it, its `down` the last node of the option after it,
      so an option's nodes can be walked cyclically (right from p, or left) without a pointer.
-   - Every option node has `up`/`down` in its item's vertical list, `top` (its item), `colour`
-     (0: none; -1: its item purified to this colour already) and `option` (the option's number).
+   - Every option node has `up`/`down` in its item's vertical list, `top` (its item) and `colour`
+     (0: none; -1: its item purified to this colour already): 16 bytes, as in DLX1. The number of
+     the option a node belongs to is kept apart, in `option[]`, out of the hot loops' way.
 
    Knuth's 7-item example: items a..g, options "c e", "a d g", "b c f", "a d f", "b g", "d e g";
    nd[1..7] are the headers, nd[8] a spacer, nd[9..10] the option "c e", nd[11] a spacer, ...
@@ -36,7 +37,7 @@
 #define INFINITY_ (1LL << 62)
 
 typedef struct {
-    int up, down, top, colour, option;
+    int up, down, top, colour; /* 16 bytes, as in DLX1 */
 } node;
 
 typedef struct {
@@ -54,6 +55,7 @@ typedef struct {
     node *nd;
     item *it;
     int *first;             /* first node of each option */
+    int *option;            /* the option of each node (-1 for headers and spacers) */
     int coloured;
     int busy;
     long long serial;
@@ -88,6 +90,7 @@ static void Core_dealloc(CoreObject *self) {
     PyMem_Free(self->nd);
     PyMem_Free(self->it);
     PyMem_Free(self->first);
+    PyMem_Free(self->option);
     PyMem_Free(self->shift);
     PyMem_Free(self->width);
     PyMem_Free(self->leave_shift);
@@ -204,10 +207,11 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     self->nd = checked_calloc((size_t)self->nodes, sizeof(node));
     self->it = checked_calloc((size_t)n + 2, sizeof(item));
     self->first = checked_calloc((size_t)m, sizeof(int));
-    if (!self->nd || !self->it || !self->first) goto done;
+    self->option = checked_calloc((size_t)self->nodes, sizeof(int));
+    if (!self->nd || !self->it || !self->first || !self->option) goto done;
+    for (int x = 0; x < self->nodes; x++) self->option[x] = -1;
     for (int i = 1; i <= n; i++) {
         self->nd[i].up = self->nd[i].down = i;
-        self->nd[i].option = -1;
         self->it[i].bound = 1;
     }
     Py_ssize_t nb = PyObject_Length(bounds);
@@ -267,7 +271,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
             x++;
             node *p = &self->nd[x];
             p->top = t;
-            p->option = o;
+            self->option[x] = o;
             p->colour = (int)colour;
             p->up = self->nd[t].up;
             p->down = t;
@@ -282,7 +286,6 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
         x++;
         self->nd[x].top = -(o + 1);
         self->nd[x].up = self->first[o];
-        self->nd[x].option = -1;
     }
     if (core_memo_layout(self) < 0) goto done;
     self->serial = ++core_serials;
@@ -777,8 +780,8 @@ static int run_x(SearchObject *s, PyThreadState **released) {
             return r < 0 ? -1 : 0;
         }
         if ((r = prune_ok(s)) < 0) { s->error = 1; return -1; }
-        s->status = S_EXHAUSTED;
         if (r) { s->solutions = 1; s->phase = X_LAST; return 1; }
+        s->status = S_EXHAUSTED;
         return 0;
     }
     level = 0;
@@ -846,7 +849,7 @@ static int run_x(SearchObject *s, PyThreadState **released) {
             continue;
         }
         /* X5: try option cur */
-        if (opts_push(s, nd[cur].option) < 0) { s->error = 1; goto stop; }
+        if (opts_push(s, c->option[cur]) < 0) { s->error = 1; goto stop; }
         if (s->prune != NULL) {
             if ((r = prune_ok(s)) < 0) { opts_pop(s); s->error = 1; goto stop; }
             if (!r) { /* counted as a node, never linked in */
@@ -1108,7 +1111,7 @@ static int run_m(SearchObject *s, PyThreadState **released) {
                     s->restricted++;
                 }
                 if (x != i) { /* checked before its items are taken: cut off, never linked */
-                    int o = nd[x].option;
+                    int o = c->option[x];
                     if (opts_push(s, o) < 0) { s->error = 1; goto stop; }
                     state = DEAD;
                     if (s->memo != NULL && memo_failed(s, o)) {
@@ -1131,7 +1134,7 @@ static int run_m(SearchObject *s, PyThreadState **released) {
         } else if (state == RETREAT) { /* M8: undo branch x, then try the next */
             int i = items[top], x = tries[top];
             if (x != i) {
-                if (s->memo != NULL) add_key(s, nd[x].option, -1);
+                if (s->memo != NULL) add_key(s, c->option[x], -1);
                 opts_pop(s);
                 release(c, x);
                 tries[top] = nd[x].down;
@@ -1470,7 +1473,7 @@ static PyObject *Core_snapshot(CoreObject *c, PyObject *unused) {
     if (out == NULL) return NULL;
     for (int x = 0; x < c->nodes; x++) {
         node *p = &c->nd[x];
-        PyObject *row = Py_BuildValue("(iiiii)", p->up, p->down, p->top, p->colour, p->option);
+        PyObject *row = Py_BuildValue("(iiiii)", p->up, p->down, p->top, p->colour, c->option[x]);
         if (row == NULL || PyList_Append(out, row) < 0) { Py_XDECREF(row); Py_DECREF(out); return NULL; }
         Py_DECREF(row);
     }

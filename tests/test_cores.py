@@ -168,7 +168,7 @@ def test_both_cores_run_the_same_search(data: st.DataObject, problem: Problem[An
 
 
 @needs_compiled
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(data=st.data(), problem=any_problem(), stop=st.integers(0, 4))
 def test_closing_early_leaves_both_cores_alike(
     data: st.DataObject, problem: Problem[Any], stop: int
@@ -187,6 +187,29 @@ def test_closing_early_leaves_both_cores_alike(
         seen[core] = (got, stats)
     assert seen["compiled"] == seen["python"]
     assert links_state(problem) == before
+
+
+@needs_compiled
+@pytest.mark.parametrize("general", [False, True])
+def test_a_problem_solved_at_once_closed_at_its_solution_says_closed(general: bool) -> None:
+    """With every primary item covered before the search (none, or all given), the one solution
+    is a node; closing the search there says CLOSED, running on says EXHAUSTED, on both cores."""
+    problem = Problem.from_options(["a"], [("a", ["a"])])
+    seen = []
+    for core in ("python", "compiled"):
+        for stop in (True, False):
+            stats = Stats()
+            memo = FailureMemo() if general else None
+            found = solve(problem, stats=stats, givens=["a"], memo=memo, core=core)  # type: ignore[arg-type]
+            assert next(found) == ("a",)
+            if stop:
+                found.close()
+            else:
+                assert list(found) == []
+            stats.seconds = 0.0
+            seen.append((core, stop, stats))
+    assert [s for _, _, s in seen[:2]] == [s for _, _, s in seen[2:]]
+    assert [s.status for _, _, s in seen[:2]] == [Status.CLOSED, Status.EXHAUSTED]
 
 
 @needs_compiled

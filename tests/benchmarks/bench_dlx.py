@@ -102,7 +102,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--without", action="append", default=[], help="skip this solver")
     args = parser.parse_args(argv)
-    chosen = {path: PROBLEMS.get(path, (path.stem, None)) for path in args.files} or PROBLEMS
+    chosen = {path: PROBLEMS.get(path.resolve(), (path.stem, None)) for path in args.files}
+    chosen = chosen or PROBLEMS
     table = solvers(set(args.without))
     times: dict[tuple[str, str], float] = {}
     wrong = False

@@ -316,16 +316,16 @@ static void relink_declared(CoreObject *c) {
    return the updates. */
 static inline long long hide(node *nd, int p) {
     long long done = 0;
-    int q = p + 1;
-    while (q != p) {
+    unsigned q = (unsigned)p + 1; /* unsigned: indices need no sign extension */
+    while (q != (unsigned)p) {
         int x = nd[q].top;
         if (x <= 0) {
-            q = nd[q].up;
+            q = (unsigned)nd[q].up;
         } else {
-            int u = nd[q].up, d = nd[q].down;
-            nd[u].down = d;
-            nd[d].up = u;
-            LEN(x)--;
+            unsigned u = (unsigned)nd[q].up, d = (unsigned)nd[q].down;
+            nd[u].down = (int)d;
+            nd[d].up = (int)u;
+            nd[(unsigned)x].top--; /* LEN */
             done++;
             q++;
         }
@@ -335,16 +335,16 @@ static inline long long hide(node *nd, int p) {
 
 /* Undo hide(p), leftwards: the reverse order, so every node finds its neighbours as it left them. */
 static inline void unhide(node *nd, int p) {
-    int q = p - 1;
-    while (q != p) {
+    unsigned q = (unsigned)p - 1;
+    while (q != (unsigned)p) {
         int x = nd[q].top;
         if (x <= 0) {
-            q = nd[q].down;
+            q = (unsigned)nd[q].down;
         } else {
-            int u = nd[q].up, d = nd[q].down;
-            nd[u].down = q;
-            nd[d].up = q;
-            LEN(x)++;
+            unsigned u = (unsigned)nd[q].up, d = (unsigned)nd[q].down;
+            nd[u].down = (int)q;
+            nd[d].up = (int)q;
+            nd[(unsigned)x].top++; /* LEN */
             q--;
         }
     }
@@ -851,7 +851,7 @@ static int run_x(SearchObject *s, PyThreadState **released) {
         /* X5: try option cur */
         if (opts_push(s, c->option[cur]) < 0) { s->error = 1; goto stop; }
         if (s->prune != NULL) {
-            if ((r = prune_ok(s)) < 0) { opts_pop(s); s->error = 1; goto stop; }
+            if ((r = prune_ok(s)) < 0) { s->error = 1; goto stop; } /* no C-API call now */
             if (!r) { /* counted as a node, never linked in */
                 opts_pop(s);
                 level++;
@@ -1121,8 +1121,8 @@ static int run_m(SearchObject *s, PyThreadState **released) {
                     }
                     if (s->prune != NULL) {
                         if ((r = prune_ok(s)) <= 0) {
-                            opts_pop(s);
                             if (r < 0) { s->error = 1; goto stop; } /* state DEAD: x not applied */
+                            opts_pop(s);
                             continue;
                         }
                     }

@@ -556,10 +556,12 @@ static void restore_order(CoreObject *c, const int *moves, int m) {
 
 /* States are packed bit strings (each item's use count in its field, then its 'left' flag),
    kept whole in `pool` and found by a 64-bit hash in an open-addressing table: a hash hit is
-   a hit only when the packed states are equal, so no two states are ever confused. */
+   a hit only when the packed states are equal, so no two states are ever confused. The search
+   may store states without the GIL, so the store's memory comes from PyMem_Raw*. */
 typedef struct {
     PyObject_HEAD
     long long owner;        /* the serial of the core whose states these are */
+    int in_use;             /* held by a search, which may run without the GIL */
     int words;
     Py_ssize_t count, slots; /* states stored, table size (a power of 2) */
     uint64_t *hashes;        /* per slot; 0 marks an empty slot (hashes are forced odd) */
@@ -569,9 +571,9 @@ typedef struct {
 } MemoObject;
 
 static void Memo_dealloc(MemoObject *self) {
-    PyMem_Free(self->hashes);
-    PyMem_Free(self->where);
-    PyMem_Free(self->pool);
+    PyMem_RawFree(self->hashes);
+    PyMem_RawFree(self->where);
+    PyMem_RawFree(self->pool);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -594,11 +596,11 @@ static int memo_find(const MemoObject *m, uint64_t h, const uint64_t *state) {
 
 static int memo_grow(MemoObject *m) {
     Py_ssize_t slots = m->slots ? m->slots * 2 : 1024;
-    uint64_t *hashes = PyMem_Calloc((size_t)slots, sizeof(uint64_t));
-    Py_ssize_t *where = PyMem_Calloc((size_t)slots, sizeof(Py_ssize_t));
+    uint64_t *hashes = PyMem_RawCalloc((size_t)slots, sizeof(uint64_t));
+    Py_ssize_t *where = PyMem_RawCalloc((size_t)slots, sizeof(Py_ssize_t));
     if (!hashes || !where) {
-        PyMem_Free(hashes);
-        PyMem_Free(where);
+        PyMem_RawFree(hashes);
+        PyMem_RawFree(where);
         return -1;
     }
     size_t mask = (size_t)slots - 1;
@@ -609,8 +611,8 @@ static int memo_grow(MemoObject *m) {
         hashes[s] = m->hashes[k];
         where[s] = m->where[k];
     }
-    PyMem_Free(m->hashes);
-    PyMem_Free(m->where);
+    PyMem_RawFree(m->hashes);
+    PyMem_RawFree(m->where);
     m->hashes = hashes;
     m->where = where;
     m->slots = slots;
@@ -623,7 +625,7 @@ static int memo_add(MemoObject *m, uint64_t h, const uint64_t *state) {
     if ((m->count + 1) * 2 > m->slots && memo_grow(m) < 0) return -1;
     if (m->count >= m->pool_cap) {
         Py_ssize_t cap = m->pool_cap ? m->pool_cap * 2 : 1024;
-        uint64_t *pool = PyMem_Realloc(m->pool, sizeof(uint64_t) * (size_t)cap * (size_t)m->words);
+        uint64_t *pool = PyMem_RawRealloc(m->pool, sizeof(uint64_t) * (size_t)cap * (size_t)m->words);
         if (pool == NULL) return -1;
         m->pool = pool;
         m->pool_cap = cap;
@@ -642,6 +644,10 @@ static PyObject *Memo_len(MemoObject *self, PyObject *unused) {
 }
 
 static PyObject *Memo_clear(MemoObject *self, PyObject *unused) {
+    if (self->in_use) {
+        PyErr_SetString(PyExc_ValueError, "this memo store is in use by a search");
+        return NULL;
+    }
     memo_clear(self);
     Py_RETURN_NONE;
 }
@@ -673,7 +679,7 @@ typedef struct {
     PyObject *prune, *learn, *progress, *opts_list;
     int general;        /* Algorithm M (1) or X (0) */
     int mrv, sweep, exact;
-    int phase, status, claimed, running, error;
+    int phase, status, claimed, running, error, out_of_memory;
     /* budgets */
     long long nodes, updates, solutions, hits, stores, node_cap, next_poll, next_update_poll;
     double deadline;    /* monotonic seconds, or < 0 for none */
@@ -1015,11 +1021,13 @@ static void close_level(SearchObject *s, int i, int tweaked, int first) {
     c->it[i].bound++;
 }
 
+/* Store the current state as failed; -1 when memory runs out (the exception is set later,
+   once the GIL is held again). */
 static int remember(SearchObject *s) {
     MemoObject *m = s->memo;
     if (m->count >= s->capacity) memo_clear(m);
     if (memo_add(m, odd(s->key_hash), pack(s, -1)) < 0) {
-        PyErr_NoMemory();
+        s->out_of_memory = 1;
         return -1;
     }
     s->stores++;
@@ -1201,6 +1209,7 @@ static void finish(SearchObject *s) {
     if (s->norder) relink_declared(c);
     if (s->nmoves) restore_order(c, s->moves, s->nmoves);
     c->busy = 0;
+    if (s->memo != NULL) s->memo->in_use = 0;
     s->claimed = 0;
     s->phase = FINISHED;
 }
@@ -1218,6 +1227,7 @@ static PyObject *Search_next(SearchObject *s) {
     int r = s->general ? run_m(s, &released) : run_x(s, &released);
     if (released != NULL) PyEval_RestoreThread(released);
     s->running = 0;
+    if (s->out_of_memory) PyErr_NoMemory();
     if (r == 1) {
         PyObject *list = PyList_New(s->nopts);
         if (list == NULL) { finish(s); return NULL; }
@@ -1446,6 +1456,7 @@ static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
     choose_givens(c, s->givens, s->ngivens);
     for (int k = 0; k < s->ngivens; k++) add_key(s, s->givens[k], 1);
     c->busy = 1;
+    if (s->memo != NULL) s->memo->in_use = 1;
     s->claimed = 1;
     s->phase = X_START;
     s->state = ENTER;
@@ -1460,6 +1471,7 @@ static PyObject *Core_memo(CoreObject *c, PyObject *unused) {
     MemoObject *m = PyObject_New(MemoObject, &MemoType);
     if (m == NULL) return NULL;
     m->owner = c->serial;
+    m->in_use = 0;
     m->words = c->words;
     m->count = m->slots = m->pool_cap = 0;
     m->hashes = NULL;

@@ -72,6 +72,16 @@ def pick_core(core: CoreName | None) -> CoreName:
     return core
 
 
+MAX_BOUND: Final = 1 << 40
+"""The largest multiplicity the compiled core takes (its state keys give each item 41 bits)."""
+
+
+def compiled_supports(problem: Problem[Any]) -> bool:
+    """Whether the compiled core can run `problem`: every multiplicity up to `MAX_BOUND`.
+    `solve` runs the others on the pure-Python core, whatever core was asked for."""
+    return all(high <= MAX_BOUND for _, high in problem.bounds)
+
+
 def compiled_links(problem: Problem[Any]) -> Any:
     """The compiled core's links of `problem`, built on first use and kept with the problem
     (rebuilt once options are added, like `Problem.links`)."""

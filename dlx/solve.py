@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator, Hashable, Iterable
 from typing import Literal, TypeVar
 
-from dlx.core import CoreName, pick_core, search_compiled
+from dlx.core import CoreName, compiled_supports, pick_core, search_compiled
 from dlx.errors import UnknownItemError
 from dlx.links import Learn, Progress, Prune
 from dlx.memo import FailureMemo
@@ -62,7 +62,8 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
-    `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.core`).
+    `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.core`); the
+    few problems the compiled core cannot take (a multiplicity over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
     if choose not in ("mrv", "first", "sweep"):
@@ -78,7 +79,7 @@ def solve(
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
     ordered = _item_numbers(problem, item_order)
     stats = stats if stats is not None else Stats()
-    if pick_core(core) == "compiled":
+    if pick_core(core) == "compiled" and compiled_supports(problem):
         compiled = search_compiled(
             problem,
             stats,

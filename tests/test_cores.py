@@ -7,7 +7,7 @@ import os
 import signal
 import threading
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -154,13 +154,16 @@ def test_both_cores_run_the_same_search(data: st.DataObject, problem: Problem[An
     """On random problems with colours, multiplicities, givens, preferred options, an item order,
     a memo, pruning, learning and early stops (limit, node budget), the two cores give the same
     solutions in the same order, nodes, updates, profile and status, call the hooks with the
-    same options, count the same memo hits and stores (twice, the memo reused), and leave the
-    links as they found them."""
+    same options, count the same memo hits and stores (then again with other arguments and the
+    same memo), and leave the links as they found them."""
     how = data.draw(settings_for(problem))
+    then = replace(data.draw(settings_for(problem)), memo=how.memo)  # the memo reused
+    if not (problem.has_multiplicities or problem.has_colours or then.memo or then.learn):
+        then = replace(then, prefer=())  # Algorithm X takes no preferred options
     before = links_state(problem)
     memos = {core: memo_for(problem, how.memo) for core in ("python", "compiled")}
-    for _ in range(2):
-        runs = {core: search(problem, core, how, memos[core]) for core in memos}
+    for step in (how, then):
+        runs = {core: search(problem, core, step, memos[core]) for core in memos}
         assert runs["compiled"] == runs["python"]
         for solution in runs["compiled"].solutions:
             verify(problem, solution)
@@ -333,7 +336,43 @@ def test_a_second_search_of_a_suspended_one_raises_search_busy() -> None:
     assert next(solve(problem, core="compiled"))
 
 
+@needs_compiled
+def test_progress_sees_the_same_figures_on_both_cores() -> None:
+    """The progress display is called at the same nodes with the same figures on both cores."""
+    path = REFERENCE / "queens12.dlx"
+    if not path.is_file():
+        pytest.skip(f"no {path}")
+    problem = read_dlx(path).problem
+    seen: dict[str, list[tuple[object, ...]]] = {}
+    for core in ("python", "compiled"):
+        calls: list[tuple[object, ...]] = []
+
+        def show(stats: Stats, calls: list[tuple[object, ...]] = calls) -> None:
+            calls.append((stats.nodes, stats.updates, stats.solutions, stats.status))
+
+        found = solve(problem, progress=show, core=core, limit=10_000)  # type: ignore[arg-type]
+        assert sum(1 for _ in found) == 10_000
+        seen[core] = calls
+    assert len(seen["python"]) > 10
+    assert seen["compiled"] == seen["python"]
+
+
 # The failure memo belongs to one core and one problem
+
+
+@needs_compiled
+def test_a_memo_store_in_use_cannot_be_cleared() -> None:
+    """While a search holds a memo (it may run without the GIL), its store refuses to be
+    emptied from outside; once the search is closed, it can be."""
+    problem = Problem.from_options(["a", "b"], [("a", ["a"]), ("b", ["b"])])
+    memo = FailureMemo()
+    found = solve(problem, memo=memo, core="compiled")
+    assert next(found) == ("a", "b")
+    with pytest.raises(ValueError, match="in use"):
+        memo._store.clear()
+    found.close()
+    memo._store.clear()
+    assert memo._store.size() == 0
 
 
 @needs_compiled
@@ -374,6 +413,22 @@ def test_a_full_compiled_memo_forgets_everything_and_goes_on() -> None:
 
 
 # Choosing the core
+
+
+@needs_compiled
+def test_a_multiplicity_too_large_for_the_core_runs_on_python() -> None:
+    """A multiplicity over 2**40 does not fit the core's state keys: `solve` runs that problem
+    on the pure-Python core, even when the compiled one is asked for, with the same answers."""
+    huge = 1 << 41
+    problem = Problem(["a", "b"], bounds={"a": (0, huge)})
+    problem.add_option("a", ["a"])
+    problem.add_option("ab", ["a", "b"])
+    assert not dlx.core.compiled_supports(problem)
+    stats = Stats()
+    assert list(solve(problem, core="compiled", stats=stats)) == [("ab", "a"), ("ab",)]
+    assert "_compiled" not in problem.__dict__  # the core was never built for it
+    problem = Problem(["a", "b"], bounds={"a": (0, 1 << 40)})
+    assert dlx.core.compiled_supports(problem)
 
 
 def test_dlx_core_in_the_environment_picks_the_core(monkeypatch: pytest.MonkeyPatch) -> None:

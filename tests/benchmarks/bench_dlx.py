@@ -5,8 +5,8 @@ Default problems: pentominoes 6x10 (all 9356, ../shared/dlx-peer), pentominoes 8
 centre, 12 queens and the hardest sudoku (../shared/dlx-reference). Each solver is a fresh process
 counting every solution of the same Knuth-format file, start-up included, all in one run:
 
-- `python`: `python -m dlx solve --count FILE` with DLX_CORE=python (the pure-Python reference);
-- `compiled`: the same with DLX_CORE=compiled;
+- `compiled`: `python -m dlx solve --count FILE` with DLX_CORE=compiled;
+- `python`: the same with DLX_CORE=python (the pure-Python reference);
 - `xcover`: xcover from PyPI (numba; `pip install -e '.[bench]'`), when it is installed;
 - `dlx1`: Knuth's DLX1 reading the file on standard input, only when the environment variable
   DLX1 gives the path of a build the user made (this project never builds or ships it).
@@ -64,8 +64,9 @@ def dlx_core(core: str) -> Command:
 
 
 def solvers(without: set[str]) -> dict[str, Command]:
-    """The solvers at hand, by name, in the order they are run."""
-    found: dict[str, Command] = {"python": dlx_core("python"), "compiled": dlx_core("compiled")}
+    """The solvers at hand, by name, in the order they are run (the compiled core first: the
+    others' times are given as multiples of its time)."""
+    found: dict[str, Command] = {"compiled": dlx_core("compiled"), "python": dlx_core("python")}
     if importlib.util.find_spec("xcover") is not None:
         found["xcover"] = lambda path: ([sys.executable, "-c", XCOVER, str(path)], {}, None)
     dlx1 = os.environ.get("DLX1")

@@ -1385,6 +1385,10 @@ static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
                                      &givens, &pref, &order, &memo, &capacity, &prune, &learn,
                                      &max_nodes, &timeout, &progress))
         return NULL;
+    if (c->nd == NULL) {
+        PyErr_SetString(PyExc_ValueError, "this Core was never initialised");
+        return NULL;
+    }
     if (memo != Py_None &&
         (!PyObject_TypeCheck(memo, &MemoType) || ((MemoObject *)memo)->owner != c->serial)) {
         PyErr_SetString(PyExc_ValueError, "this memo store belongs to another core");
@@ -1468,6 +1472,10 @@ fail:
 }
 
 static PyObject *Core_memo(CoreObject *c, PyObject *unused) {
+    if (c->nd == NULL) {
+        PyErr_SetString(PyExc_ValueError, "this Core was never initialised");
+        return NULL;
+    }
     MemoObject *m = PyObject_New(MemoObject, &MemoType);
     if (m == NULL) return NULL;
     m->owner = c->serial;
@@ -1481,6 +1489,10 @@ static PyObject *Core_memo(CoreObject *c, PyObject *unused) {
 }
 
 static PyObject *Core_snapshot(CoreObject *c, PyObject *unused) {
+    if (c->nd == NULL) {
+        PyErr_SetString(PyExc_ValueError, "this Core was never initialised");
+        return NULL;
+    }
     PyObject *out = PyList_New(0);
     if (out == NULL) return NULL;
     for (int x = 0; x < c->nodes; x++) {

@@ -473,3 +473,8 @@ def test_bad_core_input_is_a_typed_error_not_a_crash() -> None:
         core.Core(1, 1, [[]], [], [])
     with pytest.raises(ValueError):
         core.Core(1, 1, [[0]], [(2, 1)], [])
+    bare = core.Core.__new__(core.Core)
+    with pytest.raises(ValueError, match="never initialised"):
+        bare.search(False, "mrv", [], [], [], None, 0, None, None, 1, None, None)
+    with pytest.raises(TypeError):
+        core.Search()

@@ -9,6 +9,7 @@ the compiled one is tested against, and the fallback where no C compiler was at 
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -181,6 +182,7 @@ def _run(
         cap,
         timeout,
         None if progress is None else show,
+        threading.current_thread() is threading.main_thread(),
     )
     cell.extend([run, 0, 0])  # the search, and the memo's hits and stores published so far
     try:

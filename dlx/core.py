@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import weakref
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -73,6 +74,10 @@ def pick_core(core: CoreName | None) -> CoreName:
     return core
 
 
+_BUILT: weakref.WeakKeyDictionary[Problem[Any], tuple[int, Any]] = weakref.WeakKeyDictionary()
+"""The compiled links of each live problem, and its number of options when they were built
+(kept beside the problem, not in it, so that a problem stays as plain as it was)."""
+
 MAX_BOUND: Final = 1 << 40
 """The largest multiplicity the compiled core takes (its state keys give each item 41 bits)."""
 
@@ -84,9 +89,9 @@ def compiled_supports(problem: Problem[Any]) -> bool:
 
 
 def compiled_links(problem: Problem[Any]) -> Any:
-    """The compiled core's links of `problem`, built on first use and kept with the problem
-    (rebuilt once options are added, like `Problem.links`)."""
-    cached = problem.__dict__.get("_compiled")
+    """The compiled core's links of `problem`, built on first use and kept while the problem
+    lives (rebuilt once options are added, like `Problem.links`)."""
+    cached = _BUILT.get(problem)
     if cached is not None and cached[0] == problem.option_count:
         return cached[1]
     assert _core is not None  # pick_core checked it
@@ -97,7 +102,7 @@ def compiled_links(problem: Problem[Any]) -> Any:
         problem.bounds,
         problem.colours,
     )
-    problem.__dict__["_compiled"] = (problem.option_count, links)
+    _BUILT[problem] = (problem.option_count, links)
     return links
 
 

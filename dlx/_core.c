@@ -41,7 +41,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     Py_ssize_t m = PySequence_Fast_GET_SIZE(opts);
     Py_ssize_t total = 0;
     int ok = 0;
-    if (n1 < 0 || n < n1 || m > INT32_MAX / 4) {
+    if (n1 < 0 || n < n1 || n > INT32_MAX / 4 || m > INT32_MAX / 4) {
         PyErr_SetString(PyExc_ValueError, "bad item counts");
         goto done;
     }

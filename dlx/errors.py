@@ -120,6 +120,10 @@ class SearchBusyError(DlxError):
     """
 
 
+class CoreUnavailableError(DlxError):
+    """A search asked for a core that is unknown or was not built (see `dlx.core`)."""
+
+
 class SolutionError(DlxError):
     """A proposed solution breaks the exact-cover rules (raised by `verify`).
 

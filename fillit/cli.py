@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from dlx.core import core_name
 from fillit import __version__, cli_tools
 from fillit.cli_common import EXIT_INVALID, PlainOpt, interruptible, make_console, wants_colour
 from fillit.errors import FillitError
@@ -55,7 +56,7 @@ OrderedOpt = Annotated[
 
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(__version__)
+        typer.echo(f"{__version__} (core: {core_name()})")
         raise typer.Exit()
 
 
@@ -193,6 +194,7 @@ def summary(answer: Answer) -> dict[str, Any]:
         ],
         "canonical": None if answer.canonical is None else asdict(answer.canonical),
         "rows": answer.rows() if answer.solved else None,
+        "core": core_name(),
     }
 
 

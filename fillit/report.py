@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dlx import Stats
+from dlx.core import core_name
 from fillit import render
 from fillit.pieces import Piece, identical_groups, letter
 from fillit.vocabulary import Answer, CanonicalStats
@@ -124,7 +125,7 @@ def show(console: Console, answer: Answer, *, colour: bool) -> None:
     total_seconds = sum(a.stats.seconds for a in answer.attempts) + extra.seconds
     headline = Text(
         f"{len(answer.pieces)} pieces; {total_nodes:,} nodes, {total_updates:,} updates "
-        f"in {total_seconds:.3f} s"
+        f"in {total_seconds:.3f} s ({core_name()} core)"
     )
     parts: list[Table | Text] = [headline, attempts_table(answer)]
     if answer.canonical is not None:

@@ -6,6 +6,7 @@ The engine knows nothing of puzzles; adapters turn their pieces into items and o
 
 from dlx.errors import (
     BoundsError,
+    BudgetError,
     ColourError,
     DlxError,
     DuplicateItemInOptionError,
@@ -15,6 +16,7 @@ from dlx.errors import (
     FormatError,
     MemoUnsupportedError,
     SearchBusyError,
+    SizeLimitError,
     SolutionError,
     UnknownItemError,
     UnknownOptionError,
@@ -29,6 +31,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BoundsError",
+    "BudgetError",
     "ColourError",
     "DlxError",
     "DuplicateItemInOptionError",
@@ -40,6 +43,7 @@ __all__ = [
     "MemoUnsupportedError",
     "Problem",
     "SearchBusyError",
+    "SizeLimitError",
     "SolutionError",
     "Stats",
     "Status",

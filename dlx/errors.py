@@ -47,6 +47,15 @@ class SearchBusyError(DlxError):
     """A second search was started on a problem whose links another search still holds."""
 
 
+class BudgetError(DlxError):
+    """A budget is malformed: a timeout that is not a positive finite number of seconds, or a
+    node budget below 1."""
+
+
+class SizeLimitError(DlxError):
+    """A problem would exceed one of the documented size limits (see `dlx.problem`)."""
+
+
 class SolutionError(DlxError):
     """A proposed solution breaks the exact-cover rules (raised by `verify`)."""
 

@@ -8,8 +8,22 @@ import tracemalloc
 
 import pytest
 
-from dlx import BudgetError, MemoUnsupportedError, Problem, Stats, Status, count, solve
+import dlx.problem
+from dlx import (
+    BudgetError,
+    FormatError,
+    MemoUnsupportedError,
+    Problem,
+    SizeLimitError,
+    Stats,
+    Status,
+    count,
+    solve,
+)
+from dlx.knuth import decode, parse_dlx
 from dlx.memo import MAX_KEY_BITS, FailureMemo
+from dlx.puzzles import pentomino, polyomino, queens, skyscrapers
+from dlx.puzzles.errors import PuzzleError
 
 
 def one_long_option(length: int) -> Problem[int]:
@@ -97,3 +111,95 @@ def test_the_state_keys_cost_nothing_without_a_memo() -> None:
     count(problem, memo=FailureMemo())
     assert links.keyed
     assert links.first_node[0].key_addend == (1 << 50) - 1
+
+
+# Knuth's format: line ends, separators, byte-order mark, numbers too long, size limits
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x0b", "\x0c", "\x85", "\x1c", "\r"])
+def test_only_newline_ends_a_line_so_a_comment_stays_a_comment(separator: str) -> None:
+    """Other control and separator characters belong to their line (str.splitlines would
+    break the comment there and read what follows as an option)."""
+    parsed = parse_dlx(f"a b\n| a comment{separator}b\na\nb\n")
+    assert parsed.option_names == [["a"], ["b"]]
+
+
+def test_a_crlf_ending_is_one_line_end_and_a_bom_is_skipped() -> None:
+    parsed = parse_dlx("\ufeffa b\r\na b\r\n\r\nb\r\n")
+    assert (parsed.problem.items, parsed.option_names) == (["a", "b"], [["a", "b"], ["b"]])
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("a 5000000000|b\n", "line 1, column 3: multiplicity '5000000000' has a number of more"),
+        ("a 1:" + "9" * 5000 + "|b\n", "line 1, column 3: multiplicity '1:99999999"),
+        ("a b\n| x\u2028\na c\n", "line 3, column 3: unknown item 'c'"),
+        ("\n\n| only comments\n", "line 3, column 1: no items line"),
+    ],
+)
+def test_every_format_error_names_line_and_column(text: str, where: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        parse_dlx(text)
+    assert str(caught.value).startswith(where)
+
+
+def test_bad_utf8_is_placed_by_line_and_column() -> None:
+    with pytest.raises(FormatError, match=r"^line 2, column 3: input is not UTF-8 text$"):
+        decode(b"a b\nab\xff\n")
+
+
+@pytest.mark.parametrize(
+    ("limit", "text", "message"),
+    [
+        ("MAX_ITEMS", "a b c d\n", "line 1, column 7: more than 3 items (the limit)"),
+        ("MAX_OPTIONS", "a b\na\nb\na b\na\n", "line 5, column 1: more than 3 options (the limit)"),
+        ("MAX_OPTION_NODES", "a b\na\na b\n", "line 3, column 1: the options name more than 2"),
+    ],
+)
+def test_a_problem_over_a_size_limit_is_refused_with_the_limit_named(
+    monkeypatch: pytest.MonkeyPatch, limit: str, text: str, message: str
+) -> None:
+    """Each limit is refused as the line that would pass it is read (limits made small here)."""
+    monkeypatch.setattr(f"dlx.problem.{limit}", 3 if limit != "MAX_OPTION_NODES" else 2)
+    monkeypatch.setattr("dlx.knuth.MAX_ITEMS", dlx.problem.MAX_ITEMS)
+    with pytest.raises(FormatError) as caught:
+        parse_dlx(text)
+    assert str(caught.value).startswith(message)
+
+
+def test_the_api_refuses_a_problem_over_a_size_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("dlx.problem.MAX_ITEMS", 2)
+    with pytest.raises(SizeLimitError, match=r"^more than 2 items \(the limit\)$"):
+        Problem(["a", "b", "c"])
+
+
+# Puzzles' size limits
+
+
+@pytest.mark.parametrize("n", [1001, 10**30])
+def test_queens_over_the_limit_are_refused_at_once(n: int) -> None:
+    with pytest.raises(PuzzleError, match=r"from 1 to 1000 \(the limit\)"):
+        queens.problem(n)
+
+
+def test_skyscrapers_with_too_many_line_placements_are_refused() -> None:
+    """All 2 on two sides of an 8 x 8 (or 9 x 9) grid: some 200,000 placements of lines."""
+    for n in (8, 9):
+        clues = skyscrapers.parse(" ".join(["2"] * n + ["0"] * n + ["2"] * n + ["0"] * n))
+        with pytest.raises(PuzzleError, match=r"more than 50000 placements .* \(the limit\)"):
+            skyscrapers.problem(clues)
+
+
+def test_polyomino_pieces_over_the_board_limit_are_refused() -> None:
+    pieces = polyomino.parse("1 401\n" + "1" * 401 + "\n")
+    with pytest.raises(PuzzleError, match=r"total area 401 is over 400 cells \(the limit\)"):
+        polyomino.board_size(pieces, None)
+
+
+@pytest.mark.parametrize("text", ["6x" + "1" * 5000, "1" * 5000 + "x10"])
+def test_pentomino_and_polyomino_numbers_too_long_to_read_are_refused(text: str) -> None:
+    with pytest.raises(PuzzleError):
+        pentomino.parse_board(text)
+    with pytest.raises(PuzzleError, match="is not 'R C'"):
+        polyomino.parse(text.replace("x", " ") + "\n1\n")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +17,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from dlx.clikit import Clock, MaxNodesOpt, TimeoutOpt
+from dlx.clikit import run as run_app
 from fillit import __version__
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
@@ -42,14 +43,6 @@ FileArg = Annotated[
     str, typer.Argument(metavar="FILE", help="A fillit file, or - for standard input.")
 ]
 PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
-TimeoutOpt = Annotated[
-    float | None,
-    typer.Option("--timeout", min=0, help="Give up after this many seconds (exit 3: unknown)."),
-]
-MaxNodesOpt = Annotated[
-    int | None,
-    typer.Option("--max-nodes", min=0, help="Give up after this many search nodes (exit 3)."),
-]
 OrderedOpt = Annotated[
     bool,
     typer.Option(
@@ -142,10 +135,12 @@ def solve(
     """Print the smallest square holding the pieces, each at its first possible position."""
     from fillit import render
 
+    clock = Clock(timeout)
     pieces = load(file)
     arrange = arrange_ordered if ordered else arrange_fast
     with interruptible():
-        answer = arrange(pieces, timeout=timeout, max_nodes=max_nodes)
+        answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
+    clock.stop()
     give_up_if_unknown(answer)
     if check:
         verify_answer(answer)
@@ -185,11 +180,13 @@ def stats(
     ordered: OrderedOpt = False,
 ) -> None:
     """Show how the search went: every size tried, the problem's size, the final square."""
+    clock = Clock(timeout)
     pieces = load(file)
     arrange = arrange_ordered if ordered else arrange_fast
     if as_json:
         with interruptible():
-            answer = arrange(pieces, timeout=timeout, max_nodes=max_nodes)
+            answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
+        clock.stop()
         sys.stdout.write(json.dumps(summary(answer)) + "\n")
         give_up_if_unknown(answer)
         return
@@ -199,8 +196,9 @@ def stats(
     console = make_console(plain=not styled)
     with interruptible():
         answer = report.arrange_with_progress(
-            console, arrange, pieces, timeout, max_nodes, live=styled and sys.stdout.isatty()
+            console, arrange, pieces, clock.left(), max_nodes, live=styled and sys.stdout.isatty()
         )
+    clock.stop()
     report.show(console, answer, colour=styled)
     give_up_if_unknown(answer)
 
@@ -233,6 +231,5 @@ def summary(answer: Answer) -> dict[str, Any]:
 def main() -> None:
     """Entry point of the `fillit` script and of `python -m fillit`."""
     # A reader that goes away (`fillit stats f | head -1`) ends the program quietly, by SIGPIPE,
-    # as it ends other Unix tools, rather than by a BrokenPipeError or a misleading exit status.
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    app()
+    # as it ends other Unix tools; Ctrl-C, the timeout and a failed write end it with one line.
+    run_app(app, "fillit")

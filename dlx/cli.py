@@ -1,7 +1,8 @@
 """The `dlx` command line: Knuth-format problems and the puzzles of `dlx.puzzles`, thinly.
 
-Exit status for every command: 0 answered, 1 no solution or bad input, 2 usage, 3 stopped by a
-budget (`--timeout`, `--max-nodes`) with the answer unknown, 130 interrupted.
+Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
+3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
+standard output, 130 interrupted. The process-level endings are `dlx.clikit`'s.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from dlx import DlxError, Stats, Status, __version__, solve
-from dlx.clikit import Clock, MaxNodesOpt, TimeoutOpt
+from dlx.clikit import EXIT_UNKNOWN, Clock, MaxNodesOpt, TimeoutOpt
 from dlx.clikit import run as run_app
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 from dlx.puzzles.errors import PuzzleError
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 EXIT_NONE = 1
-EXIT_UNKNOWN = 3
-EXIT_INTERRUPTED = 130
 MAX_PUZZLE_BYTES = 1024 * 1024
 """Largest puzzle file read; a larger one is refused before it is read whole."""
 

@@ -39,11 +39,11 @@ if TYPE_CHECKING:
 Item = Hashable
 K = TypeVar("K", bound=Hashable)
 
-MAX_ITEMS = 1_000_000
+MAX_ITEMS = 500_000
 """The most items a problem may declare, primary and secondary together."""
-MAX_OPTIONS = 2_000_000
+MAX_OPTIONS = 1_000_000
 """The most options a problem may have."""
-MAX_OPTION_NODES = 4_000_000
+MAX_OPTION_NODES = 3_000_000
 """The most items all options may name together (the total option length)."""
 
 

@@ -150,7 +150,8 @@ def test_first_queens_board_of_4_is_the_first_in_row_order() -> None:
 @pytest.mark.parametrize("n", [0, -3, queens.MAX_N + 1, 10**30])
 def test_queens_refuse_a_side_out_of_range_before_the_first_board_is_asked(n: int) -> None:
     with pytest.raises(
-        PuzzleError, match=rf"^the board's side n must be from 1 to 1000 \(the limit\), not {n}$"
+        PuzzleError,
+        match=rf"^the board's side n must be from 1 to {queens.MAX_N} \(the limit\), not {n}$",
     ):
         queens.boards(n)
 

@@ -22,9 +22,9 @@ from dlx.solve import solve
 Square = tuple[int, int]
 """(row, column), from 0."""
 
-MAX_N = 1000
-"""The largest board's side: its n^2 options name 4n^2 items, the total option length allowed
-(`dlx.problem.MAX_OPTION_NODES`), and take about 1 GB."""
+MAX_N = 800
+"""The largest board's side: its n^2 options name 4n^2 items (2.56 million, within the total
+option length allowed, `dlx.problem.MAX_OPTION_NODES`), about 0.6 GB."""
 
 
 def problem(n: int) -> Problem[Square]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from dlx import DlxError, Stats, Status, __version__, solve
-from dlx.clikit import EXIT_UNKNOWN, Clock, MaxNodesOpt, TimeoutOpt
+from dlx.clikit import EXIT_UNKNOWN, Clock, MaxNodesOpt, TimeoutOpt, version_option
 from dlx.clikit import run as run_app
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 from dlx.puzzles.errors import PuzzleError
@@ -55,18 +55,9 @@ SvgOpt = Annotated[
 PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
 
 
-def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(__version__)
-        raise typer.Exit()
-
-
 @app.callback()
 def _options(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
-    ] = False,
+    version: Annotated[bool, version_option(__version__)] = False,
 ) -> None:
     """Exact cover by dancing links: Knuth-format problems and classic puzzles."""
 

@@ -60,6 +60,18 @@ MaxNodesOpt = Annotated[
 ]
 
 
+def version_option(version: str) -> object:
+    """The `--version` option of a program whose version is `version` (its callback prints it
+    and ends the run before any command)."""
+
+    def show(value: bool) -> None:
+        if value:
+            typer.echo(version)
+            raise typer.Exit()
+
+    return typer.Option("--version", callback=show, is_eager=True, help="Print the version.")
+
+
 class Clock:
     """The deadline of one run: `timeout` seconds from now (None: no deadline)."""
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from dlx.clikit import Clock, MaxNodesOpt, TimeoutOpt
+from dlx.clikit import Clock, MaxNodesOpt, TimeoutOpt, version_option
 from dlx.clikit import run as run_app
 from fillit import __version__
 from fillit.errors import FillitError
@@ -53,18 +53,9 @@ OrderedOpt = Annotated[
 ]
 
 
-def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(__version__)
-        raise typer.Exit()
-
-
 @app.callback()
 def _options(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
-    ] = False,
+    version: Annotated[bool, version_option(__version__)] = False,
 ) -> None:
     """Fit tetrominoes into the smallest square (the 42 fillit puzzle), by exact cover."""
 

@@ -219,35 +219,35 @@ def solve_command(
     max_nodes: MaxNodesOpt = None,
 ) -> None:
     """Solve a problem in Knuth's text format: each solution as its option lines."""
-    clock = Clock(timeout)
-    with guarded():
-        problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
-    counters = Stats()
-    texts: list[list[str]] = []
-    hold = as_json or timeout is not None or max_nodes is not None
-    found = 0
-    with guarded():
-        search = solve(problem_file.problem, **budget(counters, clock, max_nodes, limit))
-        for solution in search:
-            found += 1
-            if count:
-                continue
-            lines = [problem_file.option_text(key) for key in solution]
-            if hold:
-                texts.append(lines)
-            else:
-                _write_lines(lines, found)
-    clock.stop()
-    if as_json:
-        sys.stdout.write(json.dumps(_json(found, texts, counters, count)) + "\n")
-    report(counters, stats)
-    if count and not as_json:
-        sys.stdout.write(f"{found}\n")
-    elif not as_json:
-        for number, lines in enumerate(texts, start=1):
-            _write_lines(lines, number)
-    if not found:
-        raise fail("no solution")
+    with Clock(timeout) as clock:
+        with guarded():
+            problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
+        counters = Stats()
+        texts: list[list[str]] = []
+        hold = as_json or timeout is not None or max_nodes is not None
+        found = 0
+        with guarded():
+            search = solve(problem_file.problem, **budget(counters, clock, max_nodes, limit))
+            for solution in search:
+                found += 1
+                if count:
+                    continue
+                lines = [problem_file.option_text(key) for key in solution]
+                if hold:
+                    texts.append(lines)
+                else:
+                    _write_lines(lines, found)
+        clock.stop()
+        if as_json:
+            sys.stdout.write(json.dumps(_json(found, texts, counters, count)) + "\n")
+        report(counters, stats)
+        if count and not as_json:
+            sys.stdout.write(f"{found}\n")
+        elif not as_json:
+            for number, lines in enumerate(texts, start=1):
+                _write_lines(lines, number)
+        if not found:
+            raise fail("no solution")
 
 
 def _write_lines(lines: list[str], number: int) -> None:
@@ -291,21 +291,21 @@ def queens(
     """Place n queens on an n x n board, none attacking another."""
     from dlx.puzzles import queens as puzzle
 
-    clock = Clock(timeout)
-    counters = Stats()
-    with guarded():
-        boards = puzzle.boards(n, **budget(counters, clock, max_nodes, limit))
-    show_boards(
-        boards,
-        counters,
-        clock,
-        hold=held(timeout, max_nodes),
-        count=count,
-        show_stats=stats,
-        svg=svg,
-        console=board_console(plain),
-        none=no_solution,
-    )
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded():
+            boards = puzzle.boards(n, **budget(counters, clock, max_nodes, limit))
+        show_boards(
+            boards,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=svg,
+            console=board_console(plain),
+            none=no_solution,
+        )
 
 
 @app.command()
@@ -322,25 +322,25 @@ def sudoku(
     """Solve a sudoku: print the filled grid, 9 lines of 9 digits."""
     from dlx.puzzles import sudoku as puzzle
 
-    clock = Clock(timeout)
-    counters = Stats()
-    with guarded():
-        grid = puzzle.parse(read_text(file))
-        boards = (
-            puzzle.render(g)
-            for g in puzzle.boards(grid, **budget(counters, clock, max_nodes, limit))
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded():
+            grid = puzzle.parse(read_text(file))
+            boards = (
+                puzzle.render(g)
+                for g in puzzle.boards(grid, **budget(counters, clock, max_nodes, limit))
+            )
+        show_boards(
+            boards,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=svg,
+            console=board_console(plain),
+            none=no_solution,
         )
-    show_boards(
-        boards,
-        counters,
-        clock,
-        hold=held(timeout, max_nodes),
-        count=count,
-        show_stats=stats,
-        svg=svg,
-        console=board_console(plain),
-        none=no_solution,
-    )
 
 
 @app.command()
@@ -358,25 +358,25 @@ def skyscrapers(
         typer.echo("Error")
         return fail(message)
 
-    clock = Clock(timeout)
-    counters = Stats()
-    with guarded(error):
-        parsed = puzzle.parse(clues)
-        grids = puzzle.boards(parsed, **budget(counters, clock, max_nodes))
-        boards: Iterator[Board] = (puzzle.render(grid) for grid in grids)
-    if not count:
-        boards = _first(boards)
-    show_boards(
-        boards,
-        counters,
-        clock,
-        hold=held(timeout, max_nodes),
-        count=count,
-        show_stats=stats,
-        svg=None,
-        console=None,
-        none=error,
-    )
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded(error):
+            parsed = puzzle.parse(clues)
+            grids = puzzle.boards(parsed, **budget(counters, clock, max_nodes))
+            boards: Iterator[Board] = (puzzle.render(grid) for grid in grids)
+        if not count:
+            boards = _first(boards)
+        show_boards(
+            boards,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=None,
+            console=None,
+            none=error,
+        )
 
 
 def _first(boards: Iterator[Board]) -> Iterator[Board]:
@@ -409,32 +409,32 @@ def polyomino(
         typer.echo("no solution found!")
         return typer.Exit(EXIT_NONE)
 
-    clock = Clock(timeout)
-    counters = Stats()
-    with guarded():
-        pieces = puzzle.parse(read_text(file))
-        rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
-        found: Iterator[Board] = puzzle.boards(
-            pieces,
-            rows,
-            cols,
-            rotate=not no_rotate,
-            flip=not no_flip,
-            **budget(counters, clock, max_nodes),
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded():
+            pieces = puzzle.parse(read_text(file))
+            rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
+            found: Iterator[Board] = puzzle.boards(
+                pieces,
+                rows,
+                cols,
+                rotate=not no_rotate,
+                flip=not no_flip,
+                **budget(counters, clock, max_nodes),
+            )
+        if not count:
+            found = _first(found)
+        show_boards(
+            found,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=svg,
+            console=board_console(plain),
+            none=none,
         )
-    if not count:
-        found = _first(found)
-    show_boards(
-        found,
-        counters,
-        clock,
-        hold=held(timeout, max_nodes),
-        count=count,
-        show_stats=stats,
-        svg=svg,
-        console=board_console(plain),
-        none=none,
-    )
 
 
 def _dimensions(text: str) -> tuple[int, int]:
@@ -466,26 +466,26 @@ def pentomino(
     """Fill the board with the 12 pentominoes (8x8: leaving the centre 2x2 empty)."""
     from dlx.puzzles import pentomino as puzzle
 
-    clock = Clock(timeout)
-    counters = Stats()
-    with guarded():
-        rows, cols = puzzle.parse_board(board)
-        found: Iterator[Board] = puzzle.boards(
-            rows, cols, unique=unique, **budget(counters, clock, max_nodes)
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded():
+            rows, cols = puzzle.parse_board(board)
+            found: Iterator[Board] = puzzle.boards(
+                rows, cols, unique=unique, **budget(counters, clock, max_nodes)
+            )
+        if not count:
+            found = _first(found)
+        show_boards(
+            found,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=svg,
+            console=board_console(plain),
+            none=no_solution,
         )
-    if not count:
-        found = _first(found)
-    show_boards(
-        found,
-        counters,
-        clock,
-        hold=held(timeout, max_nodes),
-        count=count,
-        show_stats=stats,
-        svg=svg,
-        console=board_console(plain),
-        none=no_solution,
-    )
 
 
 def main() -> None:

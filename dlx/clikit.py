@@ -73,7 +73,8 @@ def version_option(version: str) -> object:
 
 
 class Clock:
-    """The deadline of one run: `timeout` seconds from now (None: no deadline)."""
+    """The deadline of one run: `timeout` seconds from now (None: no deadline). Used as a
+    context manager, so the alarm never outlives the command, however it ends."""
 
     def __init__(self, timeout: float | None) -> None:
         self.deadline = None if timeout is None else time.monotonic() + timeout
@@ -89,6 +90,12 @@ class Clock:
         if seconds <= 0:
             raise OutOfTime
         return seconds
+
+    def __enter__(self) -> Clock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
 
     def stop(self) -> None:
         """Disarm the alarm: the answer is known, and printing it is not bounded by the clock."""

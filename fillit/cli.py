@@ -126,12 +126,11 @@ def solve(
     """Print the smallest square holding the pieces, each at its first possible position."""
     from fillit import render
 
-    clock = Clock(timeout)
-    pieces = load(file)
-    arrange = arrange_ordered if ordered else arrange_fast
-    with interruptible():
-        answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
-    clock.stop()
+    with Clock(timeout) as clock:
+        pieces = load(file)
+        arrange = arrange_ordered if ordered else arrange_fast
+        with interruptible():
+            answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
     give_up_if_unknown(answer)
     if check:
         verify_answer(answer)
@@ -171,25 +170,25 @@ def stats(
     ordered: OrderedOpt = False,
 ) -> None:
     """Show how the search went: every size tried, the problem's size, the final square."""
-    clock = Clock(timeout)
-    pieces = load(file)
-    arrange = arrange_ordered if ordered else arrange_fast
-    if as_json:
-        with interruptible():
-            answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
-        clock.stop()
-        sys.stdout.write(json.dumps(summary(answer)) + "\n")
-        give_up_if_unknown(answer)
-        return
-    from fillit import report
+    with Clock(timeout) as clock:
+        pieces = load(file)
+        arrange = arrange_ordered if ordered else arrange_fast
+        if as_json:
+            with interruptible():
+                answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
+            clock.stop()
+            sys.stdout.write(json.dumps(summary(answer)) + "\n")
+            give_up_if_unknown(answer)
+            return
+        from fillit import report
 
-    styled = wants_colour(plain)
-    console = make_console(plain=not styled)
-    with interruptible():
-        answer = report.arrange_with_progress(
-            console, arrange, pieces, clock.left(), max_nodes, live=styled and sys.stdout.isatty()
-        )
-    clock.stop()
+        styled = wants_colour(plain)
+        console = make_console(plain=not styled)
+        with interruptible():
+            live = styled and sys.stdout.isatty()
+            answer = report.arrange_with_progress(
+                console, arrange, pieces, clock.left(), max_nodes, live=live
+            )
     report.show(console, answer, colour=styled)
     give_up_if_unknown(answer)
 

@@ -237,17 +237,16 @@ def solve_command(
                     texts.append(lines)
                 else:
                     _write_lines(lines, found)
-        clock.stop()
-        if as_json:
-            sys.stdout.write(json.dumps(_json(found, texts, counters, count)) + "\n")
-        report(counters, stats)
-        if count and not as_json:
-            sys.stdout.write(f"{found}\n")
-        elif not as_json:
-            for number, lines in enumerate(texts, start=1):
-                _write_lines(lines, number)
-        if not found:
-            raise fail("no solution")
+    if as_json:
+        sys.stdout.write(json.dumps(_json(found, texts, counters, count)) + "\n")
+    report(counters, stats)
+    if count and not as_json:
+        sys.stdout.write(f"{found}\n")
+    elif not as_json:
+        for number, lines in enumerate(texts, start=1):
+            _write_lines(lines, number)
+    if not found:
+        raise fail("no solution")
 
 
 def _write_lines(lines: list[str], number: int) -> None:

@@ -7,6 +7,7 @@ The engine knows nothing of puzzles; adapters turn their pieces into items and o
 from dlx.core import CORE
 from dlx.errors import (
     BoundsError,
+    BudgetError,
     ColourError,
     CoreUnavailableError,
     DlxError,
@@ -17,6 +18,7 @@ from dlx.errors import (
     FormatError,
     MemoUnsupportedError,
     SearchBusyError,
+    SizeLimitError,
     SolutionError,
     UnknownItemError,
     UnknownOptionError,
@@ -32,6 +34,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CORE",
     "BoundsError",
+    "BudgetError",
     "ColourError",
     "CoreUnavailableError",
     "DlxError",
@@ -44,6 +47,7 @@ __all__ = [
     "MemoUnsupportedError",
     "Problem",
     "SearchBusyError",
+    "SizeLimitError",
     "SolutionError",
     "Stats",
     "Status",

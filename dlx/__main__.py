@@ -1,5 +1,5 @@
 """`python -m dlx` runs the command line, as the `dlx` script does."""
 
-from dlx.cli import main
+from dlx.entry import dlx
 
-main()
+dlx()

@@ -379,7 +379,7 @@ static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
     s->status = S_CLOSED;
     s->capacity = capacity;
     s->node_cap = max_nodes; /* the caller passes 2**62 for none */
-    s->next_poll = 1;
+    s->next_poll = 0; /* the budgets are looked at before the first node */
     s->next_update_poll = POLL_UPDATES;
     s->deadline = -1.0;
     if (timeout != Py_None) {

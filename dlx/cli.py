@@ -1,29 +1,38 @@
 """The `dlx` command line: Knuth-format problems and the puzzles of `dlx.puzzles`, thinly.
 
-Exit status for every command: 0 answered, 1 no solution or bad input, 2 usage, 3 stopped by a
-budget (`--timeout`, `--max-nodes`) with the answer unknown, 130 interrupted.
+Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
+3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
+standard output, 130 interrupted. The process-level endings are `dlx.clikit`'s.
 """
 
 from __future__ import annotations
 
 import json
-import signal
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from dlx import DlxError, Stats, Status, __version__, solve
-from dlx.knuth import decode, parse_dlx
+from dlx.clikit import EXIT_UNKNOWN, Clock, MaxNodesOpt, TimeoutOpt, version_option
+from dlx.clikit import run as run_app
+from dlx.knuth import MAX_BYTES, decode, parse_dlx
+from dlx.puzzles.errors import PuzzleError
+from dlx.puzzles.search import Search
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EXIT_NONE = 1
-EXIT_UNKNOWN = 3
-EXIT_INTERRUPTED = 130
 MAX_PUZZLE_BYTES = 1024 * 1024
 """Largest puzzle file read; a larger one is refused before it is read whole."""
+
+DOMAIN_ERRORS = (DlxError, PuzzleError)
+"""The errors that mean bad input; any other is a bug, and shows as one."""
 
 app = typer.Typer(
     add_completion=False,
@@ -32,7 +41,6 @@ app = typer.Typer(
 )
 
 Board = Sequence[str]
-Search = dict[str, Any]
 
 CountOpt = Annotated[bool, typer.Option("--count", help="Print only the number of solutions.")]
 LimitOpt = Annotated[
@@ -41,24 +49,10 @@ LimitOpt = Annotated[
 StatsOpt = Annotated[
     bool, typer.Option("--stats", help="Nodes, updates and seconds on standard error.")
 ]
-TimeoutOpt = Annotated[
-    float | None,
-    typer.Option("--timeout", min=0, help="Give up after this many seconds (exit 3: unknown)."),
-]
-MaxNodesOpt = Annotated[
-    int | None,
-    typer.Option("--max-nodes", min=0, help="Give up after this many search nodes (exit 3)."),
-]
 SvgOpt = Annotated[
     Path | None, typer.Option("--svg", help="Also write the first board as an SVG picture.")
 ]
 PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
-
-
-def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"{__version__} (core: {_core()})")
-        raise typer.Exit()
 
 
 def _core() -> str:
@@ -70,10 +64,7 @@ def _core() -> str:
 
 @app.callback()
 def _options(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
-    ] = False,
+    version: Annotated[bool, version_option(__version__)] = False,
 ) -> None:
     """Exact cover by dancing links: Knuth-format problems and classic puzzles."""
 
@@ -86,25 +77,30 @@ def fail(message: str, code: int = EXIT_NONE) -> typer.Exit:
 
 @contextmanager
 def guarded(on_error: Callable[[str], typer.Exit] = fail) -> Iterator[None]:
-    """Turn bad input into one message and exit 1, and Ctrl-C into exit 130."""
+    """Turn bad input (a domain error) into one message and exit 1."""
     try:
         yield
-    except (DlxError, ValueError) as error:
+    except DOMAIN_ERRORS as error:
         raise on_error(str(error)) from None
-    except KeyboardInterrupt:
-        raise fail("interrupted", EXIT_INTERRUPTED) from None
+
+
+def read_input(file: str, limit: int) -> bytes:
+    """The bytes of `file` (`-`: standard input), no more than `limit` + 1 of them: a caller
+    refuses more than `limit` without reading the rest."""
+    try:
+        if file == "-":
+            if sys.stdin is None:
+                raise fail("-: standard input is closed")
+            return sys.stdin.buffer.read(limit + 1)
+        with open(file, "rb") as handle:
+            return handle.read(limit + 1)
+    except OSError as error:
+        raise fail(f"{file}: {error.strerror or error}") from None
 
 
 def read_text(file: str, limit: int = MAX_PUZZLE_BYTES) -> str:
     """The text of `file` (`-`: standard input), refusing more than `limit` bytes."""
-    try:
-        if file == "-":
-            data = sys.stdin.buffer.read(limit + 1)
-        else:
-            with open(file, "rb") as handle:
-                data = handle.read(limit + 1)
-    except OSError as error:
-        raise fail(f"{file}: {error.strerror or error}") from None
+    data = read_input(file, limit)
     if len(data) > limit:
         raise fail(f"{file}: larger than {limit} bytes")
     try:
@@ -113,9 +109,10 @@ def read_text(file: str, limit: int = MAX_PUZZLE_BYTES) -> str:
         raise fail(f"{file}: not UTF-8 text") from None
 
 
-def budget(stats: Stats, timeout: float | None, max_nodes: int | None) -> Search:
-    """The search keywords shared by every command."""
-    return {"stats": stats, "timeout": timeout, "max_nodes": max_nodes}
+def budget(stats: Stats, clock: Clock, max_nodes: int | None, limit: int | None = None) -> Search:
+    """The search keywords shared by every command: the statistics, the limit, and what the
+    run has left."""
+    return {"stats": stats, "timeout": clock.left(), "max_nodes": max_nodes, "limit": limit}
 
 
 def report(stats: Stats, show: bool) -> None:
@@ -130,33 +127,60 @@ def report(stats: Stats, show: bool) -> None:
         raise fail(f"unknown: stopped by a budget after {stats.nodes} nodes", EXIT_UNKNOWN)
 
 
+def board_console(plain: bool) -> Console | None:
+    """The console boards are drawn on, coloured by label on a terminal; None for plain text
+    (asked for, NO_COLOR, or not a terminal unless FORCE_COLOR)."""
+    styled = sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
+    if plain or os.environ.get("NO_COLOR") or not styled:
+        return None
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
 def show_boards(
     boards: Iterator[Board],
     stats: Stats,
+    clock: Clock,
     *,
+    hold: bool,
     count: bool,
     show_stats: bool,
     svg: Path | None,
-    plain: bool,
+    console: Console | None,
     none: Callable[[], typer.Exit],
 ) -> None:
-    """Print each board (rows, blank line between boards), or only their number."""
+    """Print each board (rows, blank line between boards), or only their number. With `hold`
+    (a budget may stop the search) the boards wait until the search ends, so one stopped by a
+    budget prints nothing; no board (a count of 0 included) exits 1."""
+    held: list[Board] = []
     found = 0
     with guarded():
         for board in boards:
             found += 1
             if count:
                 continue
-            if found > 1:
-                sys.stdout.write("\n")
-            _print_board(board, plain)
-            if svg is not None and found == 1:
-                write_svg(svg, board)
+            if hold:
+                held.append(board)
+            else:
+                _show(board, found, svg, console)
+    clock.stop()
+    report(stats, show_stats)
     if count:
         sys.stdout.write(f"{found}\n")
-    report(stats, show_stats)
-    if not found and not count:
-        raise none()
+    for number, board in enumerate(held, start=1):
+        _show(board, number, svg, console)
+    if not found:
+        raise fail("no solution") if count else none()
+
+
+def _show(board: Board, number: int, svg: Path | None, console: Console | None) -> None:
+    """Print the `number`-th board, after a blank line unless first; the SVG of the first."""
+    if number > 1:
+        sys.stdout.write("\n")
+    _print_board(board, console)
+    if svg is not None and number == 1:
+        write_svg(svg, board)
 
 
 def write_svg(path: Path, board: Board) -> None:
@@ -169,15 +193,11 @@ def write_svg(path: Path, board: Board) -> None:
         raise fail(f"{path}: {error.strerror or error}") from None
 
 
-def _print_board(board: Board, plain: bool) -> None:
-    """One board, coloured by label on a terminal unless plain (or piped, or NO_COLOR)."""
-    import os
-
-    styled = sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
-    if plain or os.environ.get("NO_COLOR") or not styled:
+def _print_board(board: Board, console: Console | None) -> None:
+    """One board, coloured by label on `console`, or plain."""
+    if console is None:
         sys.stdout.write("".join(f"{row}\n" for row in board))
         return
-    from rich.console import Console
     from rich.text import Text
 
     from dlx.puzzles.svg import label_colour
@@ -187,7 +207,7 @@ def _print_board(board: Board, plain: bool) -> None:
         for mark in row:
             text.append(mark, style=f"bold {label_colour(mark)}" if mark not in ". " else "dim")
         text.append("\n")
-    Console(highlight=False, soft_wrap=True).print(text, end="")
+    console.print(text, end="")
 
 
 def no_solution() -> typer.Exit:
@@ -206,59 +226,62 @@ def solve_command(
     max_nodes: MaxNodesOpt = None,
 ) -> None:
     """Solve a problem in Knuth's text format: each solution as its option lines."""
-    with guarded():
-        problem_file = parse_dlx(decode(read_bytes(file)))
-    counters = Stats()
-    texts: list[list[str]] = []
-    found = 0
-    with guarded():
-        search = solve(problem_file.problem, limit=limit, **budget(counters, timeout, max_nodes))
-        for solution in search:
-            found += 1
-            if count:
-                continue
-            lines = [problem_file.option_text(key) for key in solution]
-            if as_json:
-                texts.append(lines)
-                continue
-            if found > 1:
-                sys.stdout.write("\n")
-            sys.stdout.write("".join(f"{line}\n" for line in lines))
+    with Clock(timeout) as clock:
+        with guarded():
+            problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
+        counters = Stats()
+        texts: list[list[str]] = []
+        hold = as_json or timeout is not None or max_nodes is not None
+        found = 0
+        with guarded():
+            search = solve(problem_file.problem, **budget(counters, clock, max_nodes, limit))
+            for solution in search:
+                found += 1
+                if count:
+                    continue
+                lines = [problem_file.option_text(key) for key in solution]
+                if hold:
+                    texts.append(lines)
+                else:
+                    _write_lines(lines, found)
     if as_json:
         sys.stdout.write(json.dumps(_json(found, texts, counters, count)) + "\n")
-    elif count:
-        sys.stdout.write(f"{found}\n")
     report(counters, stats)
-    if not found and not count:
+    if count and not as_json:
+        sys.stdout.write(f"{found}\n")
+    elif not as_json:
+        for number, lines in enumerate(texts, start=1):
+            _write_lines(lines, number)
+    if not found:
         raise fail("no solution")
 
 
+def _write_lines(lines: list[str], number: int) -> None:
+    """The `number`-th solution's option lines, after a blank line unless first."""
+    sys.stdout.write(("\n" if number > 1 else "") + "".join(f"{line}\n" for line in lines))
+
+
 def _json(found: int, texts: list[list[str]], stats: Stats, count_only: bool) -> dict[str, Any]:
-    """`dlx solve --json`: the solutions (unless counting), their number, and the statistics."""
-    result: dict[str, Any] = {"count": found}
-    if not count_only:
-        result["solutions"] = texts
+    """`dlx solve --json`: the solutions (unless counting), their number, and the statistics;
+    a search stopped by a budget gives status "unknown" and neither."""
+    result: dict[str, Any] = {}
+    if stats.status is not Status.BUDGET:
+        result["count"] = found
+        if not count_only:
+            result["solutions"] = texts
     result.update(
         nodes=stats.nodes,
         updates=stats.updates,
         seconds=round(stats.seconds, 6),
-        status=stats.status.value,
+        status="unknown" if stats.status is Status.BUDGET else stats.status.value,
         core=_core(),
     )
     return result
 
 
-def read_bytes(file: str) -> bytes:
-    """The bytes of a Knuth-format file (`-`: standard input), bounded by the format's cap."""
-    from dlx.knuth import MAX_BYTES
-
-    try:
-        if file == "-":
-            return sys.stdin.buffer.read(MAX_BYTES + 1)
-        with open(file, "rb") as handle:
-            return handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise fail(f"{file}: {error.strerror or error}") from None
+def held(timeout: float | None, max_nodes: int | None) -> bool:
+    """Whether a budget may stop the search, so that answers must wait for its end."""
+    return timeout is not None or max_nodes is not None
 
 
 @app.command()
@@ -275,12 +298,21 @@ def queens(
     """Place n queens on an n x n board, none attacking another."""
     from dlx.puzzles import queens as puzzle
 
-    counters = Stats()
-    with guarded():
-        boards = puzzle.boards(n, limit=limit, **budget(counters, timeout, max_nodes))
-    show_boards(
-        boards, counters, count=count, show_stats=stats, svg=svg, plain=plain, none=no_solution
-    )
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded():
+            boards = puzzle.boards(n, **budget(counters, clock, max_nodes, limit))
+        show_boards(
+            boards,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=svg,
+            console=board_console(plain),
+            none=no_solution,
+        )
 
 
 @app.command()
@@ -297,16 +329,25 @@ def sudoku(
     """Solve a sudoku: print the filled grid, 9 lines of 9 digits."""
     from dlx.puzzles import sudoku as puzzle
 
-    counters = Stats()
-    with guarded():
-        grid = puzzle.parse(read_text(file))
-        boards = (
-            puzzle.render(g)
-            for g in puzzle.boards(grid, limit=limit, **budget(counters, timeout, max_nodes))
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded():
+            grid = puzzle.parse(read_text(file))
+            boards = (
+                puzzle.render(g)
+                for g in puzzle.boards(grid, **budget(counters, clock, max_nodes, limit))
+            )
+        show_boards(
+            boards,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=svg,
+            console=board_console(plain),
+            none=no_solution,
         )
-    show_boards(
-        boards, counters, count=count, show_stats=stats, svg=svg, plain=plain, none=no_solution
-    )
 
 
 @app.command()
@@ -324,14 +365,25 @@ def skyscrapers(
         typer.echo("Error")
         return fail(message)
 
-    counters = Stats()
-    with guarded(error):
-        parsed = puzzle.parse(clues)
-        grids = puzzle.boards(parsed, **budget(counters, timeout, max_nodes))
-        boards: Iterator[Board] = (puzzle.render(grid) for grid in grids)
-    if not count:
-        boards = _first(boards)
-    show_boards(boards, counters, count=count, show_stats=stats, svg=None, plain=True, none=error)
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded(error):
+            parsed = puzzle.parse(clues)
+            grids = puzzle.boards(parsed, **budget(counters, clock, max_nodes))
+            boards: Iterator[Board] = (puzzle.render(grid) for grid in grids)
+        if not count:
+            boards = _first(boards)
+        show_boards(
+            boards,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=None,
+            console=None,
+            none=error,
+        )
 
 
 def _first(boards: Iterator[Board]) -> Iterator[Board]:
@@ -364,29 +416,45 @@ def polyomino(
         typer.echo("no solution found!")
         return typer.Exit(EXIT_NONE)
 
-    counters = Stats()
-    with guarded():
-        pieces = puzzle.parse(read_text(file))
-        rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
-        found: Iterator[Board] = puzzle.boards(
-            pieces,
-            rows,
-            cols,
-            rotate=not no_rotate,
-            flip=not no_flip,
-            **budget(counters, timeout, max_nodes),
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded():
+            pieces = puzzle.parse(read_text(file))
+            rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
+            found: Iterator[Board] = puzzle.boards(
+                pieces,
+                rows,
+                cols,
+                rotate=not no_rotate,
+                flip=not no_flip,
+                **budget(counters, clock, max_nodes),
+            )
+        if not count:
+            found = _first(found)
+        show_boards(
+            found,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=svg,
+            console=board_console(plain),
+            none=none,
         )
-    if not count:
-        found = _first(found)
-    show_boards(found, counters, count=count, show_stats=stats, svg=svg, plain=plain, none=none)
 
 
 def _dimensions(text: str) -> tuple[int, int]:
     """`RxC` as (R, C)."""
     rows, x, cols = text.lower().partition("x")
-    if not (x and rows.isdigit() and cols.isdigit() and int(rows) > 0 and int(cols) > 0):
-        raise ValueError(f"board {text!r} is not RxC with positive R and C")
+    if not (x and _small(rows) and _small(cols) and int(rows) > 0 and int(cols) > 0):
+        raise PuzzleError(f"board {text[:40]!r} is not RxC with positive R and C")
     return int(rows), int(cols)
+
+
+def _small(digits: str) -> bool:
+    """Whether `digits` is a whole number of at most 9 digits."""
+    return digits.isascii() and digits.isdigit() and len(digits) <= 9
 
 
 @app.command()
@@ -405,20 +473,28 @@ def pentomino(
     """Fill the board with the 12 pentominoes (8x8: leaving the centre 2x2 empty)."""
     from dlx.puzzles import pentomino as puzzle
 
-    counters = Stats()
-    with guarded():
-        rows, cols = puzzle.parse_board(board)
-        found: Iterator[Board] = puzzle.boards(
-            rows, cols, unique=unique, **budget(counters, timeout, max_nodes)
+    with Clock(timeout) as clock:
+        counters = Stats()
+        with guarded():
+            rows, cols = puzzle.parse_board(board)
+            found: Iterator[Board] = puzzle.boards(
+                rows, cols, unique=unique, **budget(counters, clock, max_nodes)
+            )
+        if not count:
+            found = _first(found)
+        show_boards(
+            found,
+            counters,
+            clock,
+            hold=held(timeout, max_nodes),
+            count=count,
+            show_stats=stats,
+            svg=svg,
+            console=board_console(plain),
+            none=no_solution,
         )
-    if not count:
-        found = _first(found)
-    show_boards(
-        found, counters, count=count, show_stats=stats, svg=svg, plain=plain, none=no_solution
-    )
 
 
 def main() -> None:
     """Entry point of the `dlx` script and of `python -m dlx`."""
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader that goes away ends us quietly
-    app()
+    run_app(app, "dlx")

@@ -124,6 +124,15 @@ class CoreUnavailableError(DlxError):
     """A search asked for a core that is unknown or was not built (see `dlx.core`)."""
 
 
+class BudgetError(DlxError):
+    """A budget is malformed: a timeout that is not a positive finite number of seconds, or a
+    node budget below 1."""
+
+
+class SizeLimitError(DlxError):
+    """A problem would exceed one of the documented size limits (see `dlx.problem`)."""
+
+
 class SolutionError(DlxError):
     """A proposed solution breaks the exact-cover rules (raised by `verify`).
 

@@ -7,23 +7,31 @@
 - Every further line is one option: the names of its items, separated by blanks; a secondary
   item may carry a colour, `name:colour`.
 
+Lines end at `\n` (a `\r\n` ending is one line end); any other character, control and separator
+characters included, belongs to its line. A UTF-8 byte-order mark at the start is skipped. Words
+are separated by spaces and tabs. A multiplicity has at most `MAX_DIGITS` digits, and a problem
+keeps to the size limits of `dlx.problem`; every fault names its line and column.
+
 Options are keyed by their number in the file (0, 1, 2...); `DlxFile.option_text` gives them back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dlx.errors import FormatError
-from dlx.problem import Problem
+from dlx.errors import FormatError, SizeLimitError
+from dlx.problem import MAX_ITEMS, Problem
 
 MAX_BYTES = 64 * 1024 * 1024
 """Largest input read; a larger file is refused before it is read whole."""
 
 FORBIDDEN = "|:"
+MAX_DIGITS = 9
+"""The most digits of a multiplicity's bound (a larger bound than options is of no use)."""
+BOM = "\ufeff"
 
 
 @dataclass
@@ -63,12 +71,23 @@ def _multiplicity(prefix: str, number: int, column: int) -> tuple[int, int]:
     low_text, colon, high_text = prefix.rpartition(":")
     texts = [low_text, high_text] if colon else [high_text]
     if not all(t.isascii() and t.isdigit() for t in texts):
-        raise FormatError(f"multiplicity {prefix!r} is not 'a:b' or 'b'", number, column)
+        raise FormatError(f"multiplicity {_clip(prefix)!r} is not 'a:b' or 'b'", number, column)
+    if any(len(t) > MAX_DIGITS for t in texts):
+        raise FormatError(
+            f"multiplicity {_clip(prefix)!r} has a number of more than {MAX_DIGITS} digits",
+            number,
+            column,
+        )
     high = int(high_text)
     low = int(low_text) if low_text else high
     if low > high or high < 1:
         raise FormatError(f"multiplicity {prefix!r} needs a <= b and b >= 1", number, column)
     return low, high
+
+
+def _clip(text: str, width: int = 40) -> str:
+    """`text`, cut to `width` characters with '...' when longer, for a message."""
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _item_names(line: str, number: int) -> tuple[list[str], list[str], dict[str, tuple[int, int]]]:
@@ -93,6 +112,8 @@ def _item_names(line: str, number: int) -> tuple[list[str], list[str], dict[str,
             bounds[name] = _multiplicity(prefix, number, column)
             column += len(prefix) + 1
         _check_name(name, number, column)
+        if len(seen) >= MAX_ITEMS:
+            raise FormatError(f"more than {MAX_ITEMS} items (the limit)", number, column)
         if name in seen:
             raise FormatError(f"item {name!r} is declared twice", number, column)
         seen.add(name)
@@ -113,7 +134,7 @@ def _option(
     for column, word in _words(line):
         name, colon, colour = word.partition(":")
         if name not in declared.index:
-            raise FormatError(f"unknown item {name!r}", number, column)
+            raise FormatError(f"unknown item {_clip(name)!r}", number, column)
         if name in names:
             raise FormatError(f"this option names item {name!r} twice", number, column)
         if colon:
@@ -131,8 +152,8 @@ def parse_dlx(text: str) -> DlxFile:
     """Read a problem in Knuth's format; FormatError names the line and column of a fault."""
     problem: Problem[int] | None = None
     written: list[list[str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r")
+    number = 0
+    for number, line in enumerate(_lines(text.removeprefix(BOM)), start=1):
         stripped = line.strip(" \t")
         if not stripped or stripped.startswith("|"):
             continue
@@ -141,11 +162,26 @@ def parse_dlx(text: str) -> DlxFile:
             problem = Problem(primary, secondary, bounds=bounds)
             continue
         names, colours, words = _option(line, number, problem)
-        problem.add_option(len(written), names, colours)
+        try:
+            problem.add_option(len(written), names, colours)
+        except SizeLimitError as error:
+            raise FormatError(str(error), number, 1) from None
         written.append(words)
     if problem is None:
-        raise FormatError("no items line", max(1, len(text.splitlines())), 1)
+        raise FormatError("no items line", max(1, number), 1)
     return DlxFile(problem, written)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of `text`, each without its `\n` or `\r\n` ending, one at a time (a list of
+    every line of a large file could take more memory than the problem)."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        yield text[start:end].removesuffix("\r")
+        start = end + 1
 
 
 def read_dlx(path: Path | str) -> DlxFile:
@@ -162,8 +198,10 @@ def decode(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise FormatError("input is not UTF-8 text", line, 1) from None
+        start = data.rfind(b"\n", 0, error.start) + 1
+        line = data.count(b"\n", 0, start) + 1
+        column = len(data[start : error.start].decode("utf-8", errors="replace")) + 1
+        raise FormatError("input is not UTF-8 text", line, column) from None
 
 
 def format_dlx(problem: Problem[Any]) -> str:

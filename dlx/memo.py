@@ -6,6 +6,11 @@ search decides to use it no more). The key names the remaining sub-problem exact
 has an item that can be used only once (a primary item with multiplicity 1, or a secondary item):
 then which options are still available follows from which such items are used. Colours would break
 this, and so would an adapter's pruning check that looks at anything but the state.
+
+The fields are laid out when a memo is first bound to a problem (a search without a memo pays
+nothing for them). Each option then holds a key as wide as the whole state, so the width is capped
+at `MAX_KEY_BITS` (about one bit per item): the keys cost each option a constant, never the number
+of items, and the memo's states at most `capacity` times that.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dlx.errors import MemoUnsupportedError
-from dlx.links import Links
+from dlx.links import Links, ring
+
+MAX_KEY_BITS = 1024
+"""The widest state key a memo takes: 128 bytes per option and per state remembered."""
 
 if TYPE_CHECKING:
     from dlx.problem import Problem
@@ -47,17 +55,24 @@ class FailureMemo:
         if self._core_owner is not None:
             raise MemoUnsupportedError("this memo belongs to a search of the compiled core")
         if self._owner is None:
+            width = links.state_key_width()
+            if width > MAX_KEY_BITS:
+                raise MemoUnsupportedError(
+                    f"a state key needs {width} bits, over the limit of {MAX_KEY_BITS} (about "
+                    "one bit per item); search without a memo"
+                )
             if links.coloured:
                 raise MemoUnsupportedError(
                     "a state key cannot tell which colours are set; search without a memo"
                 )
             for option in links.first_node:
-                tops = (option.top, *option.covers)
+                tops = [node.top for node in ring(option)]
                 if not any(t.number >= links.primary or (t.bound, t.slack) == (1, 0) for t in tops):
                     raise MemoUnsupportedError(
                         f"option {keys[option.number]!r} has no item usable only once, so a "
                         "state key cannot tell which options remain; search without a memo"
                     )
+            links.assign_state_keys()
             self._owner = links.serial
         elif self._owner != links.serial:
             raise MemoUnsupportedError(

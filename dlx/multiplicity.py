@@ -56,9 +56,7 @@ def search_m(
     mrv, sweep = choose == "mrv", choose == "sweep"
     exact = not any(header.slack for header in links.headers[: links.primary])
     choose_item = _choose_exact if exact else _choose
-    primary = links.primary
-    cover, uncover, commit = links.cover, links.uncover, links.commit
-    coloured = links.coloured
+    cover, uncover = links.cover, links.uncover
     leave_key = links.leave_key
     failed = memo.failed if memo is not None else None
     opts: list[int] = list(givens)
@@ -94,16 +92,16 @@ def search_m(
         while True:
             if state <= DEAD:  # a node: unchecked, or passed or failed by its checks already
                 level = len(items)
-                nodes += 1
-                if level < len(profile):
-                    profile[level] += 1
-                else:
-                    profile.append(1)
                 if nodes >= next_poll or updates >= next_update_poll:
                     if budgets.spent(nodes, updates, solutions):
                         status = Status.BUDGET
                         return
                     next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
+                nodes += 1
+                if level < len(profile):
+                    profile[level] += 1
+                else:
+                    profile.append(1)
                 if state == DEAD:
                     tries[-1] = tries[-1].down
                     state = ADVANCE
@@ -160,32 +158,22 @@ def search_m(
                         # options: a child they cut off is counted but never linked in.
                         opts.append(x.number)
                         state = DEAD  # until its items are taken, the branch is not applied
-                        if failed is not None and key + x.key in failed:
+                        if failed is not None and key + x.key_addend in failed:
                             hits += 1
                             opts.pop()
                             continue
                         if prune is not None and not prune(opts):
                             opts.pop()
                             continue
-                        if coloured:
-                            for q in x.others:
-                                updates += commit(q)
-                        else:
-                            for j in x.covers:
-                                if j.number < primary:
-                                    j.bound -= 1
-                                    if j.bound == 0:
-                                        updates += cover(j)
-                                else:
-                                    updates += cover(j)
-                        key += x.key
+                        updates += _take(x, links)
+                        key += x.key_addend
                         state = CHECKED
 
             elif state == RETREAT:  # undo branch x of the level on top, then try the next
                 i = items[-1]
                 x = tries[-1]
                 if x is not i:
-                    key -= x.key
+                    key -= x.key_addend
                     opts.pop()
                     _release(x, links)
                     tries[-1] = x.down
@@ -316,20 +304,47 @@ def _untweak(i: Node, first: Node, *, restore: bool) -> None:
     i.len += count
 
 
+def _take(x: Node, links: Links) -> int:
+    """Choose option x, whose own item is taken already: use each of its other items, left to
+    right; return the updates."""
+    done = 0
+    primary, cover, commit = links.primary, links.cover, links.commit
+    coloured = links.coloured
+    q = x.right
+    while q is not x:
+        j = q.top
+        if coloured:
+            done += commit(q)
+        elif j.number >= primary:
+            done += cover(j)
+        else:
+            j.bound -= 1
+            if j.bound == 0:
+                done += cover(j)
+        q = q.right
+    return done
+
+
 def _release(x: Node, links: Links) -> None:
-    """Undo choosing option x: give its other items back their use, right to left."""
-    if links.coloured:
-        for q in reversed(x.others):
-            links.uncommit(q)
-        return
-    primary, uncover = links.primary, links.uncover
-    for j in x.uncovers:
-        if j.number < primary:
+    """Undo `_take(x, links)`: give x's other items back their use, right to left."""
+    primary, uncover, uncommit, coloured = (
+        links.primary,
+        links.uncover,
+        links.uncommit,
+        links.coloured,
+    )
+    q = x.left
+    while q is not x:
+        j = q.top
+        if coloured:
+            uncommit(q)
+        elif j.number >= primary:
+            uncover(j)
+        else:
             if j.bound == 0:
                 uncover(j)
             j.bound += 1
-        else:
-            uncover(j)
+        q = q.left
 
 
 def _unwind(

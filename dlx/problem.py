@@ -10,6 +10,10 @@ Glossary (Knuth, TAOCP 7.2.2.1):
 
 Items and options are numbered in insertion order (never through a set), so the same problem always
 gives the same solutions in the same order.
+
+Size limits keep every problem accepted within about 2 GB of memory, searched or not: at most
+`MAX_ITEMS` items, `MAX_OPTIONS` options and `MAX_OPTION_NODES` items named by all options together
+(the total option length). Beyond them `SizeLimitError` is raised at once, naming the limit.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from dlx.errors import (
     DuplicateItemNameError,
     DuplicateOptionKeyError,
     EmptyOptionError,
+    SizeLimitError,
     UnknownItemError,
     UnknownOptionError,
 )
@@ -33,6 +38,13 @@ if TYPE_CHECKING:
 
 Item = Hashable
 K = TypeVar("K", bound=Hashable)
+
+MAX_ITEMS = 500_000
+"""The most items a problem may declare, primary and secondary together."""
+MAX_OPTIONS = 1_000_000
+"""The most options a problem may have."""
+MAX_OPTION_NODES = 3_000_000
+"""The most items all options may name together (the total option length)."""
 
 
 class Problem(Generic[K]):
@@ -69,8 +81,11 @@ class Problem(Generic[K]):
         self._colour_number: dict[Hashable, int] = {}
         self._key_index: dict[K, int] = {}
         self._links: Links | None = None
+        self.option_nodes = 0  # the total option length
 
     def _declare(self, name: Item) -> None:
+        if len(self.items) >= MAX_ITEMS:
+            raise SizeLimitError(f"more than {MAX_ITEMS} items (the limit)")
         if name in self.index:
             raise DuplicateItemNameError(f"item {name!r} is declared twice")
         self.index[name] = len(self.items)
@@ -99,6 +114,8 @@ class Problem(Generic[K]):
         gives some of its secondary items a colour (any hashable value)."""
         if key in self._key_index:
             raise DuplicateOptionKeyError(f"option key {key!r} is used twice")
+        if len(self.options) >= MAX_OPTIONS:
+            raise SizeLimitError(f"more than {MAX_OPTIONS} options (the limit)")
         numbers: list[int] = []
         seen: set[int] = set()
         for name in items:
@@ -111,11 +128,17 @@ class Problem(Generic[K]):
             numbers.append(number)
         if not numbers:
             raise EmptyOptionError(f"option {key!r} has no items")
+        if self.option_nodes + len(numbers) > MAX_OPTION_NODES:
+            raise SizeLimitError(
+                f"the options name more than {MAX_OPTION_NODES} items in all (the limit of the "
+                "total option length)"
+            )
         painted = self._paint(key, numbers, colours or {})
         self._key_index[key] = len(self.keys)
         self.keys.append(key)
         self.options.append(tuple(numbers))
         self.colours.append(painted)
+        self.option_nodes += len(numbers)
         self._links = None
 
     def _paint(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Hashable, Iterable
 from typing import Literal, TypeVar
 
 from dlx.core import CoreName, compiled_supports, pick_core, search_compiled
-from dlx.errors import UnknownItemError
+from dlx.errors import BudgetError, UnknownItemError
 from dlx.links import Learn, Progress, Prune
 from dlx.memo import FailureMemo
 from dlx.multiplicity import search_m
@@ -48,7 +49,8 @@ def solve(
 
     Options of an item are tried in the order they were added. `stats`, if given, is kept current
     and tells afterwards how the search ended (see `Status`); a `limit` stops after that many
-    solutions; `max_nodes` and `timeout` (seconds) stop with status BUDGET, the rest unknown.
+    solutions; `max_nodes` (at least 1: the search enters at most that many nodes) and `timeout`
+    (seconds, positive and finite) stop with status BUDGET, the rest unknown.
     `givens` are option keys chosen in advance (like a sudoku's clues); they lead every solution.
     `prefer` lists options to try before the others wherever they appear (for example a known
     solution of a similar problem); it changes the order of solutions, never the set.
@@ -70,6 +72,7 @@ def solve(
         raise ValueError(f"choose must be 'mrv', 'first' or 'sweep', not {choose!r}")
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")
+    check_budget(timeout, max_nodes)
     general = (
         memo is not None or learn is not None or problem.has_multiplicities or problem.has_colours
     )
@@ -126,6 +129,21 @@ def solve(
             progress=progress,
         )
     return _keyed(search, problem.keys, limit, stats)
+
+
+def check_budget(timeout: float | None, max_nodes: int | None) -> None:
+    """Refuse a `timeout` that is not a positive finite number of seconds, or `max_nodes` < 1.
+
+    >>> check_budget(0.5, 1)
+    >>> check_budget(float("inf"), None)
+    Traceback (most recent call last):
+    ...
+    dlx.errors.BudgetError: timeout must be a positive finite number of seconds, not inf
+    """
+    if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
+        raise BudgetError(f"timeout must be a positive finite number of seconds, not {timeout}")
+    if max_nodes is not None and max_nodes < 1:
+        raise BudgetError(f"max_nodes must be at least 1, not {max_nodes}")
 
 
 def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> list[int]:

@@ -1,5 +1,5 @@
 """`python -m fillit` runs the command line, as the `fillit` script does."""
 
-from fillit.cli import main
+from dlx.entry import fillit
 
-main()
+fillit()

@@ -7,7 +7,6 @@ error), 2 usage, 3 stopped by a budget with the answer unknown, 130 interrupted.
 from __future__ import annotations
 
 import json
-import signal
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -15,6 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
+from dlx.clikit import Clock, MaxNodesOpt, TimeoutOpt, version_option
+from dlx.clikit import run as run_app
 from dlx.core import core_name
 from fillit import __version__, cli_tools
 from fillit.cli_common import EXIT_INVALID, PlainOpt, interruptible, make_console, wants_colour
@@ -36,14 +37,6 @@ app = typer.Typer(
 FileArg = Annotated[
     str, typer.Argument(metavar="FILE", help="A fillit file, or - for standard input.")
 ]
-TimeoutOpt = Annotated[
-    float | None,
-    typer.Option("--timeout", min=0, help="Give up after this many seconds (exit 3: unknown)."),
-]
-MaxNodesOpt = Annotated[
-    int | None,
-    typer.Option("--max-nodes", min=0, help="Give up after this many search nodes (exit 3)."),
-]
 OrderedOpt = Annotated[
     bool,
     typer.Option(
@@ -54,18 +47,9 @@ OrderedOpt = Annotated[
 ]
 
 
-def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"{__version__} (core: {core_name()})")
-        raise typer.Exit()
-
-
 @app.callback()
 def _options(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
-    ] = False,
+    version: Annotated[bool, version_option(__version__)] = False,
 ) -> None:
     """Fit tetrominoes into the smallest square (the 42 fillit puzzle), by exact cover."""
 
@@ -109,10 +93,11 @@ def solve(
     """Print the smallest square holding the pieces, each at its first possible position."""
     from fillit import render
 
-    pieces = load(file)
-    arrange = arrange_ordered if ordered else arrange_fast
-    with interruptible():
-        answer = arrange(pieces, timeout=timeout, max_nodes=max_nodes)
+    with Clock(timeout) as clock:
+        pieces = load(file)
+        arrange = arrange_ordered if ordered else arrange_fast
+        with interruptible():
+            answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
     give_up_if_unknown(answer)
     if check:
         verify_answer(answer)
@@ -152,22 +137,25 @@ def stats(
     ordered: OrderedOpt = False,
 ) -> None:
     """Show how the search went: every size tried, the problem's size, the final square."""
-    pieces = load(file)
-    arrange = arrange_ordered if ordered else arrange_fast
-    if as_json:
-        with interruptible():
-            answer = arrange(pieces, timeout=timeout, max_nodes=max_nodes)
-        sys.stdout.write(json.dumps(summary(answer)) + "\n")
-        give_up_if_unknown(answer)
-        return
-    from fillit import report
+    with Clock(timeout) as clock:
+        pieces = load(file)
+        arrange = arrange_ordered if ordered else arrange_fast
+        if as_json:
+            with interruptible():
+                answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
+            clock.stop()
+            sys.stdout.write(json.dumps(summary(answer)) + "\n")
+            give_up_if_unknown(answer)
+            return
+        from fillit import report
 
-    styled = wants_colour(plain)
-    console = make_console(plain=not styled)
-    with interruptible():
-        answer = report.arrange_with_progress(
-            console, arrange, pieces, timeout, max_nodes, live=styled and sys.stdout.isatty()
-        )
+        styled = wants_colour(plain)
+        console = make_console(plain=not styled)
+        with interruptible():
+            live = styled and sys.stdout.isatty()
+            answer = report.arrange_with_progress(
+                console, arrange, pieces, clock.left(), max_nodes, live=live
+            )
     report.show(console, answer, colour=styled)
     give_up_if_unknown(answer)
 
@@ -204,6 +192,5 @@ cli_tools.register(app)
 def main() -> None:
     """Entry point of the `fillit` script and of `python -m fillit`."""
     # A reader that goes away (`fillit stats f | head -1`) ends the program quietly, by SIGPIPE,
-    # as it ends other Unix tools, rather than by a BrokenPipeError or a misleading exit status.
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    app()
+    # as it ends other Unix tools; Ctrl-C, the timeout and a failed write end it with one line.
+    run_app(app, "fillit")

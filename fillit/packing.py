@@ -208,6 +208,10 @@ class Packing:
         close to the one sought) are tried first. The item choice meets the cells row by row,
         or with `sweep` "columns" column by column: a different order of the same search."""
         limits = [n for n in (cap, budget.nodes) if n is not None]
+        max_nodes, seconds = min(limits, default=None), budget.seconds()
+        if max_nodes == 0 or seconds == 0.0:  # (dlx refuses an empty budget)
+            stats.status = Status.BUDGET
+            return UNKNOWN
         pruner = StatePruner(self.board, self.failures, len(givens))
         search = solve(
             self.problem,
@@ -219,8 +223,8 @@ class Packing:
             prune=pruner,
             learn=pruner.learn,
             stats=stats,
-            max_nodes=min(limits) if limits else None,
-            timeout=budget.seconds(),
+            max_nodes=max_nodes,
+            timeout=seconds,
             limit=1,
             progress=None if progress is None else (lambda s: progress(self.size, s)),
         )

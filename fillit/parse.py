@@ -27,7 +27,7 @@ stray newline is still told apart (and reported as such) from a file too large t
 
 def read_source(name: str) -> str:
     """The text of the file `name` (`-` for standard input), read no further than READ_LIMIT + 1."""
-    data = sys.stdin.buffer.read(READ_LIMIT + 1) if name == "-" else _read_file(name)
+    data = _read_stdin() if name == "-" else _read_file(name)
     if len(data) > READ_LIMIT:
         raise InputError(
             f"input is larger than the largest valid file ({MAX_BYTES} bytes, 26 pieces)",
@@ -41,6 +41,16 @@ def read_source(name: str) -> str:
             f"line {line}: byte {data[error.start]:#04x} is not '#', '.' or newline",
             Rule.CHARACTER,
         ) from None
+
+
+def _read_stdin() -> bytes:
+    """Standard input, read no further than READ_LIMIT + 1 bytes."""
+    if sys.stdin is None:
+        raise SourceError("standard input is closed")
+    try:
+        return sys.stdin.buffer.read(READ_LIMIT + 1)
+    except OSError as error:
+        raise SourceError(f"standard input: {error.strerror or error}") from None
 
 
 def _read_file(name: str) -> bytes:

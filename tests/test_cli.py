@@ -239,14 +239,20 @@ def test_solve_budget_exit_prints_nothing_on_stdout(tmp_path: Path) -> None:
     assert (result.exit_code, result.stdout) == (3, "")
 
 
-def test_timeout_0_stops_a_search_of_many_nodes_with_exit_3(tmp_path: Path) -> None:
-    result = run(["solve", "--timeout", "0", fillit_file(tmp_path, SEVEN_BARS)])
+def test_a_spent_budget_stops_a_search_of_many_nodes_with_exit_3(tmp_path: Path) -> None:
+    result = run(["solve", "--max-nodes", "1", fillit_file(tmp_path, SEVEN_BARS)])
     assert (result.exit_code, result.stdout) == (3, "")
     assert_one_line(result.stderr, contains="unknown")
 
 
+@pytest.mark.parametrize("option", [["--timeout", "0"], ["--timeout", "inf"], ["--max-nodes", "0"]])
+def test_an_empty_or_endless_budget_is_a_usage_error(tmp_path: Path, option: list[str]) -> None:
+    result = run(["solve", *option, fillit_file(tmp_path, SEVEN_BARS)])
+    assert (result.exit_code, result.stdout) == (2, "")
+
+
 def test_stats_json_after_a_budget_says_unknown_not_unsolvable(tmp_path: Path) -> None:
-    result = run(["stats", "--json", "--timeout", "0", fillit_file(tmp_path, SEVEN_BARS)])
+    result = run(["stats", "--json", "--max-nodes", "1", fillit_file(tmp_path, SEVEN_BARS)])
     report = json.loads(result.stdout)
     assert result.exit_code == 3
     assert (report["solved"], report["size"], report["rows"]) == (False, None, None)

@@ -247,12 +247,12 @@ def test_links_and_colours_are_restored_after_full_limited_and_budgeted_searches
     assert link_state(problem) == before
     assert list(solve(problem, givens=givens, limit=1)) == everything[:1]
     assert link_state(problem) == before
-    cap = data.draw(st.integers(0, full.nodes), label="max_nodes")
+    cap = data.draw(st.integers(1, max(1, full.nodes)), label="max_nodes")
     stats = Stats()
     found = list(solve(problem, givens=givens, max_nodes=cap, stats=stats))
     assert link_state(problem) == before
     assert found == everything[: len(found)]
-    assert stats.nodes <= cap + 1
+    assert stats.nodes <= cap
     if cap < full.nodes:
         assert stats.status is Status.BUDGET
     else:
@@ -261,19 +261,21 @@ def test_links_and_colours_are_restored_after_full_limited_and_budgeted_searches
 
 
 @pytest.mark.parametrize("colour", [None, "red"], ids=["algorithm X", "coloured"])
-@pytest.mark.parametrize("budget", [{"max_nodes": 0}, {"timeout": 0.0}], ids=["nodes", "time"])
-def test_zero_budget_stops_at_the_root_even_when_givens_cover_every_item(
-    colour: str | None, budget: dict[str, float]
+def test_budgets_are_looked_at_the_root_even_when_givens_cover_every_item(
+    colour: str | None,
 ) -> None:
-    """The root is a node and the budgets are looked at there, whichever search runs: with
-    max_nodes=0 or timeout=0 and givens covering every primary item, nothing is yielded and the
-    status is BUDGET (the root's one solution is unknown, not found)."""
+    """The root is a node and the budgets are looked at before it, whichever search runs: with
+    givens covering every primary item, a timeout spent by then yields nothing (status BUDGET:
+    the root's one solution is unknown, not found), while max_nodes=1 allows the root, which is
+    that solution."""
     problem = coloured_problem(
         ["a"], ["x"], {"A": (["a", "x"], {} if colour is None else {"x": colour})}
     )
     stats = Stats()
-    found = list(solve(problem, givens=["A"], stats=stats, **budget))  # type: ignore[arg-type]
+    found = list(solve(problem, givens=["A"], stats=stats, timeout=1e-9))
     assert (found, stats.status) == ([], Status.BUDGET)
+    found = list(solve(problem, givens=["A"], stats=stats, max_nodes=1))
+    assert (found, stats.status, stats.nodes) == ([("A",)], Status.EXHAUSTED, 1)
 
 
 @some

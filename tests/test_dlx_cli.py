@@ -63,10 +63,10 @@ def test_solve_count_limit_and_stdin() -> None:
     assert limited.stdout == first
 
 
-def test_solve_count_of_zero_is_an_answer() -> None:
-    """Counting a problem without solutions answers 0 and exits 0."""
+def test_solve_count_of_zero_is_an_answer_that_exits_1() -> None:
+    """Counting a problem without solutions answers 0, and exits 1 as every form of 'none' does."""
     result = run(["solve", "--count", str(CORPUS / "dlx" / "no_solution.dlx")])
-    assert (result.exit_code, result.stdout) == (0, "0\n")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "0\n", "dlx: no solution\n")
 
 
 def test_solve_json_holds_solutions_and_statistics() -> None:
@@ -90,10 +90,12 @@ def test_solve_stats_go_to_standard_error() -> None:
 def test_a_spent_budget_exits_3_with_the_answer_unknown() -> None:
     """--max-nodes and --timeout: a one-line 'unknown' message and exit status 3."""
     path = str(CORPUS / "dlx" / "queens4.dlx")
-    for option in (["--max-nodes", "1"], ["--timeout", "0"]):
-        result = run(["solve", *option, path])
-        assert result.exit_code == 3
-        assert "unknown" in result.stderr
+    result = run(["solve", "--max-nodes", "1", path])
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert "unknown" in result.stderr
+    done = _process("solve", "--timeout", "1e-9", path)
+    assert (done.returncode, done.stdout) == (3, "")
+    assert done.stderr == "dlx: unknown: the timeout ran out\n"
 
 
 def test_solve_refuses_a_missing_file_and_a_directory() -> None:

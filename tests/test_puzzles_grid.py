@@ -147,9 +147,12 @@ def test_first_queens_board_of_4_is_the_first_in_row_order() -> None:
     assert next(queens.boards(4)) == [".Q..", "...Q", "Q...", "..Q."]
 
 
-@pytest.mark.parametrize("n", [0, -3])
-def test_queens_refuse_a_side_below_1_before_the_first_board_is_asked(n: int) -> None:
-    with pytest.raises(PuzzleError, match=rf"^the board's side n must be at least 1, not {n}$"):
+@pytest.mark.parametrize("n", [0, -3, queens.MAX_N + 1, 10**30])
+def test_queens_refuse_a_side_out_of_range_before_the_first_board_is_asked(n: int) -> None:
+    with pytest.raises(
+        PuzzleError,
+        match=rf"^the board's side n must be from 1 to {queens.MAX_N} \(the limit\), not {n}$",
+    ):
         queens.boards(n)
 
 

@@ -39,9 +39,9 @@ int prune_ok(SearchObject *s) {
 
 /* Budgets.spent: 1 when a budget ran out, 0 to go on, -1 on an exception (a signal, progress). */
 int spent(SearchObject *s, PyThreadState **released) {
-    s->next_poll = s->nodes + POLL_NODES < s->node_cap + 1 ? s->nodes + POLL_NODES : s->node_cap + 1;
+    s->next_poll = s->nodes + POLL_NODES < s->node_cap ? s->nodes + POLL_NODES : s->node_cap;
     s->next_update_poll = s->updates + POLL_UPDATES;
-    if (s->nodes > s->node_cap) return 1;
+    if (s->nodes >= s->node_cap) return 1; /* asked before a node: at most node_cap of them */
     if (s->deadline >= 0 && monotonic() > s->deadline) return 1;
     if (*released != NULL) {
         if (!s->signals) return 0; /* no signal handler runs here: keep the GIL free */

@@ -147,8 +147,6 @@ int run_m(SearchObject *s, PyThreadState **released) {
         int top = s->na - 1;
         if (state <= DEAD) { /* M2: a node, unchecked, or passed or failed by its checks */
             int level = s->na;
-            nodes++;
-            bump(s, level);
             if (nodes >= s->next_poll || updates >= s->next_update_poll) {
                 s->nodes = nodes;
                 s->updates = updates;
@@ -158,6 +156,8 @@ int run_m(SearchObject *s, PyThreadState **released) {
                     goto stop;
                 }
             }
+            nodes++;
+            bump(s, level);
             if (state == DEAD) {
                 tries[top] = nd[tries[top]].down;
                 state = ADVANCE;

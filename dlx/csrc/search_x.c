@@ -14,13 +14,13 @@ int run_x(SearchObject *s, PyThreadState **released) {
     if (s->phase == X_LAST) { s->status = S_EXHAUSTED; return 0; }
     if (s->phase == X_RESUME) goto resume;
     if (it[0].right == 0) { /* every primary item is covered already: one exact cover */
-        s->nodes = 1;
-        bump(s, 0);
         if ((r = spent(s, released)) != 0) {
             if (r > 0) s->status = S_BUDGET;
             else s->error = 1;
             return r < 0 ? -1 : 0;
         }
+        s->nodes = 1;
+        bump(s, 0);
         if ((r = prune_ok(s)) < 0) { s->error = 1; return -1; }
         if (r) { s->solutions = 1; s->phase = X_LAST; return 1; }
         s->status = S_EXHAUSTED;
@@ -34,8 +34,6 @@ int run_x(SearchObject *s, PyThreadState **released) {
     while (1) {
         if (enter) { /* X2: a new node of the search tree */
             enter = 0;
-            nodes++;
-            bump(s, level);
             if (nodes >= s->next_poll || updates >= s->next_update_poll) {
                 s->nodes = nodes;
                 s->updates = updates;
@@ -45,6 +43,8 @@ int run_x(SearchObject *s, PyThreadState **released) {
                     goto stop;
                 }
             }
+            nodes++;
+            bump(s, level);
             if (dead) { /* cut off before entry: back to the parent's next option */
                 dead = 0;
                 level--;
@@ -104,9 +104,9 @@ int run_x(SearchObject *s, PyThreadState **released) {
         chosen[s->nb++] = cur;
         updates += cover_others(nd, it, cur);
         if (it[0].right != 0) { level++; enter = 1; continue; }
+        if (nodes >= s->node_cap) { s->status = S_BUDGET; goto stop; }
         nodes++; /* a solution is a node too, as in DLX1 */
         bump(s, level + 1);
-        if (nodes > s->node_cap) { s->status = S_BUDGET; goto stop; }
         s->solutions++;
         s->level = level; s->enter = enter; s->dead = dead; s->best = best; s->cur = cur;
         s->nodes = nodes; s->updates = updates;

@@ -88,7 +88,9 @@ def parse_board(text: str) -> tuple[int, int]:
     """
     rows, x, cols = text.strip().lower().partition("x")
     if not (x and f"{rows}{cols}".isascii() and rows.isdigit() and cols.isdigit()):
-        raise PuzzleError(f"board {text.strip()!r} is not RxC (two whole numbers)")
+        raise PuzzleError(f"board {text.strip()[:40]!r} is not RxC (two whole numbers)")
+    if len(rows) > 2 or len(cols) > 2:
+        raise PuzzleError(f"board {text.strip()[:40]!r}: R and C have at most 2 digits")
     r, c = int(rows), int(cols)
     if r * c != 60 and (r, c) != (8, 8):
         raise PuzzleError(

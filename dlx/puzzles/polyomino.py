@@ -36,6 +36,9 @@ Placement = tuple[int, int, int, Shape]
 """(variant index, top, left, the board cells covered) of one piece."""
 
 LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_CELLS = 400
+"""The largest board (and so the pieces' total area): with at most 35 pieces in 8 orientations,
+its options name well under a few million items in all."""
 BLANK = "."
 
 
@@ -125,9 +128,11 @@ def _header(where: str, line: str) -> tuple[int, int]:
     """The `R C` of a piece's header line."""
     words = line.split()
     if len(words) != 2 or not all(
-        word.isascii() and word.isdigit() and int(word) > 0 for word in words
+        word.isascii() and word.isdigit() and len(word) <= 9 and int(word) > 0 for word in words
     ):
-        raise PuzzleError(f"{where}: header {line!r} is not 'R C' (two positive whole numbers)")
+        raise PuzzleError(
+            f"{where}: header {line[:40]!r} is not 'R C' (two positive whole numbers)"
+        )
     return int(words[0]), int(words[1])
 
 
@@ -219,6 +224,8 @@ def board_size(pieces: Sequence[Shape], board: tuple[int, int] | None) -> tuple[
     (2, 2)
     """
     area = sum(len(piece) for piece in pieces)
+    if area > MAX_CELLS:
+        raise PuzzleError(f"the pieces' total area {area} is over {MAX_CELLS} cells (the limit)")
     if board is not None:
         rows, cols = board
         if rows < 1 or cols < 1:

@@ -22,6 +22,10 @@ from dlx.solve import solve
 Square = tuple[int, int]
 """(row, column), from 0."""
 
+MAX_N = 800
+"""The largest board's side: its n^2 options name 4n^2 items (2.56 million, within the total
+option length allowed, `dlx.problem.MAX_OPTION_NODES`), about 0.6 GB."""
+
 
 def problem(n: int) -> Problem[Square]:
     """The n queens problem: an option per square, rows and columns primary, diagonals secondary.
@@ -29,8 +33,8 @@ def problem(n: int) -> Problem[Square]:
     >>> problem(8).option_count
     64
     """
-    if n < 1:
-        raise PuzzleError(f"the board's side n must be at least 1, not {n}")
+    if not 1 <= n <= MAX_N:
+        raise PuzzleError(f"the board's side n must be from 1 to {MAX_N} (the limit), not {n}")
     queens: Problem[Square] = Problem(
         primary=[f"r{r}" for r in range(n)] + [f"c{c}" for c in range(n)],
         secondary=[f"a{d}" for d in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)],

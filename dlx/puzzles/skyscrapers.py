@@ -31,6 +31,7 @@ With no clue at all the model is the usual Latin square problem, without colours
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import permutations
@@ -51,6 +52,10 @@ Line = tuple[int, ...]
 """The heights of a row (left to right) or a column (top to bottom)."""
 SIDES = range(4, 10)
 """The sides N a puzzle may have (4N clues)."""
+MAX_LINES = 50_000
+"""The most line options (the permutations agreeing with the clues, one per row and column that
+has a clue) a puzzle may have: with their N + 1 items each, about 200 MB of links. (All 2 on two
+sides of an 8 x 8 grid allows some 200,000.)"""
 
 
 @dataclass(frozen=True)
@@ -104,11 +109,19 @@ def agreeing(n: int, wanted: list[tuple[int, int]]) -> dict[tuple[int, int], lis
     found: dict[tuple[int, int], list[Line]] = {pair: [] for pair in wanted}
     if not found:
         return found
+    uses = Counter(wanted)
+    lines = 0
     for line in permutations(range(1, n + 1)):
         first, last = seen(line), seen(line[::-1])
         for pair in ((first, last), (first, 0), (0, last)):
             if pair in found:
                 found[pair].append(line)
+                lines += uses[pair]
+        if lines > MAX_LINES:
+            raise PuzzleError(
+                f"these clues allow more than {MAX_LINES} placements of whole rows and columns"
+                " (the limit)"
+            )
     return found
 
 

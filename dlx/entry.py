@@ -1,0 +1,38 @@
+"""The `dlx` and `fillit` programs' entry points: Ctrl-C is quiet from the first moment.
+
+This module imports nothing heavy, so it can take over Ctrl-C before the command lines (typer and
+rich) are imported: until `dlx.clikit.run` installs its own handler, Ctrl-C ends the process at
+once with one line and exit status 130, where Python would print a traceback of the import.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from types import FrameType
+
+
+def dlx() -> None:
+    """The `dlx` program."""
+    _quiet_start(b"dlx")
+    from dlx.cli import main
+
+    main()
+
+
+def fillit() -> None:
+    """The `fillit` program."""
+    _quiet_start(b"fillit")
+    from fillit.cli import main
+
+    main()
+
+
+def _quiet_start(name: bytes) -> None:
+    """Until the command line takes over, Ctrl-C writes `name: interrupted` and exits 130."""
+
+    def interrupted(signum: int, frame: FrameType | None) -> None:
+        os.write(2, name + b": interrupted\n")
+        os._exit(130)
+
+    signal.signal(signal.SIGINT, interrupted)

@@ -91,6 +91,10 @@ def estimate(
     """
     if probes < 1:
         raise ValueError(f"probes must be at least 1, not {probes}")
+    if problem.has_multiplicities:
+        raise ValueError(
+            "the estimate follows options; problems with multiplicities branch otherwise"
+        )
     rng = random.Random(seed)
 
     def pick(children: Sequence[int]) -> int:

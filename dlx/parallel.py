@@ -35,6 +35,7 @@ import os
 import pickle
 import signal
 import threading
+import time
 from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
@@ -608,6 +609,7 @@ def run(problem: Problem[K], settings: Settings, where: Run) -> Iterator[Outcome
     budget = settings.budget if settings.budget is not None or pool.workers == 1 else BUDGET
     settings = dataclasses.replace(settings, budget=budget)
     checkpoint = None if where.checkpoint is None else Checkpoint(where.checkpoint, digest)
+    started = time.perf_counter()
     try:
         yield from outcomes(
             problem,
@@ -618,6 +620,7 @@ def run(problem: Problem[K], settings: Settings, where: Run) -> Iterator[Outcome
             report=where.report,
         )
     finally:
+        where.report.stats.seconds = time.perf_counter() - started
         pool.close()
         close()
         if checkpoint is not None:

@@ -373,7 +373,7 @@ def dask_pool(address: str, digest: str, blob: bytes) -> tuple[ExecutorPool, Cal
             "--scheduler needs Dask's distributed package: pip install 'dlx-fillit[cluster]'"
         ) from None
     try:
-        client = Client(address, timeout=10)
+        client = Client(address, timeout=5)
     except OSError as error:
         raise ParallelError(f"no Dask scheduler answers at {address}: {error}") from None
     shared = client.scatter(blob, broadcast=True, hash=False)

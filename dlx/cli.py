@@ -308,10 +308,15 @@ def sudoku(
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Solve a sudoku: print the filled grid, 9 lines of 9 digits."""
     from dlx.puzzles import sudoku as puzzle
 
+    if jobs is not None:
+        build = lambda: puzzle.problem(puzzle.parse(read_text(file)))  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        return
     counters = Stats()
     with guarded():
         grid = puzzle.parse(read_text(file))
@@ -331,6 +336,7 @@ def skyscrapers(
     stats: StatsOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Solve skyscrapers: print the rows, heights separated by single spaces; `Error` if none."""
     from dlx.puzzles import skyscrapers as puzzle
@@ -339,6 +345,10 @@ def skyscrapers(
         typer.echo("Error")
         return fail(message)
 
+    if jobs is not None:
+        build = lambda: puzzle.problem(puzzle.parse(clues))  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, error)
+        return
     counters = Stats()
     with guarded(error):
         parsed = puzzle.parse(clues)
@@ -433,10 +443,7 @@ def pentomino(
     from dlx.puzzles import pentomino as puzzle
 
     if jobs is not None:
-
-        def build() -> Any:
-            return puzzle.problem(*puzzle.parse_board(board), unique=unique)
-
+        build = lambda: puzzle.problem(*puzzle.parse_board(board), unique=unique)  # noqa: E731
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
         return
     counters = Stats()
@@ -527,15 +534,17 @@ def count_in_parallel(
     show_stats: bool,
     timeout: float | None,
     max_nodes: int | None,
+    on_error: Callable[[str], typer.Exit] = fail,
 ) -> None:
-    """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers."""
+    """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers (bad
+    input reported by `on_error`)."""
     from dlx.parallel import Report, count_parallel
 
     if not count:
         raise fail("--jobs counts in parallel: give --count too", 2)
     sequential_only(timeout, max_nodes)
     run = Report()
-    with guarded(), progress_bar() as hook:
+    with guarded(on_error), progress_bar() as hook:
         found = count_parallel(build(), jobs=jobs, progress=hook, report=run)
     sys.stdout.write(f"{found}\n")
     report_parallel(run, show_stats)

@@ -91,6 +91,9 @@ def test_budgets_and_listing_boards_are_refused_in_parallel() -> None:
         (["queens", "8", "--count", "--jobs", "2"], "92\n"),
         (["pentomino", "3x20", "--count", "--jobs", "2"], "8\n"),
         (["pentomino", "3x20", "--unique", "--count", "--jobs", "2"], "2\n"),
+        (["skyscrapers", "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2", "--count", "--jobs", "2"], "1\n"),
+        (["skyscrapers", "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0", "--count", "--jobs", "2"], "576\n"),
+        (["sudoku", str(ROOT / "corpus" / "sudoku" / "inkala.txt"), "--count", "--jobs", "2"], "1\n"),
         (
             [
                 "polyomino",
@@ -109,6 +112,12 @@ def test_puzzles_count_in_parallel(args: list[str], expected: str | None) -> Non
     alone = run([a for a in args if a not in ("--jobs", "2")]).stdout
     assert result.exit_code == 0 and result.stdout == alone
     assert expected is None or result.stdout == expected
+
+
+def test_bad_puzzle_input_in_parallel_is_the_usual_message() -> None:
+    """Bad clues with --jobs: skyscrapers still prints `Error` and exits 1."""
+    result = run(["skyscrapers", "1 2 3", "--count", "--jobs", "2"])
+    assert result.exit_code == 1 and result.stdout == "Error\n"
 
 
 def test_a_missing_scheduler_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:

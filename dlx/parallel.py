@@ -596,21 +596,35 @@ class Run:
 
 
 def run(problem: Problem[K], settings: Settings, where: Run) -> Iterator[Outcome]:
-    """The outcomes of `problem`'s parts in search order, run as `where` says."""
+    """The outcomes of `problem`'s parts in search order, run as `where` says. What cannot be
+    sent to a worker, and a foreign checkpoint, are refused at once; workers start on the first
+    request."""
     digest, blob = prepare(problem, settings)
-    close: Callable[[], None] = lambda: None  # noqa: E731
-    pool: Pool
-    if where.scheduler is not None:
-        pool, close = dask_pool(where.scheduler, digest, blob)
-    elif where.executor is not None:
-        pool = ExecutorPool(where.executor, where.jobs or os.cpu_count() or 1, digest, blob)
-    else:
-        pool = LocalPool(workers_for(where.jobs or 0), digest, blob)
-    budget = settings.budget if settings.budget is not None or pool.workers == 1 else BUDGET
-    settings = dataclasses.replace(settings, budget=budget)
     checkpoint = None if where.checkpoint is None else Checkpoint(where.checkpoint, digest)
+    return _running(problem, settings, where, digest, blob, checkpoint)
+
+
+def _running(
+    problem: Problem[K],
+    settings: Settings,
+    where: Run,
+    digest: str,
+    blob: bytes,
+    checkpoint: Checkpoint | None,
+) -> Iterator[Outcome]:
+    """`run`'s outcomes, with its pool."""
+    close: Callable[[], None] = lambda: None  # noqa: E731
+    pool: Pool | None = None
     started = time.perf_counter()
     try:
+        if where.scheduler is not None:
+            pool, close = dask_pool(where.scheduler, digest, blob)
+        elif where.executor is not None:
+            pool = ExecutorPool(where.executor, where.jobs or os.cpu_count() or 1, digest, blob)
+        else:
+            pool = LocalPool(workers_for(where.jobs or 0), digest, blob)
+        if settings.budget is None and pool.workers > 1:
+            settings = dataclasses.replace(settings, budget=BUDGET)
         yield from outcomes(
             problem,
             pool,
@@ -621,7 +635,8 @@ def run(problem: Problem[K], settings: Settings, where: Run) -> Iterator[Outcome
         )
     finally:
         where.report.stats.seconds = time.perf_counter() - started
-        pool.close()
+        if pool is not None:
+            pool.close()
         close()
         if checkpoint is not None:
             checkpoint.close()
@@ -650,14 +665,22 @@ def solve_parallel(
     names a file of finished parts, to resume from; `progress` is told after each part;
     `report`, if given, holds the statistics (see the module's docstring).
     """
+    if jobs is not None:
+        workers_for(jobs)
     settings = Settings(choose, tuple(item_order), prune, True, budget)
     where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
-    keys = problem.keys
-    for outcome in run(problem, settings, where):
-        where.report.add(outcome)
+    return _merged(problem.keys, run(problem, settings, where), where.report)
+
+
+def _merged(
+    keys: list[K], outcomes: Iterator[Outcome], report: Report
+) -> Generator[tuple[K, ...], None, None]:
+    """The solutions of the parts' outcomes (in search order), by key, counted in `report`."""
+    for outcome in outcomes:
+        report.add(outcome)
         for found in outcome.found:
             yield tuple([keys[n] for n in found])
-    where.report.stats.status = Status.EXHAUSTED
+    report.stats.status = Status.EXHAUSTED
 
 
 def count_parallel(
@@ -676,6 +699,8 @@ def count_parallel(
 ) -> int:
     """The number of solutions of `problem`, counted by workers (options as `solve_parallel`);
     parts send back only their counts."""
+    if jobs is not None:
+        workers_for(jobs)
     settings = Settings(choose, tuple(item_order), prune, False, budget)
     where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
     for outcome in run(problem, settings, where):

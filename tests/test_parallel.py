@@ -168,6 +168,8 @@ def test_what_cannot_be_sent_is_refused() -> None:
     """A pruning check that cannot be pickled, and multiplicities, are refused with a reason."""
     with pytest.raises(ParallelError, match="cannot be sent to another process"):
         count_parallel(queens.problem(5), jobs=2, prune=lambda options: True)
+    with pytest.raises(ParallelError, match="cannot be sent to another process"):
+        solve_parallel(queens.problem(5), jobs=2, prune=lambda options: True)  # at once
     bounded = Problem(["a"], bounds={"a": (1, 2)})
     bounded.add_option("x", ["a"])
     with pytest.raises(ParallelError, match="multiplicities"):

@@ -93,7 +93,10 @@ def test_budgets_and_listing_boards_are_refused_in_parallel() -> None:
         (["pentomino", "3x20", "--unique", "--count", "--jobs", "2"], "2\n"),
         (["skyscrapers", "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2", "--count", "--jobs", "2"], "1\n"),
         (["skyscrapers", "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0", "--count", "--jobs", "2"], "576\n"),
-        (["sudoku", str(ROOT / "corpus" / "sudoku" / "inkala.txt"), "--count", "--jobs", "2"], "1\n"),
+        (
+            ["sudoku", str(ROOT / "corpus" / "sudoku" / "inkala.txt"), "--count", "--jobs", "2"],
+            "1\n",
+        ),
         (
             [
                 "polyomino",

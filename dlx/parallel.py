@@ -54,7 +54,8 @@ Prefix = tuple[int, ...]
 Path_ = tuple[int, ...]
 
 PARTS_PER_WORKER = 32
-"""Parts cut in advance for each worker (largest estimated share first)."""
+"""With more than one worker, parts are cut in advance until each one's estimated share of the
+tree is at most 1/(PARTS_PER_WORKER * workers); they are sent largest share first."""
 
 BUDGET = 200_000
 """Nodes a part may search before it is expanded, when more than one worker runs."""
@@ -471,7 +472,8 @@ def outcomes(
 ) -> Iterator[Outcome]:
     """Every part's outcome in the order of the sequential search (expanded parts included)."""
     report = report if report is not None else Report()
-    target = PARTS_PER_WORKER * pool.workers if pool.workers > 1 else 0
+    # Parts estimated to hold more than this share of the tree are cut here, before any is sent.
+    largest = 1 / (PARTS_PER_WORKER * pool.workers) if pool.workers > 1 else 1.0
     finished: list[tuple[Path_, Outcome]] = []  # a heap by path
     waiting: set[Path_] = set()  # parts not finished yet
     queue: list[tuple[float, Path_, Part]] = []  # parts to send, largest share first
@@ -499,8 +501,8 @@ def outcomes(
             yield heapq.heappop(finished)[1]
 
     def place(parts: list[Part]) -> None:
-        """Take what the checkpoint holds; cut the largest parts here until there are enough
-        to keep every worker busy; queue the others."""
+        """Take what the checkpoint holds; cut here the parts estimated too large to keep the
+        workers evenly busy; queue the others."""
         heap = [(-part.share, part.path, part) for part in parts]
         heapq.heapify(heap)
         while heap:
@@ -508,7 +510,7 @@ def outcomes(
             held = checkpoint.done.get(part.path) if checkpoint is not None else None
             if held is not None:
                 children = finish(held, resumed=True)
-            elif len(waiting) < target:
+            elif part.share > largest:
                 children = finish(expand(problem, part, settings), resumed=False)
             else:
                 heapq.heappush(queue, (-part.share, part.path, part))

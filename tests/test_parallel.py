@@ -87,7 +87,7 @@ def test_coloured_problems_split_too(raw: object) -> None:
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_processes_give_the_sequential_order(jobs: int) -> None:
     """Queens 8 on worker processes, small budget: parts expanded, nothing lost or doubled."""
-    report = check_against_sequential(queens.problem(8), jobs=jobs, budget=30)
+    report = check_against_sequential(queens.problem(8), jobs=jobs, budget=8)
     assert report.expanded > 0 and report.wasted_nodes > 0
 
 

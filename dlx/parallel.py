@@ -537,6 +537,11 @@ def outcomes(
             except BrokenProcessPool:
                 lost.append(part)
                 continue
+            except DlxError:
+                raise
+            except Exception as error:  # a cluster that gave up on a part, or a check that broke
+                message = f"the part below options {list(part.prefix)} failed: {error!r}"
+                raise ParallelError(message) from error
             place(finish(outcome, resumed=False))
         if lost:
             _lose(pool, [*lost, *running.values()], queue, deaths)

@@ -30,3 +30,15 @@ class KillOnce:
 def odd_first(options: Sequence[int]) -> bool:
     """A real pruning check: a first option with an odd number is cut off."""
     return not options or options[0] % 2 == 0
+
+
+class BreaksInWorkers:
+    """A pruning check with a bug that shows only in worker processes, at depth 3."""
+
+    def __init__(self) -> None:
+        self.parent = os.getpid()
+
+    def __call__(self, options: Sequence[int]) -> bool:
+        if len(options) >= 3 and os.getpid() != self.parent:
+            raise RuntimeError("the check broke")
+        return True

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from parallel_helpers import KillOnce, odd_first
+from parallel_helpers import BreaksInWorkers, KillOnce, odd_first
 from strategies import coloured_raw_problems, problems
 
 from dlx import Problem, Stats, solve
@@ -177,6 +177,12 @@ def test_what_cannot_be_sent_is_refused() -> None:
     with pytest.raises(ValueError, match="jobs must be at least 0"):
         workers_for(-1)
     assert workers_for(0) >= 1
+
+
+def test_a_part_that_fails_in_its_worker_names_the_part() -> None:
+    """An exception in a worker stops the run with a `ParallelError` naming the part."""
+    with pytest.raises(ParallelError, match=r"the part below options \[.*\] failed: RuntimeError"):
+        count_parallel(queens.problem(6), jobs=2, prune=BreaksInWorkers())
 
 
 def test_a_solved_problem_pickles_without_its_links() -> None:

@@ -461,6 +461,77 @@ class Checkpoint:
         self.file.close()
 
 
+class Schedule:
+    """The parts of one run: those finished (held until every earlier one is), those waiting,
+    and those queued to be sent, largest estimated share first."""
+
+    def __init__(
+        self,
+        problem: Problem[Any],
+        settings: Settings,
+        workers: int,
+        checkpoint: Checkpoint | None,
+        report: Report,
+    ) -> None:
+        self.problem, self.settings = problem, settings
+        self.checkpoint, self.report = checkpoint, report
+        # Parts estimated to hold more than this share of the tree are cut before any is sent.
+        self.largest = 1 / (PARTS_PER_WORKER * workers) if workers > 1 else 1.0
+        self.finished: list[tuple[Path_, Outcome]] = []  # a heap by path
+        self.waiting: set[Path_] = set()  # parts not finished yet
+        self.queue: list[tuple[float, Path_, Part]] = []  # a heap by share, largest first
+        self.progress = Progress(0.0, 0, 0, 0)
+
+    def finish(self, outcome: Outcome, resumed: bool = False) -> list[Part]:
+        """Take a part's outcome (recording it unless it came from the checkpoint); return the
+        parts it was cut into, waiting from now on."""
+        self.waiting.discard(outcome.path)
+        heapq.heappush(self.finished, (outcome.path, outcome))
+        if resumed:
+            self.report.resumed += 1
+        elif self.checkpoint is not None:
+            self.checkpoint.record(outcome)
+        if not outcome.expanded:
+            self.progress.parts += 1
+            self.progress.done += outcome.share
+            self.progress.solutions += outcome.solutions
+        children = outcome.parts()
+        self.waiting.update(child.path for child in children)
+        self.progress.waiting = len(self.waiting)
+        return children
+
+    def ready(self) -> Iterator[Outcome]:
+        """The finished outcomes that no waiting part precedes, in search order."""
+        while self.finished and (not self.waiting or self.finished[0][0] < min(self.waiting)):
+            yield heapq.heappop(self.finished)[1]
+
+    def place(self, parts: list[Part]) -> None:
+        """Take what the checkpoint holds; cut here the parts estimated too large to keep the
+        workers evenly busy; queue the others."""
+        heap = [(-part.share, part.path, part) for part in parts]
+        heapq.heapify(heap)
+        while heap:
+            part = heapq.heappop(heap)[2]
+            held = self.checkpoint.done.get(part.path) if self.checkpoint is not None else None
+            if held is not None:
+                children = self.finish(held, resumed=True)
+            elif part.share > self.largest:
+                children = self.finish(expand(self.problem, part, self.settings))
+            else:
+                self.enqueue(part)
+                continue
+            for child in children:
+                heapq.heappush(heap, (-child.share, child.path, child))
+
+    def enqueue(self, part: Part) -> None:
+        """Queue a part to be sent."""
+        heapq.heappush(self.queue, (-part.share, part.path, part))
+
+    def next_part(self) -> Part:
+        """The queued part of largest share."""
+        return heapq.heappop(self.queue)[2]
+
+
 def outcomes(
     problem: Problem[K],
     pool: Pool,
@@ -472,95 +543,52 @@ def outcomes(
 ) -> Iterator[Outcome]:
     """Every part's outcome in the order of the sequential search (expanded parts included)."""
     report = report if report is not None else Report()
-    # Parts estimated to hold more than this share of the tree are cut here, before any is sent.
-    largest = 1 / (PARTS_PER_WORKER * pool.workers) if pool.workers > 1 else 1.0
-    finished: list[tuple[Path_, Outcome]] = []  # a heap by path
-    waiting: set[Path_] = set()  # parts not finished yet
-    queue: list[tuple[float, Path_, Part]] = []  # parts to send, largest share first
-    done_share = 0.0
-    solutions = parts = 0
-
-    def finish(outcome: Outcome, resumed: bool) -> list[Part]:
-        nonlocal done_share, solutions, parts
-        waiting.discard(outcome.path)
-        heapq.heappush(finished, (outcome.path, outcome))
-        if resumed:
-            report.resumed += 1
-        elif checkpoint is not None:
-            checkpoint.record(outcome)
-        if not outcome.expanded:
-            parts += 1
-            done_share += outcome.share
-            solutions += outcome.solutions
-        children = outcome.parts()
-        waiting.update(child.path for child in children)
-        return children
-
-    def ready() -> Iterator[Outcome]:
-        while finished and (not waiting or finished[0][0] < min(waiting)):
-            yield heapq.heappop(finished)[1]
-
-    def place(parts: list[Part]) -> None:
-        """Take what the checkpoint holds; cut here the parts estimated too large to keep the
-        workers evenly busy; queue the others."""
-        heap = [(-part.share, part.path, part) for part in parts]
-        heapq.heapify(heap)
-        while heap:
-            part = heapq.heappop(heap)[2]
-            held = checkpoint.done.get(part.path) if checkpoint is not None else None
-            if held is not None:
-                children = finish(held, resumed=True)
-            elif part.share > largest:
-                children = finish(expand(problem, part, settings), resumed=False)
-            else:
-                heapq.heappush(queue, (-part.share, part.path, part))
-                continue
-            for child in children:
-                heapq.heappush(heap, (-child.share, child.path, child))
-
-    root = Part((), (), 1.0)
-    waiting.add(root.path)
-    place([root])
-    yield from ready()
+    schedule = Schedule(problem, settings, pool.workers, checkpoint, report)
+    schedule.waiting.add(())
+    schedule.place([Part((), (), 1.0)])
+    yield from schedule.ready()
     running: dict[Future[Outcome], Part] = {}
     deaths: dict[Path_, int] = {}
-    while queue or running:
-        while queue and len(running) < 2 * pool.workers:
-            part = heapq.heappop(queue)[2]
+    while schedule.queue or running:
+        while schedule.queue and len(running) < 2 * pool.workers:
+            part = schedule.next_part()
             running[pool.submit(part, settings)] = part
         done, _ = wait(running, return_when=FIRST_COMPLETED)
-        lost = []
-        for future in done:
-            part = running.pop(future)
-            try:
-                outcome = future.result()
-            except BrokenProcessPool:
-                lost.append(part)
-                continue
-            except DlxError:
-                raise
-            except Exception as error:  # a cluster that gave up on a part, or a check that broke
-                message = f"the part below options {list(part.prefix)} failed: {error!r}"
-                raise ParallelError(message) from error
-            place(finish(outcome, resumed=False))
+        lost = [running.pop(future) for future in done if _lost(future)]
+        for future in done & running.keys():
+            schedule.place(schedule.finish(_result(future, running.pop(future))))
         if lost:
-            _lose(pool, [*lost, *running.values()], queue, deaths)
+            _lose(pool, [*lost, *running.values()], schedule, deaths)
             running.clear()
             report.restarts += 1
         if progress is not None:
-            progress(Progress(done_share, solutions, parts, len(waiting)))
-        yield from ready()
+            progress(dataclasses.replace(schedule.progress))
+        yield from schedule.ready()
 
 
-def _lose(
-    pool: Pool, parts: list[Part], queue: list[tuple[float, Path_, Part]], deaths: dict[Path_, int]
-) -> None:
+def _lost(future: Future[Outcome]) -> bool:
+    """Whether the future's worker process died (the local pool is broken)."""
+    return isinstance(future.exception(), BrokenProcessPool)
+
+
+def _result(future: Future[Outcome], part: Part) -> Outcome:
+    """The outcome of a part; an error in its worker stops the run, naming the part."""
+    try:
+        return future.result()
+    except DlxError:
+        raise
+    except Exception as error:  # a cluster that gave up on a part, or a check that broke
+        message = f"the part below options {list(part.prefix)} failed: {error!r}"
+        raise ParallelError(message) from error
+
+
+def _lose(pool: Pool, parts: list[Part], schedule: Schedule, deaths: dict[Path_, int]) -> None:
     """A worker died: the parts in flight go back in the queue, and the pool is replaced."""
     for part in parts:
         deaths[part.path] = deaths.get(part.path, 0) + 1
         if deaths[part.path] > DEATHS:
             raise ParallelError(f"the part below options {list(part.prefix)} lost its worker")
-        heapq.heappush(queue, (-part.share, part.path, part))
+        schedule.enqueue(part)
     if not pool.replace():
         raise ParallelError("a worker of the executor died, and the executor cannot go on")
 

@@ -197,10 +197,11 @@ def branches(
     check = settings.prune
 
     def record(options: Sequence[int]) -> bool:
-        if len(options) > depth and (check is None or check(options)):
+        if len(options) == depth:  # the node itself, checked already as its parent's child
+            return True
+        if check is None or check(options):
             children.append(options[-1])
-            return False
-        return len(options) == depth or check is None
+        return False
 
     stats = Stats()
     keys = problem.keys

@@ -339,11 +339,12 @@ class LocalPool:
 
     def close(self) -> None:
         """Stop the workers; parts still running (the run was stopped) are abandoned."""
-        # The pool offers no way to stop a running task: end its processes (a private table).
-        processes = dict(getattr(self.executor, "_processes", None) or {})
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes.values():
+        # The pool offers no way to stop a running task: end its processes (a private table)
+        # first, then wait for the pool's own thread, which sees them gone (shutting down
+        # without waiting leaves that thread a closed pipe to trip on at exit).
+        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
             process.terminate()
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
 
 class ExecutorPool:

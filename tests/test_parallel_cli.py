@@ -118,6 +118,14 @@ def test_puzzles_count_in_parallel(args: list[str], expected: str | None) -> Non
     assert expected is None or result.stdout == expected
 
 
+def test_multiplicities_are_refused_in_parallel_with_the_reason() -> None:
+    """Algorithm M's problems do not split by options: one message, exit 1, no traceback."""
+    file = ROOT / "corpus" / "dlx" / "colours_and_multiplicity.dlx"
+    result = run(["solve", "--jobs", "2", str(file)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("dlx: problems with multiplicities cannot be split")
+
+
 def test_bad_puzzle_input_in_parallel_is_the_usual_message() -> None:
     """Bad clues with --jobs: skyscrapers still prints `Error` and exits 1."""
     result = run(["skyscrapers", "1 2 3", "--count", "--jobs", "2"])

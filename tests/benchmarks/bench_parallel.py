@@ -9,16 +9,21 @@ It prints each count (all must agree), the wall-clock seconds (best of `--repeat
 seconds of the process and its workers, and the ratios the targets are about: `--jobs 1`
 against the plain search (target: within 5%) and `--jobs 2` against `--jobs 1` (target: at
 least 1.8x on 2 cores). The machine's load average is printed before and after, since other
-work on the cores shows in the ratios. Exit 1 when the counts disagree.
+work on the cores shows in the ratios. The `--jobs 2` run keeps a checkpoint (a synced line
+per part), from which the program also prints how evenly the parts' nodes fall on two workers
+taking them largest estimated share first (the speed-up the cut allows, whatever the load) and
+the nodes wasted by parts cut off by their budget. Exit 1 when the counts disagree.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -39,6 +44,25 @@ def timed(args: list[str]) -> tuple[str, float, float]:
     return done.stdout.strip(), wall, cpu
 
 
+def balance(checkpoint: Path) -> str:
+    """How the parts recorded in `checkpoint` fall on two workers taking them largest
+    estimated share first, in nodes; and the nodes wasted."""
+    lines = checkpoint.read_text().splitlines()[1:]
+    outcomes = [json.loads(line) for line in lines]
+    parts = sorted(
+        (o for o in outcomes if not o["expanded"]), key=lambda o: (-o["share"], o["path"])
+    )
+    loads = [0, 0]
+    for part in parts:
+        loads[loads.index(min(loads))] += part["nodes"]
+    wasted = sum(o["wasted_nodes"] for o in outcomes)
+    return (
+        f"--jobs 2 cut: {len(parts)} parts, largest {max(p['nodes'] for p in parts)} nodes, "
+        f"{wasted} nodes wasted; two workers by share: {loads} nodes, "
+        f"balance allows {sum(loads) / max(loads):.2f}x"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", type=Path, default=DEFAULT)
@@ -46,12 +70,20 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     options = parser.parse_args()
     base = [sys.executable, "-m", "dlx", "solve", "--count", str(options.file)]
+    checkpoint = Path(tempfile.mkdtemp()) / "bench.ckpt"
     runs = [("plain", base)] + [(f"--jobs {n}", [*base, "--jobs", str(n)]) for n in options.jobs]
+    runs = [
+        (name, [*args, "--checkpoint", str(checkpoint)] if name == "--jobs 2" else args)
+        for name, args in runs
+    ]
     print(f"{options.file.name}; load average {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
     walls: dict[str, float] = {}
     counts = set()
     for name, args in runs:
-        results = [timed(args) for _ in range(options.repeat)]
+        results = []
+        for _ in range(options.repeat):
+            checkpoint.unlink(missing_ok=True)  # each run from scratch
+            results.append(timed(args))
         count, wall, cpu = min(results, key=lambda result: result[1])
         counts.add(count)
         walls[name] = wall
@@ -61,6 +93,8 @@ def main() -> None:
         print(f"--jobs 1 / plain: {walls['--jobs 1'] / walls['plain']:.3f} (target <= 1.05)")
     if "--jobs 1" in walls and "--jobs 2" in walls:
         print(f"speed-up of --jobs 2 over --jobs 1: {walls['--jobs 1'] / walls['--jobs 2']:.2f}x")
+    if checkpoint.exists():
+        print(balance(checkpoint))
     if len(counts) != 1:
         sys.exit(f"the counts disagree: {sorted(counts)}")
 

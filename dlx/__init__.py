@@ -4,9 +4,11 @@ Build a `Problem` from named items and keyed options, then iterate `solve(proble
 The engine knows nothing of puzzles; adapters turn their pieces into items and options.
 """
 
+from dlx.core import CORE
 from dlx.errors import (
     BoundsError,
     ColourError,
+    CoreUnavailableError,
     DlxError,
     DuplicateItemInOptionError,
     DuplicateItemNameError,
@@ -28,8 +30,10 @@ from dlx.verify import verify
 __version__ = "0.1.0"
 
 __all__ = [
+    "CORE",
     "BoundsError",
     "ColourError",
+    "CoreUnavailableError",
     "DlxError",
     "DuplicateItemInOptionError",
     "DuplicateItemNameError",

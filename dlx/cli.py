@@ -61,8 +61,15 @@ JobsOpt = Annotated[
 
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(__version__)
+        typer.echo(f"{__version__} (core: {_core()})")
         raise typer.Exit()
+
+
+def _core() -> str:
+    """The name of the core searches run on (`compiled` or `python`)."""
+    from dlx.core import core_name
+
+    return core_name()
 
 
 @app.callback()
@@ -120,7 +127,7 @@ def report(stats: Stats, show: bool) -> None:
     if show:
         typer.echo(
             f"dlx: {stats.nodes} nodes, {stats.updates} updates, {stats.seconds:.3f} s, "
-            f"{stats.solutions} solutions ({stats.status.value})",
+            f"{stats.solutions} solutions ({stats.status.value}), core: {_core()}",
             err=True,
         )
     if stats.status is Status.BUDGET:
@@ -255,6 +262,7 @@ def _json(found: int, texts: list[list[str]], stats: Stats, count_only: bool) ->
         updates=stats.updates,
         seconds=round(stats.seconds, 6),
         status=stats.status.value,
+        core=_core(),
     )
     return result
 

@@ -4,55 +4,144 @@ from __future__ import annotations
 
 
 class DlxError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    >>> from dlx import Problem
+    >>> try:
+    ...     Problem(["a", "a"])
+    ... except DlxError as fault:  # a ValueError whose message names the broken rule
+    ...     print(fault)
+    item 'a' is declared twice
+    """
 
 
 class DuplicateItemNameError(DlxError):
-    """Two items were declared with the same name."""
+    """Two items were declared with the same name.
+
+    >>> from dlx import Problem
+    >>> Problem(["a", "a"])
+    Traceback (most recent call last):
+    dlx.errors.DuplicateItemNameError: item 'a' is declared twice
+    """
 
 
 class UnknownItemError(DlxError):
-    """An option names an item that was never declared."""
+    """An option names an item that was never declared.
+
+    >>> from dlx import Problem
+    >>> Problem(["a"]).add_option("x", ["b"])
+    Traceback (most recent call last):
+    dlx.errors.UnknownItemError: option 'x' names unknown item 'b'
+    """
 
 
 class DuplicateItemInOptionError(DlxError):
-    """An option names the same item twice."""
+    """An option names the same item twice.
+
+    >>> from dlx import Problem
+    >>> Problem(["a"]).add_option("x", ["a", "a"])
+    Traceback (most recent call last):
+    dlx.errors.DuplicateItemInOptionError: option 'x' names item 'a' twice
+    """
 
 
 class EmptyOptionError(DlxError):
-    """An option has no items at all."""
+    """An option has no items at all.
+
+    >>> from dlx import Problem
+    >>> Problem(["a"]).add_option("x", [])
+    Traceback (most recent call last):
+    dlx.errors.EmptyOptionError: option 'x' has no items
+    """
 
 
 class UnknownOptionError(DlxError):
-    """A key names no option of the problem."""
+    """A key names no option of the problem.
+
+    >>> from dlx import Problem
+    >>> Problem.from_options(["a"], [("x", ["a"])]).option_number("y")
+    Traceback (most recent call last):
+    dlx.errors.UnknownOptionError: no option has the key 'y'
+    """
 
 
 class DuplicateOptionKeyError(DlxError):
-    """Two options were given the same key."""
+    """Two options were given the same key.
+
+    >>> from dlx import Problem
+    >>> Problem.from_options(["a"], [("x", ["a"]), ("x", ["a"])])
+    Traceback (most recent call last):
+    dlx.errors.DuplicateOptionKeyError: option key 'x' is used twice
+    """
 
 
 class BoundsError(DlxError):
-    """A multiplicity is malformed: not a primary item, or not 0 <= low <= high with high >= 1."""
+    """A multiplicity is malformed: not a primary item, or not 0 <= low <= high with high >= 1.
+
+    >>> from dlx import Problem
+    >>> Problem(["a"], bounds={"a": (3, 2)})
+    Traceback (most recent call last):
+    dlx.errors.BoundsError: item 'a': multiplicity 3..2 is not 0 <= a <= b, b >= 1
+    """
 
 
 class ColourError(DlxError):
-    """A colour is given to a primary item, or to an item the option does not name."""
+    """A colour is given to a primary item, or to an item the option does not name.
+
+    >>> from dlx import Problem
+    >>> Problem(["a"], ["x"]).add_option("o", ["a", "x"], colours={"a": "red"})
+    Traceback (most recent call last):
+    dlx.errors.ColourError: option 'o' colours primary item 'a'
+    """
 
 
 class MemoUnsupportedError(DlxError):
-    """A failure memo was asked for on a problem whose states it cannot key exactly."""
+    """A failure memo was asked for on a problem whose states it cannot key exactly.
+
+    >>> from dlx import FailureMemo, Problem, count
+    >>> coloured = Problem(["a"], ["x"])
+    >>> coloured.add_option("o", ["a", "x"], colours={"x": "red"})
+    >>> count(coloured, memo=FailureMemo())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    dlx.errors.MemoUnsupportedError: a state key cannot tell which colours are set; ...
+    """
 
 
 class SearchBusyError(DlxError):
-    """A second search was started on a problem whose links another search still holds."""
+    """A second search was started on a problem whose links another search still holds.
+
+    >>> from dlx import Problem, solve
+    >>> p = Problem.from_options(["a"], [("x", ["a"])])
+    >>> unfinished = solve(p)
+    >>> next(unfinished), next(solve(p))
+    Traceback (most recent call last):
+    dlx.errors.SearchBusyError: this problem's links are held by another unfinished search
+    >>> unfinished.close()  # a search holds the links until it ends or is closed
+    """
+
+
+class CoreUnavailableError(DlxError):
+    """A search asked for a core that is unknown or was not built (see `dlx.core`)."""
 
 
 class SolutionError(DlxError):
-    """A proposed solution breaks the exact-cover rules (raised by `verify`)."""
+    """A proposed solution breaks the exact-cover rules (raised by `verify`).
+
+    >>> from dlx import Problem, verify
+    >>> verify(Problem.from_options(["a"], [("x", ["a"]), ("y", ["a"])]), ["x", "y"])
+    Traceback (most recent call last):
+    dlx.errors.SolutionError: item 'a' is covered 2 times
+    """
 
 
 class FormatError(DlxError):
-    """A text in Knuth's DLX format is malformed; the message names line and column."""
+    """A text in Knuth's DLX format is malformed; the message names line and column.
+
+    >>> from dlx.knuth import parse_dlx
+    >>> parse_dlx("a b\\nc\\n")
+    Traceback (most recent call last):
+    dlx.errors.FormatError: line 2, column 1: unknown item 'c'
+    """
 
     def __init__(self, message: str, line: int, column: int) -> None:
         super().__init__(f"line {line}, column {column}: {message}")

@@ -12,25 +12,40 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from dlx.errors import MemoUnsupportedError
 from dlx.links import Links
+
+if TYPE_CHECKING:
+    from dlx.problem import Problem
 
 
 @dataclass
 class FailureMemo:
     """States known to fail. Reuse one memo across searches of the same problem (for example
-    with different options given in advance): what one search proves, the next one skips."""
+    with different options given in advance): what one search proves, the next one skips.
+
+    >>> from dlx import Problem, count
+    >>> triangle = Problem.from_options("abc", [("ab", "ab"), ("bc", "bc"), ("ac", "ac")])
+    >>> memo = FailureMemo()
+    >>> count(triangle, memo=memo), count(triangle, memo=memo), memo.hits
+    (0, 0, 1)
+    """
 
     capacity: int = 4_000_000
     failed: set[int] = field(default_factory=set)
     hits: int = 0
     stores: int = 0
     _owner: int | None = None
+    _core_owner: int | None = None  # the serial of the compiled core whose states `_store` keeps
+    _store: Any = None  # the compiled core's exact store of failed states (see dlx/_core.c)
 
     def bind(self, links: Links, keys: Sequence[Hashable]) -> None:
         """Tie the memo to one problem's links (`keys` name its options), checking that its
         states can be keyed exactly."""
+        if self._core_owner is not None:
+            raise MemoUnsupportedError("this memo belongs to a search of the compiled core")
         if self._owner is None:
             if links.coloured:
                 raise MemoUnsupportedError(
@@ -55,3 +70,27 @@ class FailureMemo:
             self.failed.clear()
         self.failed.add(key)
         self.stores += 1
+
+    def bind_compiled(self, core: Any, problem: Problem[Any]) -> Any:
+        """Tie the memo to one problem's compiled core, checking the same rules as `bind`;
+        return the core's store of failed states, which the memo keeps."""
+        if self._owner is not None:
+            raise MemoUnsupportedError("this memo belongs to a search of the pure-Python core")
+        if self._core_owner is None:
+            if problem.has_colours:
+                raise MemoUnsupportedError(
+                    "a state key cannot tell which colours are set; search without a memo"
+                )
+            primary, bounds = problem.primary_count, problem.bounds
+            for key, option in zip(problem.keys, problem.options, strict=True):
+                if not any(i >= primary or bounds[i] == (1, 1) for i in option):
+                    raise MemoUnsupportedError(
+                        f"option {key!r} has no item usable only once, so a "
+                        "state key cannot tell which options remain; search without a memo"
+                    )
+            self._core_owner, self._store = core.serial, core.memo()
+        elif self._core_owner != core.serial:
+            raise MemoUnsupportedError(
+                "this memo belongs to another problem (or to this one before options were added)"
+            )
+        return self._store

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator, Hashable, Iterable
 from typing import Literal, TypeVar
 
+from dlx.core import CoreName, compiled_supports, pick_core, search_compiled
 from dlx.errors import UnknownItemError
 from dlx.links import Learn, Progress, Prune
 from dlx.memo import FailureMemo
@@ -37,6 +38,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
+    core: CoreName | None = None,
 ) -> Generator[tuple[K, ...], None, None]:
     """Yield each exact cover of `problem` as a tuple of option keys, in search order.
 
@@ -58,6 +60,10 @@ def solve(
     Problems with multiplicities or colours, and searches with a `memo` (see `FailureMemo`) or
     `learn`, run Knuth's Algorithm M with colours (DLX3); the others run Algorithm X exactly as
     DLX1 does.
+    `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
+    reference); both give the same solutions in the same order and the same statistics.
+    `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.core`); the
+    few problems the compiled core cannot take (a multiplicity over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
     if choose not in ("mrv", "first", "sweep"):
@@ -72,10 +78,27 @@ def solve(
     if preferred and not general:
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
     ordered = _item_numbers(problem, item_order)
+    stats = stats if stats is not None else Stats()
+    if pick_core(core) == "compiled" and compiled_supports(problem):
+        compiled = search_compiled(
+            problem,
+            stats,
+            general=general,
+            choose=choose,
+            givens=given,
+            prefer=preferred,
+            item_order=ordered,
+            memo=memo,
+            prune=prune,
+            learn=learn,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            progress=progress,
+        )
+        return _keyed(compiled, problem.keys, limit, stats)
     links = problem.links()
     if memo is not None:
         memo.bind(links, problem.keys)
-    stats = stats if stats is not None else Stats()
     if general:
         search = search_m(
             links,
@@ -144,12 +167,22 @@ def _keyed(
 
 
 def count(problem: Problem[K], **options: object) -> int:
-    """The number of exact covers of `problem` (keyword options as for `solve`)."""
+    """The number of exact covers of `problem` (keyword options as for `solve`).
+
+    >>> count(Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])]))
+    2
+    """
     return sum(1 for _ in solve(problem, **options))  # type: ignore[arg-type, misc]
 
 
 def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:
-    """The first exact cover of `problem` in search order, or None when there is none."""
+    """The first exact cover of `problem` in search order, or None when there is none.
+
+    >>> first(Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])]))
+    ('ab',)
+    >>> first(Problem.from_options(["a", "b"], [("a", ["a"])])) is None
+    True
+    """
     search = solve(problem, limit=1, **options)  # type: ignore[arg-type]
     try:
         return next(search, None)

@@ -7,7 +7,15 @@ from enum import StrEnum
 
 
 class Status(StrEnum):
-    """How a search ended; only EXHAUSTED proves there are no further solutions."""
+    """How a search ended; only EXHAUSTED proves there are no further solutions.
+
+    >>> from dlx import Problem, first
+    >>> stats = Stats()
+    >>> p = Problem.from_options(["a", "b"], [("a", ["a"]), ("b", ["b"])])
+    >>> first(p, stats=stats, max_nodes=1)
+    >>> stats.status  # no solution seen, but none is not proven either
+    <Status.BUDGET: 'budget'>
+    """
 
     RUNNING = "running"
     EXHAUSTED = "exhausted"  # the whole tree was searched
@@ -21,6 +29,14 @@ class Stats:
     """Counters of one search; kept current at each solution and when the search ends.
 
     `profile[k]` counts the search-tree nodes at level k, solutions included (as DLX1 prints it).
+
+    >>> from dlx import Problem, solve
+    >>> p = Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])])
+    >>> stats = Stats()
+    >>> list(solve(p, stats=stats))
+    [('ab',), ('a', 'b')]
+    >>> stats.nodes, stats.updates, stats.solutions, stats.profile, stats.complete
+    (4, 4, 2, [1, 2, 1], True)
     """
 
     nodes: int = 0

@@ -7,30 +7,25 @@ error), 2 usage, 3 stopped by a budget with the answer unknown, 130 interrupted.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
-from fillit import __version__
+from dlx.core import core_name
+from fillit import __version__, cli_tools
+from fillit.cli_common import EXIT_INVALID, PlainOpt, interruptible, make_console, wants_colour
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
+from fillit.ordered import arrange_ordered
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver import Answer, arrange_ordered
+from fillit.vocabulary import Answer
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
-EXIT_INVALID = 1
 EXIT_UNKNOWN = 3
-EXIT_INTERRUPTED = 130
 
 app = typer.Typer(
     add_completion=False,
@@ -41,7 +36,6 @@ app = typer.Typer(
 FileArg = Annotated[
     str, typer.Argument(metavar="FILE", help="A fillit file, or - for standard input.")
 ]
-PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
 TimeoutOpt = Annotated[
     float | None,
     typer.Option("--timeout", min=0, help="Give up after this many seconds (exit 3: unknown)."),
@@ -62,7 +56,7 @@ OrderedOpt = Annotated[
 
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(__version__)
+        typer.echo(f"{__version__} (core: {core_name()})")
         raise typer.Exit()
 
 
@@ -84,33 +78,6 @@ def load(file: str) -> list[Piece]:
         typer.echo("error")
         typer.echo(f"fillit: {fault}", err=True)
         raise typer.Exit(EXIT_INVALID) from None
-
-
-@contextmanager
-def interruptible() -> Iterator[None]:
-    """Turn Ctrl-C during a search into one message and exit status 130."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        typer.echo("fillit: interrupted", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-
-
-def make_console(plain: bool) -> Console:
-    """A rich console on standard output; a plain one draws no styles and no live display."""
-    from rich.console import Console
-
-    if plain:
-        return Console(highlight=False, soft_wrap=True, force_terminal=False, no_color=True)
-    return Console(highlight=False, soft_wrap=True)
-
-
-def wants_colour(plain: bool) -> bool:
-    """Whether output should be styled: not with --plain or NO_COLOR, nor when piped (unless
-    FORCE_COLOR asks for it)."""
-    if plain or os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
 
 
 def give_up_if_unknown(answer: Answer) -> None:
@@ -227,7 +194,11 @@ def summary(answer: Answer) -> dict[str, Any]:
         ],
         "canonical": None if answer.canonical is None else asdict(answer.canonical),
         "rows": answer.rows() if answer.solved else None,
+        "core": core_name(),
     }
+
+
+cli_tools.register(app)
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from fillit.errors import InputError, SourceError
 from fillit.pieces import Cell, Piece
+from fillit.rules import Rule
 
 MAX_PIECES = 26
 MAX_BYTES = MAX_PIECES * 21 - 1
@@ -29,14 +30,16 @@ def read_source(name: str) -> str:
     data = sys.stdin.buffer.read(READ_LIMIT + 1) if name == "-" else _read_file(name)
     if len(data) > READ_LIMIT:
         raise InputError(
-            f"input is larger than the largest valid file ({MAX_BYTES} bytes, 26 pieces)"
+            f"input is larger than the largest valid file ({MAX_BYTES} bytes, 26 pieces)",
+            Rule.PIECE_COUNT,
         )
     try:
         return data.decode("ascii")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise InputError(
-            f"line {line}: byte {data[error.start]:#04x} is not '#', '.' or newline"
+            f"line {line}: byte {data[error.start]:#04x} is not '#', '.' or newline",
+            Rule.CHARACTER,
         ) from None
 
 
@@ -66,16 +69,20 @@ def parse(text: str) -> list[Piece]:
     [((0, 0), (0, 1), (1, 0), (1, 1))]
     """
     if not text:
-        raise InputError("the input is empty")
+        raise InputError("the input is empty", Rule.EMPTY_FILE)
     if not text.endswith("\n"):
-        raise InputError(f"line {text.count(chr(10)) + 1}: the last line does not end in a newline")
+        raise InputError(
+            f"line {text.count(chr(10)) + 1}: the last line does not end in a newline",
+            Rule.FINAL_NEWLINE,
+        )
     lines = text[:-1].split("\n")
     blocks: list[list[str]] = []
     for number, line in enumerate(lines, start=1):
         if number % 5 == 0:
             if line:
                 raise InputError(
-                    f"line {number}: expected an empty line between blocks, got {line!r}"
+                    f"line {number}: expected an empty line between blocks, got {line!r}",
+                    Rule.SEPARATOR,
                 )
             continue
         if number % 5 == 1:
@@ -83,24 +90,34 @@ def parse(text: str) -> list[Piece]:
         _check_row(line, number, len(blocks))
         blocks[-1].append(line)
     if len(lines) % 5 == 0:
-        raise InputError(f"line {len(lines)}: empty line after the last block")
+        raise InputError(
+            f"line {len(lines)}: empty line after the last block", Rule.TRAILING_EMPTY_LINE
+        )
     if len(lines) % 5 != 4:
-        raise InputError(f"block {len(blocks)}: has {len(lines) % 5} lines, not 4")
+        raise InputError(f"block {len(blocks)}: has {len(lines) % 5} lines, not 4", Rule.BLOCK_ROWS)
     if len(blocks) > MAX_PIECES:
-        raise InputError(f"{len(blocks)} blocks: at most {MAX_PIECES} pieces are allowed")
+        raise InputError(
+            f"{len(blocks)} blocks: at most {MAX_PIECES} pieces are allowed", Rule.PIECE_COUNT
+        )
     return [_piece(block, index) for index, block in enumerate(blocks, start=1)]
 
 
 def _check_row(line: str, number: int, block: int) -> None:
     """One line of a block: exactly four characters, each '#' or '.'."""
     if not line:
-        raise InputError(f"block {block}, line {number}: empty line where a row of 4 was expected")
+        raise InputError(
+            f"block {block}, line {number}: empty line where a row of 4 was expected",
+            Rule.EMPTY_ROW,
+        )
     bad = next((c for c in line if c not in "#."), None)
     if bad is not None:
-        raise InputError(f"block {block}, line {number}: character {bad!r} is not '#' or '.'")
+        raise InputError(
+            f"block {block}, line {number}: character {bad!r} is not '#' or '.'", Rule.CHARACTER
+        )
     if len(line) != 4:
         raise InputError(
-            f"block {block}, line {number}: {len(line)} characters where 4 were expected"
+            f"block {block}, line {number}: {len(line)} characters where 4 were expected",
+            Rule.ROW_LENGTH,
         )
 
 
@@ -110,9 +127,11 @@ def _piece(rows: list[str], block: int) -> Piece:
         (r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"
     ]
     if len(cells) != 4:
-        raise InputError(f"block {block}: {len(cells)} '#', not 4")
+        raise InputError(f"block {block}: {len(cells)} '#', not 4", Rule.HASH_COUNT)
     if not _connected(cells):
-        raise InputError(f"block {block}: the four '#' are not connected through sides")
+        raise InputError(
+            f"block {block}: the four '#' are not connected through sides", Rule.CONNECTED
+        )
     return Piece.from_cells(cells)
 
 

@@ -13,7 +13,16 @@ LETTERS = string.ascii_uppercase
 
 @dataclass(frozen=True)
 class Piece:
-    """One tetromino: its cells shifted so that the top row and left column are 0."""
+    """One tetromino: its cells shifted so that the top row and left column are 0.
+
+    >>> ell = Piece.from_cells([(1, 2), (2, 2), (3, 2), (3, 3)])
+    >>> ell.cells, ell.height, ell.width
+    (((0, 0), (1, 0), (2, 0), (2, 1)), 3, 2)
+    >>> print(ell.picture())
+    #.
+    #.
+    ##
+    """
 
     cells: tuple[Cell, ...]
 
@@ -43,12 +52,22 @@ class Piece:
 
 
 def letter(index: int) -> str:
-    """The letter of the piece at `index` in input order: A, B, C..."""
+    """The letter of the piece at `index` in input order: A, B, C...
+
+    >>> letter(0), letter(25)
+    ('A', 'Z')
+    """
     return LETTERS[index]
 
 
 def identical_groups(pieces: list[Piece]) -> list[list[int]]:
-    """Indices of pieces grouped by shape, groups in order of first appearance."""
+    """Indices of pieces grouped by shape, groups in order of first appearance.
+
+    >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> bar = Piece(((0, 0), (0, 1), (0, 2), (0, 3)))
+    >>> identical_groups([bar, square, bar])
+    [[0, 2], [1]]
+    """
     groups: dict[Piece, list[int]] = {}
     for index, piece in enumerate(pieces):
         groups.setdefault(piece, []).append(index)

@@ -10,9 +10,10 @@ from rich.table import Table
 from rich.text import Text
 
 from dlx import Stats
+from dlx.core import core_name
 from fillit import render
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver import Answer, CanonicalStats
+from fillit.vocabulary import Answer, CanonicalStats
 
 Arrange = Callable[..., Answer]
 """`arrange_fast` or `arrange_ordered`."""
@@ -27,7 +28,15 @@ def arrange_with_progress(
     *,
     live: bool,
 ) -> Answer:
-    """Run `arrange`; with `live`, show the size, nodes and updates of each search as it goes."""
+    """Run `arrange`; with `live`, show the size, nodes and updates of each search as it goes.
+
+    >>> from io import StringIO
+    >>> from fillit.fast import arrange_fast
+    >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> console = Console(file=StringIO())
+    >>> arrange_with_progress(console, arrange_fast, [square], None, None, live=False).rows()
+    ['AA', 'AA']
+    """
     if not live:
         return arrange(pieces, timeout=timeout, max_nodes=max_nodes)
     with Live(Text("searching..."), console=console, transient=True) as display:
@@ -100,14 +109,23 @@ def groups_table(pieces: Sequence[Piece]) -> Table:
 
 
 def show(console: Console, answer: Answer, *, colour: bool) -> None:
-    """Print the tables and the final square."""
+    """Print the tables and the final square.
+
+    >>> from io import StringIO
+    >>> from fillit.fast import arrange_fast
+    >>> out = StringIO()
+    >>> answer = arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))])
+    >>> show(Console(file=out, width=100), answer, colour=False)
+    >>> out.getvalue().splitlines()[-4:]
+    ['Smallest square: 2x2', 'AA', 'AA', '']
+    """
     extra = answer.canonical or CanonicalStats()
     total_nodes = sum(a.stats.nodes for a in answer.attempts) + extra.nodes
     total_updates = sum(a.stats.updates for a in answer.attempts) + extra.updates
     total_seconds = sum(a.stats.seconds for a in answer.attempts) + extra.seconds
     headline = Text(
         f"{len(answer.pieces)} pieces; {total_nodes:,} nodes, {total_updates:,} updates "
-        f"in {total_seconds:.3f} s"
+        f"in {total_seconds:.3f} s ({core_name()} core)"
     )
     parts: list[Table | Text] = [headline, attempts_table(answer)]
     if answer.canonical is not None:

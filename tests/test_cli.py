@@ -25,6 +25,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import fillit
+from dlx.core import core_name
 from fillit.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -215,7 +216,8 @@ def test_version_prints_the_package_and_pyproject_version() -> None:
     with (ROOT / "pyproject.toml").open("rb") as handle:
         declared = tomllib.load(handle)["project"]["version"]
     result = run(["--version"])
-    assert (result.exit_code, result.stdout) == (0, f"{fillit.__version__}\n")
+    expected = f"{fillit.__version__} (core: {core_name()})\n"
+    assert (result.exit_code, result.stdout) == (0, expected)
     assert fillit.__version__ == declared
 
 
@@ -270,7 +272,7 @@ def test_stats_shows_sizes_tried_pieces_smallest_square_and_board(tmp_path: Path
 
 def test_the_readmes_stats_example_is_what_stats_prints() -> None:
     """The README shows the start of `fillit stats` on a corpus file: the same lines, but for
-    the seconds and the centring of titles."""
+    the seconds, the core's name and the centring of titles."""
     readme = (ROOT / "README.md").read_text().splitlines()
     command = "$ fillit stats corpus/fillit/valid/readme_example.txt"
     start = readme.index(command) + 1
@@ -279,7 +281,8 @@ def test_the_readmes_stats_example_is_what_stats_prints() -> None:
     printed = result.stdout.splitlines()[: len(shown)]
 
     def masked(lines: list[str]) -> list[str]:
-        return [re.sub(r"\d+\.\d{3}", "S", line).strip() for line in lines]
+        timeless = [re.sub(r"\d+\.\d{3}", "S", line).strip() for line in lines]
+        return [re.sub(r"\((compiled|python) core\)", "(CORE)", line) for line in timeless]
 
     assert result.exit_code == 0
     assert masked(printed) == masked(shown)
@@ -294,6 +297,7 @@ def test_stats_json_is_one_object_describing_the_search(tmp_path: Path) -> None:
     assert (report["pieces"], report["size"], report["solved"]) == (4, 5, True)
     assert report["groups"] == [["A", "B", "C", "D"]]
     assert report["rows"] == FOUR_Z_ANSWER.splitlines()
+    assert report["core"] == core_name() in ("compiled", "python")
 
 
 def test_stats_json_attempts_grow_by_one_up_to_the_answer(tmp_path: Path) -> None:

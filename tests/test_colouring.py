@@ -17,7 +17,7 @@ from fillit.check import check
 from fillit.colouring import COLOURINGS, ColourBound, refuted_by_colouring, shape_counts
 from fillit.fast import arrange_fast
 from fillit.pieces import Piece, letter
-from fillit.solver import smallest_size
+from fillit.vocabulary import smallest_size
 
 Free = list[list[bool]]
 NAMES = list(COLOURINGS)

@@ -8,6 +8,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 import pytest
+from cores import links_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force_coloured
@@ -19,9 +20,11 @@ from dlx.knuth import parse_dlx
 from dlx.memo import FailureMemo
 from dlx.solve import Choice
 
+pytestmark = pytest.mark.usefixtures("dlx_core")
+
 K = TypeVar("K", bound=Hashable)
 Solutions = set[frozenset[Hashable]]
-LinkState = tuple[list[tuple[int, ...]], list[int]]
+LinkState = tuple[object, ...]
 
 many = settings(max_examples=300, deadline=None)
 some = settings(max_examples=100, deadline=None)
@@ -47,8 +50,7 @@ def each_once(found: Sequence[tuple[K, ...]]) -> bool:
 def link_state(problem: Problem[K]) -> LinkState:
     """Every link, length and bound of the problem's links, and every node's colour (purifying
     marks nodes by changing their colour, which the snapshot does not see)."""
-    links = problem.links()
-    return links.snapshot(), [node.colour for node in links.nodes]
+    return links_state(problem)
 
 
 def coloured_problem(

@@ -14,6 +14,7 @@ from typer.testing import CliRunner, Result
 
 from dlx import __version__
 from dlx.cli import app
+from dlx.core import COMPILED_AVAILABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -112,9 +113,25 @@ def test_usage_errors_exit_2() -> None:
     assert run(["solve", "--limit", "0", "x"]).exit_code == 2
 
 
-def test_version() -> None:
-    """--version prints the package's version."""
-    assert run(["--version"]).stdout == f"{__version__}\n"
+@pytest.mark.parametrize("core", ["python", "compiled"])
+def test_version_names_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--version prints the package's version and the core searches run on."""
+    if core == "compiled" and not COMPILED_AVAILABLE:
+        pytest.skip("the compiled core was not built")
+    monkeypatch.setenv("DLX_CORE", core)
+    assert run(["--version"]).stdout == f"{__version__} (core: {core})\n"
+
+
+@pytest.mark.parametrize("core", ["python", "compiled"])
+def test_stats_and_json_name_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--stats and --json say which core ran the search, with the same figures on both."""
+    if core == "compiled" and not COMPILED_AVAILABLE:
+        pytest.skip("the compiled core was not built")
+    monkeypatch.setenv("DLX_CORE", core)
+    path = str(CORPUS / "dlx" / "knuth_example.dlx")
+    report = json.loads(run(["solve", "--json", path]).stdout)
+    assert (report["core"], report["nodes"], report["updates"]) == (core, 6, 29)
+    assert run(["solve", "--stats", "--count", path]).stderr.endswith(f", core: {core}\n")
 
 
 # the puzzle commands

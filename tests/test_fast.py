@@ -1,6 +1,6 @@
-"""The fast path (`fillit.fast`): the same canonical answers as the first release's ordered search,
-the brute-force oracle and the golden corpus; its budgets and statistics; and the parts of its
-formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
+"""The fast path (`fillit.fast` and its parts): the same canonical answers as the first release's
+ordered search, the brute-force oracle and the golden corpus; its budgets and statistics; and the
+parts of its formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
 
 from __future__ import annotations
 
@@ -15,34 +15,24 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
+import fillit.canonical
 import fillit.failures
-import fillit.fast
+import fillit.fits
+import fillit.pruner
 from dlx import Problem, Stats, Status, count, solve, verify
 from dlx.solve import Choice
+from fillit.budget import Budget
 from fillit.check import check
 from fillit.failures import FailedStates
-from fillit.fast import (
-    HOLE,
-    Budget,
-    Key,
-    Packing,
-    StatePruner,
-    Sweep,
-    arrange_fast,
-    decide,
-    packing_problem,
-)
+from fillit.fast import arrange_fast
+from fillit.fits import decide_size
+from fillit.ordered import arrange_ordered, exact_cover
+from fillit.packing import HOLE, REFUTED, UNKNOWN, Key, Outcome, Packing, Sweep, packing_problem
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
+from fillit.pruner import StatePruner
 from fillit.render import plain
-from fillit.solver import (
-    Answer,
-    arrange_ordered,
-    exact_cover,
-    placements,
-    smallest_size,
-    waste_fits,
-)
+from fillit.vocabulary import Answer, placements, smallest_size, waste_fits
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "fillit"
 VALID = sorted((CORPUS / "valid").glob("*.txt"))
@@ -139,8 +129,8 @@ def test_every_order_taking_its_turn_gives_the_canonical_answer(pieces: list[Pie
     """With rounds of one node (and no repair), every order takes its turn, MRV and the sweep,
     witness first or not, deciding sizes and placing pieces: the answer does not change."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.fast, "FIRST_CAP", 1)
-        patch.setattr(fillit.fast, "REPAIR_RADII", ())
+        patch.setattr(fillit.fits, "FIRST_CAP", 1)
+        patch.setattr(fillit.canonical, "REPAIR_RADII", ())
         fast = arrange_fast(pieces)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
 
@@ -150,7 +140,7 @@ def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweeps_in_turn(
 ) -> None:
     """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices, and
     the sweep both by rows and by columns."""
-    monkeypatch.setattr(fillit.fast, "FIRST_CAP", 1)
+    monkeypatch.setattr(fillit.fits, "FIRST_CAP", 1)
     asked: list[tuple[str, str]] = []
     complete = Packing.complete
 
@@ -172,9 +162,9 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
     first cap, after the ways that joined earlier, and the rounds end with the first answer."""
     asked: list[tuple[str, str, int | None]] = []
 
-    def recorder(self: Packing, *args: Any) -> object:
+    def recorder(self: Packing, *args: Any) -> Outcome:
         asked.append((args[5], args[7], args[6]))
-        return False if len(asked) == 6 else None  # None: cut short by the cap
+        return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
@@ -182,9 +172,9 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
         ((), "mrv", "rows", 0),
         ((), "sweep", "columns", 2),
     ]
-    found = fillit.fast._rounds(packing, Stats(), Budget.start(None, None), ways)
-    cap = fillit.fast.FIRST_CAP
-    assert found is False
+    found = fillit.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+    cap = fillit.fits.FIRST_CAP
+    assert found == REFUTED
     assert asked == [
         ("mrv", "rows", cap),
         ("mrv", "rows", 2 * cap),
@@ -207,9 +197,9 @@ def test_the_sweep_by_columns_decides_as_the_sweep_by_rows(pieces: list[Piece]) 
         found = packing.complete(
             [], [], Stats(), Budget.start(None, None), None, "sweep", None, sweep
         )
-        if isinstance(found, tuple):
-            verify(packing.problem, found)
-        answers.append(isinstance(found, tuple))
+        if found.packing is not None:
+            verify(packing.problem, found.packing)
+        answers.append(found.packing is not None)
     assert answers[0] == answers[1]
 
 
@@ -334,7 +324,7 @@ def test_the_counters_tell_the_states_cut_off_by_a_failure_kept(
     answer = arrange_fast(pieces)
     assert answer.canonical is not None
     assert answer.canonical.dominated > 0
-    monkeypatch.setattr(fillit.fast, "LEARN_NODES", 1 << 40)
+    monkeypatch.setattr(fillit.pruner, "LEARN_NODES", 1 << 40)
     unlearned = arrange_fast(pieces)
     assert unlearned.canonical is not None
     assert unlearned.canonical.dominated == 0
@@ -434,7 +424,7 @@ def test_reach_is_every_cell_of_every_placement_within_the_empty_cells(
             covered = {(top + r, corner + c) for r, c in shape.cells}
             reached |= covered if covered <= cells else set()
     event(f"reached {len(reached) > 0}, stuck {len(cells - reached) > 0}")
-    assert packing.reach(packing.bits(cells), remaining) == packing.bits(reached)
+    assert packing.board.reach(packing.bits(cells), remaining) == packing.bits(reached)
 
 
 def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() -> None:
@@ -443,8 +433,8 @@ def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() ->
     packing = Packing([SQUARE] * 3, 4)
     middle = packing.problem.option_number((SQUARE, 1, 1))
     corner = packing.problem.option_number((SQUARE, 0, 0))
-    assert not StatePruner(packing, 1)([middle])
-    assert StatePruner(packing, 1)([corner])
+    assert not StatePruner(packing.board, packing.failures, 1)([middle])
+    assert StatePruner(packing.board, packing.failures, 1)([corner])
 
 
 # failures kept (fillit.failures)
@@ -468,8 +458,8 @@ def test_every_failure_kept_is_one_by_brute_force(data: st.DataObject, pieces: l
     packing = Packing(pieces, side)
     corners = data.draw(st.lists(st.sampled_from(list(placements(pieces[0], side))), max_size=3))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.fast, "LEARN_NODES", -1)
-        decide(packing, Budget.start(50_000, None))
+        patch.setattr(fillit.pruner, "LEARN_NODES", -1)
+        decide_size(packing, Budget.start(50_000, None))
         for corner in corners:
             packing.complete([(pieces[0], *corner)], (), Stats(), Budget.start(20_000, None))
     shapes = list(dict.fromkeys(pieces))
@@ -489,12 +479,12 @@ def test_a_state_whose_free_cells_a_failure_kept_holds_is_cut_off() -> None:
     packing = Packing([SQUARE, SQUARE, I_VERTICAL], 4)
     first, last = (packing.problem.option_number((HOLE, r, r)) for r in (0, 3))
     square = packing.problem.option_number((SQUARE, 2, 2))
-    assert StatePruner(packing, 0)([])
+    assert StatePruner(packing.board, packing.failures, 0)([])
     packing.failures.add(packing.full, packing.counts)
-    assert not StatePruner(packing, 0)([])
-    assert not StatePruner(packing, 1)([last])
-    assert StatePruner(packing, 1)([square])
-    assert StatePruner(packing, 1)([first])
+    assert not StatePruner(packing.board, packing.failures, 0)([])
+    assert not StatePruner(packing.board, packing.failures, 1)([last])
+    assert StatePruner(packing.board, packing.failures, 1)([square])
+    assert StatePruner(packing.board, packing.failures, 1)([first])
     assert packing.failures.cuts == 2
 
 

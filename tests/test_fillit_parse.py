@@ -14,6 +14,7 @@ from fillit.check import CheckError, check
 from fillit.errors import InputError, SourceError
 from fillit.parse import MAX_BYTES, MAX_PIECES, READ_LIMIT, parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
+from fillit.rules import Rule
 
 SQUARE = "##..\n##..\n....\n....\n"
 I_VERTICAL = "#...\n#...\n#...\n#...\n"
@@ -62,122 +63,161 @@ def test_parse_accepts_twenty_six_pieces_in_the_largest_valid_file() -> None:
 # parse: every rule, named with the block or line that breaks it
 
 RULES = [
-    pytest.param("", "the input is empty", id="empty_input"),
+    pytest.param("", "the input is empty", Rule.EMPTY_FILE, id="empty_input"),
     pytest.param(
-        SQUARE[:-1], "line 4: the last line does not end in a newline", id="no_final_newline"
+        SQUARE[:-1],
+        "line 4: the last line does not end in a newline",
+        Rule.FINAL_NEWLINE,
+        id="no_final_newline",
     ),
     pytest.param(
         blocks(SQUARE, SQUARE)[:-1],
         "line 9: the last line does not end in a newline",
+        Rule.FINAL_NEWLINE,
         id="no_final_newline_in_block_2",
     ),
-    pytest.param(SQUARE + "\n", "line 5: empty line after the last block", id="trailing_empty"),
+    pytest.param(
+        SQUARE + "\n",
+        "line 5: empty line after the last block",
+        Rule.TRAILING_EMPTY_LINE,
+        id="trailing_empty",
+    ),
     pytest.param(
         blocks(SQUARE, SQUARE) + "\n",
         "line 10: empty line after the last block",
+        Rule.TRAILING_EMPTY_LINE,
         id="trailing_empty_after_block_2",
     ),
     pytest.param(
         "\n" + SQUARE,
         "block 1, line 1: empty line where a row of 4 was expected",
+        Rule.EMPTY_ROW,
         id="leading_empty_line",
     ),
     pytest.param(
         "\n",
         "block 1, line 1: empty line where a row of 4 was expected",
+        Rule.EMPTY_ROW,
         id="single_newline",
     ),
     pytest.param(
         SQUARE + SQUARE,
         "line 5: expected an empty line between blocks, got '##..'",
+        Rule.SEPARATOR,
         id="no_separator",
     ),
     pytest.param(
         SQUARE + "....\n" + SQUARE,
         "line 5: expected an empty line between blocks, got '....'",
+        Rule.SEPARATOR,
         id="separator_of_dots",
     ),
     pytest.param(
         SQUARE + "\n\n" + SQUARE,
         "block 2, line 6: empty line where a row of 4 was expected",
+        Rule.EMPTY_ROW,
         id="two_empty_lines_between_blocks",
     ),
     pytest.param(
         with_line(SQUARE, 1, "##.x"),
         "block 1, line 1: character 'x' is not '#' or '.'",
+        Rule.CHARACTER,
         id="bad_character_in_row_1",
     ),
     pytest.param(
         with_line(SQUARE, 2, "##.x"),
         "block 1, line 2: character 'x' is not '#' or '.'",
+        Rule.CHARACTER,
         id="bad_character_in_row_2",
     ),
     pytest.param(
         with_line(blocks(SQUARE, SQUARE), 6, "x#.."),
         "block 2, line 6: character 'x' is not '#' or '.'",
+        Rule.CHARACTER,
         id="bad_character_in_block_2_row_1",
     ),
     pytest.param(
         with_line(blocks(SQUARE, SQUARE), 8, "..\t."),
         "block 2, line 8: character '\\t' is not '#' or '.'",
+        Rule.CHARACTER,
         id="tab_in_block_2_row_3",
     ),
     pytest.param(
         SQUARE.replace("\n", "\r\n"),
         "block 1, line 1: character '\\r' is not '#' or '.'",
+        Rule.CHARACTER,
         id="crlf",
     ),
     pytest.param(
         with_line(SQUARE, 1, "##."),
         "block 1, line 1: 3 characters where 4 were expected",
+        Rule.ROW_LENGTH,
         id="row_of_3",
     ),
     pytest.param(
         with_line(blocks(SQUARE, SQUARE), 9, "....."),
         "block 2, line 9: 5 characters where 4 were expected",
+        Rule.ROW_LENGTH,
         id="row_of_5_in_block_2_row_4",
     ),
     pytest.param(
         with_line(SQUARE, 3, ""),
         "block 1, line 3: empty line where a row of 4 was expected",
+        Rule.EMPTY_ROW,
         id="empty_row_inside_block",
     ),
     pytest.param(
         blocks(SQUARE, "##..\n##..\n"),
         "block 2: has 2 lines, not 4",
+        Rule.BLOCK_ROWS,
         id="short_last_block",
     ),
     pytest.param(
         SQUARE + "....\n",
         "line 5: expected an empty line between blocks, got '....'",
+        Rule.SEPARATOR,
         id="block_of_5_lines",
     ),
-    pytest.param(blocks(SQUARE, THREE_HASHES), "block 2: 3 '#', not 4", id="three_hashes"),
-    pytest.param("##..\n###.\n....\n....\n", "block 1: 5 '#', not 4", id="five_hashes"),
-    pytest.param("....\n....\n....\n....\n", "block 1: 0 '#', not 4", id="no_hashes"),
+    pytest.param(
+        blocks(SQUARE, THREE_HASHES), "block 2: 3 '#', not 4", Rule.HASH_COUNT, id="three_hashes"
+    ),
+    pytest.param(
+        "##..\n###.\n....\n....\n", "block 1: 5 '#', not 4", Rule.HASH_COUNT, id="five_hashes"
+    ),
+    pytest.param(
+        "....\n....\n....\n....\n", "block 1: 0 '#', not 4", Rule.HASH_COUNT, id="no_hashes"
+    ),
     pytest.param(
         blocks(SQUARE, SQUARE, DIAGONAL),
         "block 3: the four '#' are not connected through sides",
+        Rule.CONNECTED,
         id="diagonal_in_block_3",
     ),
     pytest.param(
         "##..\n....\n..##\n....\n",
         "block 1: the four '#' are not connected through sides",
+        Rule.CONNECTED,
         id="two_dominoes",
     ),
     pytest.param(
         blocks(*[SQUARE] * (MAX_PIECES + 1)),
         "27 blocks: at most 26 pieces are allowed",
+        Rule.PIECE_COUNT,
         id="twenty_seven_blocks",
     ),
 ]
 
 
-@pytest.mark.parametrize(("text", "message"), RULES)
-def test_parse_names_the_broken_rule_and_where(text: str, message: str) -> None:
+@pytest.mark.parametrize(("text", "message", "rule"), RULES)
+def test_parse_names_the_broken_rule_and_where(text: str, message: str, rule: Rule) -> None:
     with pytest.raises(InputError) as raised:
         parse(text)
-    assert str(raised.value) == message
+    assert (str(raised.value), raised.value.rule) == (message, rule)
+
+
+def test_the_parser_tests_name_every_rule_of_the_format() -> None:
+    """The same vocabulary as `fillit generate --invalid` (see tests/test_generate.py)."""
+    assert {param.values[2] for param in RULES} == set(Rule)
 
 
 def test_input_errors_are_value_errors() -> None:
@@ -238,8 +278,11 @@ def test_a_largest_file_with_a_stray_newline_is_reported_as_such(tmp_path: Path)
 def test_read_source_refuses_two_bytes_more_than_max_bytes(tmp_path: Path) -> None:
     path = tmp_path / "too_large.txt"
     path.write_text(blocks(*[SQUARE] * MAX_PIECES) + "\n\n")
-    with pytest.raises(InputError, match=f"larger than the largest valid file \\({MAX_BYTES} "):
+    with pytest.raises(
+        InputError, match=f"larger than the largest valid file \\({MAX_BYTES} "
+    ) as raised:
         read_source(str(path))
+    assert raised.value.rule is Rule.PIECE_COUNT
 
 
 def test_read_source_refuses_a_huge_file_after_reading_a_bounded_prefix(
@@ -281,6 +324,7 @@ def test_read_source_names_the_line_of_a_non_ascii_byte(tmp_path: Path) -> None:
     with pytest.raises(InputError) as raised:
         read_source(str(path))
     assert str(raised.value) == "line 3: byte 0xff is not '#', '.' or newline"
+    assert raised.value.rule is Rule.CHARACTER
 
 
 def test_read_source_names_a_missing_file(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Generator, Hashable, Iterable, Mapping, Se
 from typing import TypeVar
 
 import pytest
+from cores import links_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force_bounded
@@ -18,6 +19,8 @@ from dlx.links import Prune
 from dlx.memo import FailureMemo
 from dlx.multiplicity import _choose, _choose_exact
 from dlx.solve import Choice
+
+pytestmark = pytest.mark.usefixtures("dlx_core")
 
 K = TypeVar("K", bound=Hashable)
 Solutions = set[frozenset[Hashable]]
@@ -252,7 +255,7 @@ def test_without_slack_the_short_item_choice_names_the_item_dlx3s_rule_names(
         assert _choose_exact(links.root) is _choose(links.root)
         return True
 
-    list(solve(problem, memo=general_memo(problem), prune=same_choice))
+    list(solve(problem, memo=general_memo(problem), prune=same_choice, core="python"))
     assert nodes
 
 
@@ -354,13 +357,13 @@ def test_prefer_changes_the_order_never_the_set_and_restores_the_lists(
     raw = data.draw(bounded_raw_problems(), label="problem")
     prefer = draw_preferred(data, raw)
     problem = raw.build()
-    before = problem.links().snapshot()
+    before = links_state(problem)
     found = list(solve(problem, prefer=prefer, memo=general_memo(problem)))
     assert each_once(found)
     assert as_sets(found) == expected(raw)
-    assert problem.links().snapshot() == before
+    assert links_state(problem) == before
     list(solve(problem, prefer=prefer, memo=general_memo(problem), limit=1))
-    assert problem.links().snapshot() == before
+    assert links_state(problem) == before
 
 
 @some
@@ -406,7 +409,7 @@ def test_item_order_searches_as_if_the_items_were_declared_in_that_order(
     )
     memo = memo and memo_must_accept(raw)
     problem = raw.build()
-    before = problem.links().snapshot()
+    before = links_state(problem)
     runs = []
     for built, order in ((problem, listed), (reordered.build(), [])):
         stats = Stats()
@@ -415,9 +418,9 @@ def test_item_order_searches_as_if_the_items_were_declared_in_that_order(
         )
         runs.append((found, stats.nodes, stats.updates))
     assert runs[0] == runs[1]
-    assert problem.links().snapshot() == before
+    assert links_state(problem) == before
     list(solve(problem, choose=choose, item_order=listed, limit=1, memo=_memo_if(memo)))
-    assert problem.links().snapshot() == before
+    assert links_state(problem) == before
 
 
 def _memo_if(wanted: bool) -> FailureMemo | None:
@@ -726,7 +729,7 @@ def test_links_are_restored_after_every_kind_of_stop(stop: str, data: st.DataObj
     raw = data.draw(bounded_raw_problems(), label="problem")
     givens, prefer = draw_givens(data, raw), draw_preferred(data, raw)
     problem = raw.build()
-    before = problem.links().snapshot()
+    before = links_state(problem)
     options, run, statuses = STOPS[stop]
     stats = Stats()
     search = solve(
@@ -740,7 +743,7 @@ def test_links_are_restored_after_every_kind_of_stop(stop: str, data: st.DataObj
     run(search)
     del search
     assert stats.status in statuses
-    assert problem.links().snapshot() == before
+    assert links_state(problem) == before
     assert as_sets(solve(problem, givens=givens)) == expected(raw, givens)
 
 
@@ -840,7 +843,7 @@ def test_links_are_restored_when_a_pruned_search_stops_anywhere(
     prefer = draw_preferred(data, raw) if general else []
     check = salted_check(data.draw(st.integers(0, 999), label="salt"))
     problem = raw.build()
-    before = problem.links().snapshot()
+    before = links_state(problem)
 
     def run(prune: Prune, max_nodes: int | None = None) -> Stats:
         stats = Stats()
@@ -866,11 +869,11 @@ def test_links_are_restored_when_a_pruned_search_stops_anywhere(
     for cap in range(full.nodes):
         stats = run(check, cap)
         assert (stats.status, stats.nodes <= cap + 1) == (Status.BUDGET, True)
-        assert problem.links().snapshot() == before
+        assert links_state(problem) == before
     for fatal in range(1, len(asked) + 1):
         with pytest.raises(RuntimeError, match="adapter failure"):
             run(raising_at(fatal, check))
-        assert problem.links().snapshot() == before
+        assert links_state(problem) == before
 
 
 @settings(max_examples=200, deadline=None)

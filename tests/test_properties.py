@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import islice
 
 import pytest
+from cores import links_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import algorithm_x, brute_force
@@ -12,6 +13,8 @@ from strategies import Key, RawProblem, problems
 
 from dlx import Problem, Stats, Status, count, solve, verify
 from dlx.solve import Choice
+
+pytestmark = pytest.mark.usefixtures("dlx_core")
 
 CHOICES: list[Choice] = ["mrv", "first", "sweep"]
 moderate = settings(max_examples=200, deadline=None)
@@ -47,13 +50,13 @@ def test_every_solution_passes_verify(case: Case) -> None:
 def test_links_are_restored_after_full_and_stopped_searches(case: Case, stop: int) -> None:
     """A search leaves every link as it found it, whether it runs out or is closed early."""
     problem, _ = case
-    before = problem.links().snapshot()
+    before = links_state(problem)
     list(solve(problem))
-    assert problem.links().snapshot() == before
+    assert links_state(problem) == before
     search = solve(problem)
     list(islice(search, stop))
     search.close()
-    assert problem.links().snapshot() == before
+    assert links_state(problem) == before
 
 
 @moderate

@@ -19,7 +19,8 @@ from dlx import Problem, Stats, Status, count
 from dlx.knuth import format_dlx
 from dlx.puzzles import pentomino, polyomino
 from dlx.puzzles.errors import PuzzleError
-from dlx.puzzles.svg import PALETTE_ORDER, board_svg, label_colour
+from dlx.puzzles.palette import PALETTE_ORDER, label_colour
+from dlx.puzzles.svg import board_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 POLYOMINO = ROOT / "corpus" / "polyomino"

@@ -26,69 +26,33 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 
 from bench_fillit import timed_solve  # noqa: E402
-from tetrominoes import SHAPES  # noqa: E402
 
-from dlx import Problem, first  # noqa: E402
-from dlx.memo import FailureMemo  # noqa: E402
+from fillit.generate import block, few_shapes, pieces_of, text, tiling  # noqa: E402
 from fillit.pieces import Piece  # noqa: E402
 
 CUT = 20.0
 ORDERED_CUT = 10.0
-NAMES = sorted(SHAPES)
-
-
-def block(piece: Piece, rng: random.Random) -> str:
-    """The piece's 4x4 block, at a random offset."""
-    grid = [["."] * 4 for _ in range(4)]
-    top, left = rng.randint(0, 4 - piece.height), rng.randint(0, 4 - piece.width)
-    for r, c in piece.cells:
-        grid[top + r][left + c] = "#"
-    return "\n".join("".join(row) for row in grid)
-
-
-def tiling(side: int, rng: random.Random) -> list[Piece]:
-    """The pieces of a random tiling of a side x side square (options tried in random order)."""
-    problem: Problem[tuple[str, int, int]] = Problem(
-        [(r, c) for r in range(side) for c in range(side)]
-    )
-    for name in NAMES:
-        shape = SHAPES[name]
-        for top in range(side - shape.height + 1):
-            for left in range(side - shape.width + 1):
-                cells = [(top + r, left + c) for r, c in shape.cells]
-                problem.add_option((name, top, left), cells)
-    order = list(problem.keys)
-    rng.shuffle(order)
-    found = first(problem, prefer=order, memo=FailureMemo())
-    assert found is not None
-    pieces = [SHAPES[name] for name, _, _ in found]
-    rng.shuffle(pieces)
-    return pieces
 
 
 def inputs(seed: int) -> dict[str, list[Piece]]:
-    """The inputs of one seed, by name."""
+    """The inputs of one seed, by name (drawn by `fillit.generate`, as `fillit generate` does)."""
     made: dict[str, list[Piece]] = {}
     rng = random.Random(seed)
     count = rng.choice([20, 22, 24, 25, 26])
-    made[f"rand{count}_{seed}"] = [SHAPES[rng.choice(NAMES)] for _ in range(count)]
+    made[f"rand{count}_{seed}"] = pieces_of("random", count, rng)
     rng = random.Random(seed + 1000)
-    few = rng.sample(NAMES, rng.choice([2, 3, 4]))
-    weights = [rng.random() ** 2 for _ in few]
     count = rng.choice([22, 24, 26])
-    made[f"few{len(few)}_{count}_{seed}"] = [
-        SHAPES[rng.choices(few, weights)[0]] for _ in range(count)
-    ]
+    few = few_shapes(count, rng)
+    made[f"few{len(set(few))}_{count}_{seed}"] = few
     if seed % 2 == 0:
-        made[f"tile10_{seed}"] = tiling(10, random.Random(seed))
+        made[f"tile10_{seed}"] = tiling(25, random.Random(seed))
     else:
         rng = random.Random(seed + 3000)
-        name, count = rng.choice(NAMES), rng.randint(20, 26)
-        made[f"same_{name.replace(' ', '')}_{count}_{seed}"] = [SHAPES[name]] * count
+        count = rng.randint(20, 26)
+        made[f"same{count}_{seed}"] = pieces_of("identical", count, rng)
     return made
 
 
@@ -107,7 +71,7 @@ def main(args: list[str]) -> int:
             for name, pieces in inputs(seed).items():
                 path = Path(folder) / f"{name}.txt"
                 offsets = random.Random(seed + 2000)
-                path.write_text("\n\n".join(block(p, offsets) for p in pieces) + "\n")
+                path.write_text(text([block(p, offsets) for p in pieces]))
                 seconds, done = timed_solve(path, "--check", timeout=CUT)
                 times.append(seconds)
                 if done is None:

@@ -1,4 +1,9 @@
-"""The fillit adapter: pieces become items, placements become options, the engine searches.
+"""The first release's ordered search (`fillit solve --ordered`): which answer, the plain way.
+
+It answers both questions at once, size after size, and is the reference the fast path is tested
+against. It touches the engine (`dlx.solve`) and the shared words (`fillit.vocabulary`) only.
+
+Pieces become items, placements become options, the engine searches.
 
 Formulation for a board of side s: one primary item per piece (its letter), one secondary item per
 cell, one option per placement (the piece and its four cells), placements listed in row-major order
@@ -16,89 +21,14 @@ Two prunings, supplied to the engine as its once-per-node check:
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 from dlx import Problem, Stats, Status, solve
 from fillit.pieces import Cell, Piece, letter
+from fillit.vocabulary import Answer, Attempt, Progress, placements, smallest_size, waste_fits
 
 Placement = tuple[int, int, int]
 """An option key: (piece index, row, column) of the piece's top-left corner."""
-
-Progress = Callable[[int, Stats], None]
-"""Called now and then during a long search with the size being tried and its statistics."""
-
-
-@dataclass
-class Attempt:
-    """One board size tried: whether the pieces fit (None: unknown, a budget ran out), and how:
-    by `search` (the engine's statistics in `stats`) or by a named colouring argument."""
-
-    size: int
-    solved: bool | None
-    items: int
-    options: int
-    stats: Stats
-    decided_by: str = "search"
-
-
-@dataclass
-class CanonicalStats:
-    """Counters of the fast path's canonical placement, at the size that fits."""
-
-    oracle_calls: int = 0
-    repairs: int = 0
-    repaired: int = 0
-    memo_hits: int = 0
-    dominated: int = 0
-    nodes: int = 0
-    updates: int = 0
-    seconds: float = 0.0
-
-    def add(self, stats: Stats) -> None:
-        """Count one more search's effort."""
-        self.nodes += stats.nodes
-        self.updates += stats.updates
-        self.seconds += stats.seconds
-
-
-@dataclass
-class Answer:
-    """The canonical arrangement: each piece's top-left corner on a board of side `size`."""
-
-    pieces: list[Piece]
-    size: int | None
-    corners: list[Cell]
-    attempts: list[Attempt] = field(default_factory=list)
-    canonical: CanonicalStats | None = None
-
-    @property
-    def solved(self) -> bool:
-        """Whether an arrangement was found (False only when a budget stopped the search)."""
-        return self.size is not None
-
-    def rows(self) -> list[str]:
-        """The board, one string per row: letters for pieces, '.' for empty cells."""
-        assert self.size is not None, "no arrangement to draw"
-        board = [["."] * self.size for _ in range(self.size)]
-        for index, (piece, (top, left)) in enumerate(zip(self.pieces, self.corners, strict=True)):
-            for r, c in piece.cells:
-                board[top + r][left + c] = letter(index)
-        return ["".join(row) for row in board]
-
-
-def smallest_size(pieces: Sequence[Piece]) -> int:
-    """The smallest side that could hold the pieces' cells and the largest piece."""
-    area = math.isqrt(4 * len(pieces) - 1) + 1
-    return max(area, *(max(p.height, p.width) for p in pieces))
-
-
-def placements(piece: Piece, size: int) -> Iterator[Cell]:
-    """Every top-left corner of `piece` on a board of side `size`, in row-major order."""
-    for top in range(size - piece.height + 1):
-        for left in range(size - piece.width + 1):
-            yield top, left
 
 
 def exact_cover(pieces: Sequence[Piece], size: int) -> Problem[Placement]:
@@ -140,26 +70,6 @@ class Pruner:
         occupied = self.occupied[level - 1] | self.masks[option]
         self.occupied[level] = occupied
         return waste_fits(self.full & ~occupied, self.stride, self.slack)
-
-
-def waste_fits(empty: int, stride: int, holes: int) -> bool:
-    """Whether the empty cells (bits of rows `stride` apart, a spare column between rows)
-    waste at most `holes` cells: a region of m empty cells wastes at least m mod 4."""
-    total = 0
-    while empty:
-        region = empty & -empty
-        while True:
-            grown = (
-                region | region << 1 | region >> 1 | region << stride | region >> stride
-            ) & empty
-            if grown == region:
-                break
-            region = grown
-        total += region.bit_count() & 3
-        if total > holes:
-            return False
-        empty ^= region
-    return True
 
 
 def _previous_twins(pieces: Sequence[Piece]) -> list[int]:
@@ -210,7 +120,12 @@ def arrange_ordered(
 ) -> Answer:
     """The canonical answer by the ordered search (the first release): sizes grow from the
     smallest, and at each size the pieces are placed in input order at their first positions,
-    backtracking as needed. `max_nodes` and `timeout` apply to each size."""
+    backtracking as needed. `max_nodes` and `timeout` apply to each size.
+
+    >>> answer = arrange_ordered([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))] * 2)
+    >>> answer.rows(), [(a.size, a.solved) for a in answer.attempts]
+    (['AABB', 'AABB', '....', '....'], [(3, False), (4, True)])
+    """
     answer = Answer(list(pieces), None, [])
     size = smallest_size(pieces)
     while True:

@@ -1,0 +1,138 @@
+/* search_x.c: Algorithm X (X1-X8), exactly as Links.search runs it (DLX1). */
+
+#include "search.h"
+
+/* Algorithm X, exactly as Links.search: 1 at a solution, 0 when done, -1 on an exception. */
+int run_x(SearchObject *s, PyThreadState **released) {
+    CoreObject *c = s->core;
+    node *nd = c->nd;
+    item *it = c->it;
+    int *bests = s->stack_a, *chosen = s->stack_b;
+    int level = s->level, enter = s->enter, dead = s->dead, best = s->best, cur = s->cur;
+    long long nodes = s->nodes, updates = s->updates;
+    int r;
+    if (s->phase == X_LAST) { s->status = S_EXHAUSTED; return 0; }
+    if (s->phase == X_RESUME) goto resume;
+    if (it[0].right == 0) { /* every primary item is covered already: one exact cover */
+        s->nodes = 1;
+        bump(s, 0);
+        if ((r = spent(s, released)) != 0) {
+            if (r > 0) s->status = S_BUDGET;
+            else s->error = 1;
+            return r < 0 ? -1 : 0;
+        }
+        if ((r = prune_ok(s)) < 0) { s->error = 1; return -1; }
+        if (r) { s->solutions = 1; s->phase = X_LAST; return 1; }
+        s->status = S_EXHAUSTED;
+        return 0;
+    }
+    level = 0;
+    enter = 1;
+    dead = 0;
+    best = cur = 0;
+    /* X2-X8, as a loop with an explicit stack of levels */
+    while (1) {
+        if (enter) { /* X2: a new node of the search tree */
+            enter = 0;
+            nodes++;
+            bump(s, level);
+            if (nodes >= s->next_poll || updates >= s->next_update_poll) {
+                s->nodes = nodes;
+                s->updates = updates;
+                if ((r = spent(s, released)) != 0) {
+                    if (r > 0) s->status = S_BUDGET;
+                    else s->error = 1;
+                    goto stop;
+                }
+            }
+            if (dead) { /* cut off before entry: back to the parent's next option */
+                dead = 0;
+                level--;
+                cur = nd[cur].down;
+                continue;
+            }
+            if (!level && s->prune != NULL) {
+                if ((r = prune_ok(s)) <= 0) {
+                    if (r == 0) s->status = S_EXHAUSTED;
+                    else s->error = 1;
+                    goto stop;
+                }
+            }
+            /* X3: choose the item i of fewest options (mrv), the first, or sweep's */
+            if (s->mrv) {
+                long long t = INFINITY_;
+                for (int k = it[0].right; k != 0; k = it[k].right) {
+                    if (LEN(k) < t) {
+                        best = k;
+                        t = LEN(k);
+                        if (!t) break;
+                    }
+                }
+            } else {
+                best = it[0].right;
+                if (s->sweep)
+                    for (int k = best; k != 0; k = it[k].right)
+                        if (LEN(k) <= 1) { best = k; break; }
+            }
+            updates += cover(nd, it, best); /* X4 */
+            bests[s->na++] = best;
+            cur = nd[best].down;
+        }
+        if (cur == best) { /* X7: every option of i was tried; X8: leave the level */
+            uncover(nd, it, best);
+            s->na--;
+            if (!level) { s->status = S_EXHAUSTED; goto stop; }
+            level--;
+            cur = chosen[--s->nb];
+            opts_pop(s);
+            best = bests[level];
+            uncover_others(nd, it, cur);
+            cur = nd[cur].down;
+            continue;
+        }
+        /* X5: try option cur */
+        if (opts_push(s, c->option[cur]) < 0) { s->error = 1; goto stop; }
+        if (s->prune != NULL) {
+            if ((r = prune_ok(s)) < 0) { s->error = 1; goto stop; } /* no C-API call now */
+            if (!r) { /* counted as a node, never linked in */
+                opts_pop(s);
+                level++;
+                enter = dead = 1;
+                continue;
+            }
+        }
+        chosen[s->nb++] = cur;
+        updates += cover_others(nd, it, cur);
+        if (it[0].right != 0) { level++; enter = 1; continue; }
+        nodes++; /* a solution is a node too, as in DLX1 */
+        bump(s, level + 1);
+        if (nodes > s->node_cap) { s->status = S_BUDGET; goto stop; }
+        s->solutions++;
+        s->level = level; s->enter = enter; s->dead = dead; s->best = best; s->cur = cur;
+        s->nodes = nodes; s->updates = updates;
+        s->phase = X_RESUME;
+        return 1;
+    resume: /* X6: after a solution, try the next option of the level */
+        cur = chosen[--s->nb];
+        opts_pop(s);
+        uncover_others(nd, it, cur);
+        cur = nd[cur].down;
+    }
+stop:
+    s->nodes = nodes;
+    s->updates = updates;
+    return s->error ? -1 : 0;
+}
+
+/* Put the links back after a stop of Algorithm X: deepest level first. */
+void unwind_x(SearchObject *s) {
+    CoreObject *c = s->core;
+    while (s->na) {
+        if (s->nb == s->na) {
+            int cur = s->stack_b[--s->nb];
+            s->nopts--;
+            uncover_others(c->nd, c->it, cur);
+        }
+        uncover(c->nd, c->it, s->stack_a[--s->na]);
+    }
+}

@@ -1,0 +1,47 @@
+"""What the fillit commands share (`fillit.cli`, `fillit.cli_tools`): the --plain option, whether
+to draw in colour, a console to draw on, and Ctrl-C turned into one message and exit status 130."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+EXIT_INVALID = 1
+EXIT_INTERRUPTED = 130
+
+PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Turn Ctrl-C during a search into one message and exit status 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo("fillit: interrupted", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def make_console(plain: bool) -> Console:
+    """A rich console on standard output; a plain one draws no styles and no live display."""
+    from rich.console import Console
+
+    if plain:
+        return Console(highlight=False, soft_wrap=True, force_terminal=False, no_color=True)
+    return Console(highlight=False, soft_wrap=True)
+
+
+def wants_colour(plain: bool) -> bool:
+    """Whether output should be styled: not with --plain or NO_COLOR, nor when piped (unless
+    FORCE_COLOR asks for it)."""
+    if plain or os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))

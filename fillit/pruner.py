@@ -1,0 +1,167 @@
+"""May this node live? The fast path's once-per-node check (`StatePruner`), given to the engine
+as `prune`, and its memory of failed states, given as `learn`.
+
+It reads a node's state (the cells filled, the holes used, the pieces left) and cuts the node
+only when that state has no completion, so the engine's failure memo stays exact. It touches
+the board it is given and the failures kept (`fillit.failures`), nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fillit.colouring import ColourBound
+from fillit.failures import FailedStates
+from fillit.projection import Fit, LineBound
+from fillit.vocabulary import waste_fits
+
+State = tuple[int, int, tuple[int, ...]]
+"""A node's state: its filled cells as bits, the holes left, the pieces left of each shape."""
+
+LineTest = tuple[str, LineBound, list[int], list[tuple[int, int]]]
+"""A projection test: its direction ("rows" or "columns"), the test, the cells of each line as
+bits, and each option's profile (-1: a hole) and first line."""
+
+LEARN_NODES = 8
+"""A failed node is kept (see `StatePruner.learn`) when its subtree had more nodes than this:
+the many small failures would crowd out the ones worth finding again."""
+
+COLOUR_HOLES = 4
+"""Colourings are checked inside the search only with at most this many holes left: with more,
+they seldom cut a node off and cost more than they save."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the check is given of a board of one size, fixed before any search: its cells as
+    bits (rows `stride` bits apart, a spare column between them), the root's state, each
+    option's cells as bits and its shape's number (-1: a hole), each shape's four cells as bit
+    offsets from the corner of its box, and the tests it applies: colourings with the cells of
+    each colour as bits, and projections (along lines where every shape has one profile)."""
+
+    stride: int
+    full: int
+    root: State
+    option_cells: list[int]
+    option_shape: list[int]
+    offsets: list[tuple[int, int, int, int]]
+    colour_tests: list[tuple[ColourBound, list[int]]]
+    line_tests: list[LineTest]
+
+    def reach(self, empty: int, remaining: Sequence[int]) -> int:
+        """The cells that a piece left (`remaining[k]` of shape k) can cover within `empty`.
+
+        The corners where a shape fits are those from which each of its cells is empty: one
+        shift and mask per cell, for every corner at once. (A shape reaching past the right edge
+        has a cell in the spare column, which is never empty, so no row wraps into the next.)"""
+        covered = 0
+        for (a, b, c, d), left in zip(self.offsets, remaining, strict=True):
+            if left:  # (written out for the four cells: this runs at every node)
+                corners = empty >> a & empty >> b & empty >> c & empty >> d
+                covered |= corners << a | corners << b | corners << c | corners << d
+        return covered
+
+
+class StatePruner:
+    """The engine's once-per-node check. It reads the state (which cells are filled, how many
+    holes are used, which pieces remain) and cuts a node only when the state has no completion,
+    so the failure memo stays exact. Empty cells that no piece left can cover (among them every
+    region of fewer than 4 cells) can only take holes, so they are left out of the free cells,
+    with as many holes. The node dies when there are more of them than holes; when the regions
+    of the cells kept waste more cells than there are holes left (a region of m cells wastes at
+    least m mod 4); or when
+    - the remaining pieces cannot be given lines that fit the free cells row by row, or column
+      by column (`fillit.projection`), or
+    - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;
+    - or a state proven to fail before had the same pieces left and every cell free here free
+      too (`fillit.failures`): the engine tells `learn` each node that failed.
+    """
+
+    def __init__(self, board: Board, failures: FailedStates, base: int) -> None:
+        self.board = board
+        self.failures = failures
+        self.base = base
+        # per depth: the filled cells as bits, the holes left, the pieces left of each shape
+        self.states: list[State] = []
+        # per depth: the nodes checked before that depth's node (its subtree: those after it)
+        self.opened: list[int] = []
+        self.checked = 0
+        # per depth: an assignment of lines to the pieces left, for each projection test
+        self.fits: list[tuple[Fit, ...]] = []
+
+    def __call__(self, chosen: Sequence[int]) -> bool:
+        """Whether the node reached by `chosen` (the givens, then the search's options) may live."""
+        board = self.board
+        depth = len(chosen)
+        states = self.states
+        root = depth <= self.base
+        if root:  # take in the givens
+            states[:] = [board.root]
+            for option in chosen:
+                states.append(self._after(states[-1], option))
+            self.opened[:] = [self.checked] * (depth + 1)
+        else:
+            del states[depth:]
+            states.append(self._after(states[depth - 1], chosen[-1]))
+            del self.opened[depth:]
+            self.opened.append(self.checked)
+        self.checked += 1
+        filled, holes, remaining = states[depth]
+        empty = board.full & ~filled
+        stuck = empty & ~board.reach(empty, remaining)  # cells that only a hole can fill
+        holes -= stuck.bit_count()
+        if holes < 0:
+            return False
+        empty ^= stuck  # the tests below need not count cells no piece can reach
+        if holes <= COLOUR_HOLES:  # first: they cut the most nodes
+            for bound, masks in board.colour_tests:
+                room = [(empty & mask).bit_count() for mask in masks]
+                if not bound.fits(room, remaining, holes):
+                    return False
+        # (Every region of the cells kept has 4 cells or more, as a piece that reaches a cell
+        # lies in its region: only their waste is left to check.)
+        if not waste_fits(empty, board.stride, holes):
+            return False
+        if board.line_tests and not self._lines_fit(depth, root, chosen, empty, remaining):
+            return False
+        return not self.failures.settles(empty, remaining)
+
+    def learn(self, chosen: Sequence[int]) -> None:
+        """Keep the free cells of a node that failed (its state is the one checked at its depth,
+        as the engine tells a node only after all below it), when its subtree was not tiny."""
+        depth = len(chosen)
+        if self.checked - self.opened[depth] > LEARN_NODES:
+            filled, _, remaining = self.states[depth]
+            self.failures.add(self.board.full & ~filled, remaining)
+
+    def _lines_fit(
+        self, depth: int, root: bool, chosen: Sequence[int], empty: int, remaining: tuple[int, ...]
+    ) -> bool:
+        """Whether every projection test finds lines for the pieces left; the assignments
+        are kept for the node's children, which mostly need no new question. (A kept one does
+        not see cells that die at the child, so it may miss a cut, never make a wrong one.)"""
+        fits = self.fits
+        if root:
+            fits[:] = [()] * depth
+        else:
+            del fits[depth:]
+        found = []
+        for k, (_, bound, masks, where) in enumerate(self.board.line_tests):
+            fit = None if root else bound.after(fits[depth - 1][k], *where[chosen[-1]])
+            if fit is None:
+                fit = bound.fit(tuple((empty & mask).bit_count() for mask in masks), remaining)
+                if fit is None:
+                    return False
+            found.append(fit)
+        fits.append(tuple(found))
+        return True
+
+    def _after(self, state: State, option: int) -> State:
+        """The state after `option`, from the state before it."""
+        filled, holes, remaining = state
+        shape = self.board.option_shape[option]
+        filled |= self.board.option_cells[option]
+        if shape < 0:
+            return filled, holes - 1, remaining
+        return filled, holes, (*remaining[:shape], remaining[shape] - 1, *remaining[shape + 1 :])

@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -322,6 +323,7 @@ class LocalPool:
     def __init__(self, workers: int, digest: str, blob: bytes) -> None:
         self.workers = workers
         self.digest, self.blob = digest, blob
+        self.pending: set[Future[Outcome]] = set()
         self.executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
@@ -330,21 +332,43 @@ class LocalPool:
         )
 
     def submit(self, part: Part, settings: Settings) -> Future[Outcome]:
-        return self.executor.submit(run_part, self.digest, None, part, settings)
+        future = self.executor.submit(run_part, self.digest, None, part, settings)
+        self.pending.add(future)
+        future.add_done_callback(self.pending.discard)
+        return future
 
     def replace(self) -> bool:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor.shutdown(wait=True, cancel_futures=True)  # its thread saw the pool break
+        self.pending.clear()
         self.executor = self._start()
         return True
 
     def close(self) -> None:
         """Stop the workers; parts still running (the run was stopped) are abandoned."""
-        # The pool offers no way to stop a running task: end its processes (a private table)
-        # first, then wait for the pool's own thread, which sees them gone (shutting down
-        # without waiting leaves that thread a closed pipe to trip on at exit).
-        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
-            process.terminate()
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        if not any(not future.done() for future in self.pending):
+            self.executor.shutdown(wait=True)
+            return
+        # The pool offers no way to stop a running task: end its processes (a private table),
+        # then wait for the pool's thread, which sees them gone. Meanwhile a write to a dead
+        # worker's pipe must not end this process (the command line restores SIGPIPE's default).
+        with _pipes_may_break():
+            for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+                process.terminate()
+            self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def _pipes_may_break() -> Iterator[None]:
+    """Writes to a closed pipe raise BrokenPipeError instead of killing the process (SIGPIPE
+    ignored), where signals can be set (the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGPIPE, before)
 
 
 class ExecutorPool:
@@ -552,20 +576,32 @@ def outcomes(
     running: dict[Future[Outcome], Part] = {}
     deaths: dict[Path_, int] = {}
     while schedule.queue or running:
-        while schedule.queue and len(running) < 2 * pool.workers:
-            part = schedule.next_part()
-            running[pool.submit(part, settings)] = part
+        refused = _send(pool, schedule, running, settings)
         done, _ = wait(running, return_when=FIRST_COMPLETED)
         lost = [running.pop(future) for future in done if _lost(future)]
         for future in done & running.keys():
             schedule.place(schedule.finish(_result(future, running.pop(future))))
-        if lost:
+        if lost or refused:
             _lose(pool, [*lost, *running.values()], schedule, deaths)
             running.clear()
             report.restarts += 1
         if progress is not None:
             progress(dataclasses.replace(schedule.progress))
         yield from schedule.ready()
+
+
+def _send(
+    pool: Pool, schedule: Schedule, running: dict[Future[Outcome], Part], settings: Settings
+) -> bool:
+    """Keep two parts a worker in flight; True if the pool refused one (a worker died)."""
+    while schedule.queue and len(running) < 2 * pool.workers:
+        part = schedule.next_part()
+        try:
+            running[pool.submit(part, settings)] = part
+        except BrokenProcessPool:
+            schedule.enqueue(part)
+            return True
+    return False
 
 
 def _lost(future: Future[Outcome]) -> bool:

@@ -8,11 +8,14 @@ worker start and merge included): first the plain search, then `--jobs N` for ea
 It prints each count (all must agree), the wall-clock seconds (best of `--repeat`), the CPU
 seconds of the process and its workers, and the ratios the targets are about: `--jobs 1`
 against the plain search (target: within 5%) and `--jobs 2` against `--jobs 1` (target: at
-least 1.8x on 2 cores). The machine's load average is printed before and after, since other
-work on the cores shows in the ratios. The `--jobs 2` run keeps a checkpoint (a synced line
-per part), from which the program also prints how evenly the parts' nodes fall on two workers
-taking them largest estimated share first (the speed-up the cut allows, whatever the load) and
-the nodes wasted by parts cut off by their budget. Exit 1 when the counts disagree.
+least 1.8x on 2 cores). The machine's load average is printed
+before and after, since other work on the cores shows in the ratios, and so is a control: two
+plain busy processes at once against one alone (on two free cores they take the same time; when
+another program holds a core, twice as long, and no program can then go faster with two
+workers). The `--jobs 2` run keeps a checkpoint (a synced line per part), from which the program
+also prints how evenly the parts' nodes fall on two workers taking them largest estimated share
+first (the speed-up the cut allows, whatever the load) and the nodes wasted by parts cut off by
+their budget. Exit 1 when the counts disagree.
 """
 
 from __future__ import annotations
@@ -42,6 +45,26 @@ def timed(args: list[str]) -> tuple[str, float, float]:
     if done.returncode != 0:
         sys.exit(f"{' '.join(args)} failed: {done.stderr.strip()}")
     return done.stdout.strip(), wall, cpu
+
+
+def spin(_: int) -> float:
+    """Busy one core with plain Python for a fixed amount of work; the wall-clock seconds."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(20_000_000):
+        total += i
+    return time.perf_counter() - start
+
+
+def control() -> str:
+    """How much two busy processes slow each other here: 1.0 means two free cores, 2.0 one."""
+    from multiprocessing import Pool
+
+    alone = spin(0)
+    with Pool(2) as pool:
+        together = max(pool.map(spin, [0, 1]))
+    ratio = together / alone
+    return f"control: two busy processes at once take {ratio:.2f}x one alone (1.00: 2 free cores)"
 
 
 def balance(checkpoint: Path) -> str:
@@ -89,6 +112,7 @@ def main() -> None:
         walls[name] = wall
         print(f"{name:>9}: {count} solutions, {wall:7.2f} s wall, {cpu:7.2f} s CPU")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(control())
     if "--jobs 1" in walls:
         print(f"--jobs 1 / plain: {walls['--jobs 1'] / walls['plain']:.3f} (target <= 1.05)")
     if "--jobs 1" in walls and "--jobs 2" in walls:

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 
@@ -53,6 +53,10 @@ SvgOpt = Annotated[
     Path | None, typer.Option("--svg", help="Also write the first board as an SVG picture.")
 ]
 PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option("--jobs", min=0, help="Search in this many worker processes (0: one per core)."),
+]
 
 
 def _core() -> str:
@@ -224,8 +228,25 @@ def solve_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option("--checkpoint", help="Record finished parts here; rerun to resume."),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", metavar="tcp://HOST:PORT", help="Search on a Dask cluster."),
+    ] = None,
 ) -> None:
     """Solve a problem in Knuth's text format: each solution as its option lines."""
+    if jobs is not None or checkpoint is not None or scheduler is not None:
+        with guarded():
+            problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
+        where = Where(jobs, scheduler, checkpoint)
+        solve_parallel_command(
+            problem_file, where, count, limit, stats, as_json, timeout, max_nodes
+        )
+        return
     with Clock(timeout) as clock:
         with guarded():
             problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
@@ -294,10 +315,14 @@ def queens(
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Place n queens on an n x n board, none attacking another."""
     from dlx.puzzles import queens as puzzle
 
+    if jobs is not None:
+        count_in_parallel(lambda: puzzle.problem(n), jobs, count, stats, timeout, max_nodes)
+        return
     with Clock(timeout) as clock:
         counters = Stats()
         with guarded():
@@ -325,10 +350,15 @@ def sudoku(
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Solve a sudoku: print the filled grid, 9 lines of 9 digits."""
     from dlx.puzzles import sudoku as puzzle
 
+    if jobs is not None:
+        build = lambda: puzzle.problem(puzzle.parse(read_text(file)))  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        return
     with Clock(timeout) as clock:
         counters = Stats()
         with guarded():
@@ -357,6 +387,7 @@ def skyscrapers(
     stats: StatsOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Solve skyscrapers: print the rows, heights separated by single spaces; `Error` if none."""
     from dlx.puzzles import skyscrapers as puzzle
@@ -365,6 +396,10 @@ def skyscrapers(
         typer.echo("Error")
         return fail(message)
 
+    if jobs is not None:
+        build = lambda: puzzle.problem(puzzle.parse(clues))  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, error)
+        return
     with Clock(timeout) as clock:
         counters = Stats()
         with guarded(error):
@@ -407,10 +442,21 @@ def polyomino(
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Fill a square (or --board RxC) with the pieces, each used once; rotations and
     reflections allowed unless forbidden. Cells show their piece's number (1-9, then A, B...)."""
     from dlx.puzzles import polyomino as puzzle
+
+    if jobs is not None:
+
+        def build() -> Any:
+            pieces = puzzle.parse(read_text(file))
+            rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
+            return puzzle.problem(pieces, rows, cols, not no_rotate, not no_flip)
+
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        return
 
     def none() -> typer.Exit:
         typer.echo("no solution found!")
@@ -469,10 +515,15 @@ def pentomino(
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Fill the board with the 12 pentominoes (8x8: leaving the centre 2x2 empty)."""
     from dlx.puzzles import pentomino as puzzle
 
+    if jobs is not None:
+        build = lambda: puzzle.problem(*puzzle.parse_board(board), unique=unique)  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        return
     with Clock(timeout) as clock:
         counters = Stats()
         with guarded():
@@ -493,6 +544,147 @@ def pentomino(
             console=board_console(plain),
             none=no_solution,
         )
+
+
+class Where(NamedTuple):
+    """Where a parallel search runs: worker processes here, or a Dask cluster; its checkpoint."""
+
+    jobs: int | None
+    scheduler: str | None
+    checkpoint: Path | None
+
+
+def solve_parallel_command(
+    problem_file: Any,
+    where: Where,
+    count: bool,
+    limit: int | None,
+    show_stats: bool,
+    as_json: bool,
+    timeout: float | None,
+    max_nodes: int | None,
+) -> None:
+    """`dlx solve` with --jobs, --scheduler or --checkpoint: the same output, searched in parts."""
+    from dlx.parallel import Report, count_parallel, solve_parallel
+
+    sequential_only(timeout, max_nodes)
+    run = Report()
+    texts: list[list[str]] = []
+    found = 0
+    with guarded(), progress_bar() as hook:
+        places: dict[str, Any] = {"jobs": where.jobs if where.jobs is not None else 1}
+        places.update(scheduler=where.scheduler, checkpoint=where.checkpoint)
+        if count and not as_json:
+            found = count_parallel(problem_file.problem, progress=hook, report=run, **places)
+        else:
+            search = solve_parallel(problem_file.problem, progress=hook, report=run, **places)
+            for solution in search:
+                found += 1
+                if not count:
+                    texts.append([problem_file.option_text(key) for key in solution])
+                if found == limit:
+                    search.close()
+                    run.stats.status = Status.LIMIT
+                    break
+    if as_json:
+        sys.stdout.write(json.dumps(_json(found, texts, run.stats, count)) + "\n")
+    elif count:
+        sys.stdout.write(f"{found}\n")
+    else:
+        sys.stdout.write("\n".join("".join(f"{line}\n" for line in lines) for lines in texts))
+    report_parallel(run, show_stats)
+    if not found and not count:
+        raise fail("no solution")
+
+
+def sequential_only(timeout: float | None, max_nodes: int | None) -> None:
+    """Refuse the budgets that only the sequential search has (exit 2, a usage error)."""
+    if timeout is not None or max_nodes is not None:
+        raise fail("--timeout and --max-nodes apply to the search without --jobs", 2)
+
+
+def report_parallel(run: Any, show: bool) -> None:
+    """The statistics of a parallel search and how it was cut, when asked."""
+    report(run.stats, show)
+    if show:
+        typer.echo(
+            f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.resumed} from the "
+            f"checkpoint, {run.wasted_nodes} nodes wasted, {run.restarts} restarts",
+            err=True,
+        )
+
+
+def count_in_parallel(
+    build: Callable[[], Any],
+    jobs: int,
+    count: bool,
+    show_stats: bool,
+    timeout: float | None,
+    max_nodes: int | None,
+    on_error: Callable[[str], typer.Exit] = fail,
+) -> None:
+    """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers (bad
+    input reported by `on_error`)."""
+    from dlx.parallel import Report, count_parallel
+
+    if not count:
+        raise fail("--jobs counts in parallel: give --count too", 2)
+    sequential_only(timeout, max_nodes)
+    run = Report()
+    with guarded(on_error), progress_bar() as hook:
+        found = count_parallel(build(), jobs=jobs, progress=hook, report=run)
+    sys.stdout.write(f"{found}\n")
+    report_parallel(run, show_stats)
+
+
+@contextmanager
+def progress_bar() -> Iterator[Any]:
+    """On a terminal, a progress bar on standard error weighted by each part's estimated share
+    of the tree, with the solutions so far and the time left; elsewhere no hook (None)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    columns = (
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[solutions]} solutions"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("search", total=1.0, solutions=0)
+
+        def hook(state: Any) -> None:
+            bar.update(task, completed=state.done, solutions=state.solutions)
+
+        yield hook
+
+
+@app.command()
+def estimate(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A problem in Knuth's format, or -.")],
+    probes: Annotated[int, typer.Option("--probes", min=1, help="Random paths to walk.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the random choices.")] = 0,
+) -> None:
+    """Knuth's estimate of the search tree's size (nodes, updates, solutions) from random paths."""
+    from dlx.estimate import estimate as knuth_estimate
+
+    with guarded():
+        problem = parse_dlx(decode(read_input(file, MAX_BYTES))).problem
+        guess = knuth_estimate(problem, probes=probes, seed=seed)
+    sys.stdout.write(
+        f"nodes {guess.nodes:.0f}\nupdates {guess.updates:.0f}\nsolutions {guess.solutions:.0f}\n"
+    )
+    typer.echo(f"dlx: mean of {probes} random paths (seed {seed})", err=True)
 
 
 def main() -> None:

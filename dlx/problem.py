@@ -215,6 +215,13 @@ class Problem(Generic[K]):
         """The item names of the option `key`, in the order given."""
         return [self.items[i] for i in self.options[self.option_number(key)]]
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling keeps: everything but the links, rebuilt on first use (so a problem
+        can be sent to worker processes)."""
+        state = dict(self.__dict__)
+        state["_links"] = None
+        return state
+
     def links(self) -> Links:
         """The dancing-links structure of this problem, built on first use and reused."""
         if self._links is None:

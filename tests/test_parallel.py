@@ -1,0 +1,232 @@
+"""The parallel search: the sequential order and counts, the statistics' relation, a lost
+worker, checkpoints, refusals, and Knuth's estimate (exact in expectation)."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Hashable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from parallel_helpers import BreaksInWorkers, KillOnce, odd_first
+from strategies import coloured_raw_problems, problems
+
+from dlx import Problem, Stats, solve
+from dlx.estimate import probe, step
+from dlx.parallel import (
+    CheckpointError,
+    ParallelError,
+    Report,
+    Settings,
+    branches,
+    count_parallel,
+    solve_parallel,
+    workers_for,
+)
+from dlx.puzzles import pentomino, queens
+
+THREADS = ThreadPoolExecutor(2)
+
+
+def sequential(
+    problem: Problem[Hashable], **options: object
+) -> tuple[list[tuple[Hashable, ...]], Stats]:
+    """The sequential search's solutions and statistics."""
+    stats = Stats()
+    return list(solve(problem, stats=stats, **options)), stats  # type: ignore[arg-type]
+
+
+def edge_updates(problem: Problem[Hashable], report: Report) -> int:
+    """The updates of choosing the options of every prefix of the run's tree (which the parts,
+    taking them as givens, do not count): the search kept to the tree, less the branching
+    covers of its nodes, which `branches` counts alone."""
+    tree = {(): None} | {
+        prefix[:k]: None for prefix in report.leaves + report.inner for k in range(len(prefix) + 1)
+    }
+    kept = Stats()
+    for _ in solve(problem, prune=lambda options: tuple(options) in tree, stats=kept):
+        pass
+    own = sum(branches(problem, prefix)[2].updates for prefix in report.leaves + report.inner)
+    return kept.updates - own
+
+
+def check_against_sequential(problem: Problem[Hashable], **where: object) -> Report:
+    """Solve in parallel; the solutions, their order, nodes and profile are the sequential
+    search's, and the updates differ by exactly those of choosing the prefixes."""
+    expected, stats = sequential(problem)
+    report = Report()
+    found = list(solve_parallel(problem, report=report, **where))  # type: ignore[arg-type]
+    assert found == expected
+    assert report.stats.solutions == len(expected)
+    assert report.stats.nodes == stats.nodes
+    assert report.stats.profile == stats.profile
+    assert stats.updates - report.stats.updates == edge_updates(problem, report)
+    assert len(report.leaves) == report.parts
+    return report
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems())
+def test_any_problem_splits_into_the_sequential_search(
+    case: tuple[Problem[Hashable], object],
+) -> None:
+    """Random problems, cut small by a tiny budget, on threads: everything as sequential."""
+    check_against_sequential(case[0], executor=THREADS, jobs=2, budget=2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(coloured_raw_problems().map(lambda raw: replace(raw, bounds=())))
+def test_coloured_problems_split_too(raw: object) -> None:
+    """Colours (Algorithm M's path, without multiplicities) split by options as well."""
+    check_against_sequential(raw.build(), executor=THREADS, jobs=2, budget=2)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_processes_give_the_sequential_order(jobs: int) -> None:
+    """Queens 8 on worker processes, small budget: parts expanded, nothing lost or doubled."""
+    report = check_against_sequential(queens.problem(8), jobs=jobs, budget=8)
+    assert report.expanded > 0 and report.wasted_nodes > 0
+
+
+def test_one_worker_runs_one_part_without_a_budget() -> None:
+    """With one worker nothing is cut in advance and no budget applies: one part, no waste."""
+    report = check_against_sequential(queens.problem(7), jobs=1)
+    assert (report.parts, report.expanded, report.wasted_nodes) == (1, 0, 0)
+
+
+def test_count_sends_back_counts_only() -> None:
+    """`count_parallel` on pentominoes 3 x 20: all 8 fillings; the statistics as sequential."""
+    problem = pentomino.problem(3, 20)
+    _, stats = sequential(problem)
+    report = Report()
+    assert count_parallel(problem, jobs=2, budget=2000, report=report) == 8
+    assert (report.stats.nodes, report.stats.profile) == (stats.nodes, stats.profile)
+
+
+def test_a_picklable_pruning_check_runs_in_the_workers() -> None:
+    """A module-level pruning check goes to the workers; the nodes it cuts are still counted."""
+    expected, stats = sequential(queens.problem(6), prune=odd_first)
+    report = Report()
+    found = list(
+        solve_parallel(queens.problem(6), jobs=2, budget=20, prune=odd_first, report=report)
+    )
+    assert found == expected and report.stats.nodes == stats.nodes
+
+
+def test_a_worker_that_dies_has_its_part_run_again(tmp_path: Path) -> None:
+    """A worker process killed in the middle of a part: the pool is replaced, the part is run
+    again, and the count is exact (nothing lost, nothing counted twice)."""
+    marker = tmp_path / "killed"
+    report = Report()
+    count = count_parallel(queens.problem(8), jobs=2, prune=KillOnce(marker, 5), report=report)
+    assert marker.exists() and report.restarts >= 1
+    assert count == 92
+    assert report.stats.nodes == sequential(queens.problem(8))[1].nodes
+
+
+def test_a_checkpoint_resumes_an_interrupted_run(tmp_path: Path) -> None:
+    """A run stopped early leaves its finished parts; the rerun takes them and gives the same
+    solutions in the same order, searching only the rest; a last line cut short is ignored."""
+    problem = queens.problem(8)
+    file = tmp_path / "run.ckpt"
+    expected, _ = sequential(problem)
+    interrupted = solve_parallel(problem, jobs=2, budget=200, checkpoint=file)
+    assert next(interrupted) == expected[0]
+    interrupted.close()
+    lines = file.read_text().splitlines()
+    assert len(lines) > 2
+    with file.open("a") as handle:
+        handle.write('{"path": [0, 1')  # a crash in the middle of a line
+    report = Report()
+    assert (
+        list(solve_parallel(problem, jobs=2, budget=200, checkpoint=file, report=report))
+        == expected
+    )
+    assert report.resumed == len(lines) - 1
+    again = Report()
+    assert list(solve_parallel(problem, jobs=2, checkpoint=file, report=again)) == expected
+    assert again.resumed == again.parts + again.expanded
+
+
+def test_a_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
+    """The checkpoint of another problem, or of counting rather than listing, is refused."""
+    file = tmp_path / "run.ckpt"
+    assert count_parallel(queens.problem(6), jobs=1, checkpoint=file) == 4
+    with pytest.raises(CheckpointError, match="another problem or other options"):
+        count_parallel(queens.problem(7), jobs=1, checkpoint=file)
+    with pytest.raises(CheckpointError, match="another problem or other options"):
+        list(solve_parallel(queens.problem(6), jobs=1, checkpoint=file))
+    file.write_text("not a checkpoint\n")
+    with pytest.raises(CheckpointError):
+        count_parallel(queens.problem(6), jobs=1, checkpoint=file)
+
+
+def test_what_cannot_be_sent_is_refused() -> None:
+    """A pruning check that cannot be pickled, and multiplicities, are refused with a reason."""
+    with pytest.raises(ParallelError, match="cannot be sent to another process"):
+        count_parallel(queens.problem(5), jobs=2, prune=lambda options: True)
+    with pytest.raises(ParallelError, match="cannot be sent to another process"):
+        solve_parallel(queens.problem(5), jobs=2, prune=lambda options: True)  # at once
+    bounded = Problem(["a"], bounds={"a": (1, 2)})
+    bounded.add_option("x", ["a"])
+    with pytest.raises(ParallelError, match="multiplicities"):
+        count_parallel(bounded, jobs=2)
+    with pytest.raises(ValueError, match="jobs must be at least 0"):
+        workers_for(-1)
+    assert workers_for(0) >= 1
+
+
+def test_a_part_that_fails_in_its_worker_names_the_part() -> None:
+    """An exception in a worker stops the run with a `ParallelError` naming the part."""
+    with pytest.raises(ParallelError, match=r"the part below options \[.*\] failed: RuntimeError"):
+        count_parallel(queens.problem(6), jobs=2, prune=BreaksInWorkers())
+
+
+def test_a_solved_problem_pickles_without_its_links() -> None:
+    """A problem that has searched pickles (its links are rebuilt) and searches the same."""
+    problem = queens.problem(6)
+    expected, _ = sequential(problem)
+    assert sequential(pickle.loads(pickle.dumps(problem)))[0] == expected
+
+
+def test_branches_follow_the_sequential_item_choice() -> None:
+    """The children of each prefix are the options the sequential search tries there: the
+    first solution's prefixes are found by always taking the child on its way."""
+    problem = queens.problem(8)
+    first = [problem.option_number(key) for key in sequential(problem)[0][0]]
+    for k in range(len(first)):
+        assert first[k] in branches(problem, first[:k], Settings())[0]
+
+
+def expected_estimate(problem: Problem[Hashable], path: list[int], chance: float) -> list[float]:
+    """The mean of `probe` over every random path, weighted by its chance."""
+    children, _, _ = step(problem, path)
+    if not children:
+        picks = iter(path)
+        result = probe(problem, lambda options: options.index(next(picks)))
+        return [chance * value for value in result]
+    total = [0.0, 0.0, 0.0]
+    for child in children:
+        part = expected_estimate(problem, [*path, child], chance / len(children))
+        total = [a + b for a, b in zip(total, part, strict=True)]
+    return total
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_the_estimate_is_exact_in_expectation(n: int) -> None:
+    """Knuth's estimator averaged over all paths gives the exact nodes, updates, solutions."""
+    problem = queens.problem(n)
+    solutions, stats = sequential(problem)
+    expected = expected_estimate(problem, [], 1.0)
+    assert expected == pytest.approx([stats.nodes, stats.updates, len(solutions)], rel=1e-9)
+
+
+def test_options_and_keys_survive_the_trip(tmp_path: Path) -> None:
+    """Keys of any picklable kind come back as the caller's keys."""
+    problem: Problem[Sequence[object]] = Problem.from_options(
+        ["a", "b"], [(("ab", 1), ["a", "b"]), (("a", 2.5), ["a"]), (("b", None), ["b"])]
+    )
+    assert list(solve_parallel(problem, jobs=2, budget=1)) == list(solve(problem))

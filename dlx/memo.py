@@ -55,12 +55,7 @@ class FailureMemo:
         if self._core_owner is not None:
             raise MemoUnsupportedError("this memo belongs to a search of the compiled core")
         if self._owner is None:
-            width = links.state_key_width()
-            if width > MAX_KEY_BITS:
-                raise MemoUnsupportedError(
-                    f"a state key needs {width} bits, over the limit of {MAX_KEY_BITS} (about "
-                    "one bit per item); search without a memo"
-                )
+            _check_width(links.state_key_width())
             if links.coloured:
                 raise MemoUnsupportedError(
                     "a state key cannot tell which colours are set; search without a memo"
@@ -92,6 +87,7 @@ class FailureMemo:
         if self._owner is not None:
             raise MemoUnsupportedError("this memo belongs to a search of the pure-Python core")
         if self._core_owner is None:
+            _check_width(problem_key_width(problem))
             if problem.has_colours:
                 raise MemoUnsupportedError(
                     "a state key cannot tell which colours are set; search without a memo"
@@ -109,3 +105,26 @@ class FailureMemo:
                 "this memo belongs to another problem (or to this one before options were added)"
             )
         return self._store
+
+
+def problem_key_width(problem: Problem[Any]) -> int:
+    """The bits of `problem`'s state key, as `Links.state_key_width` counts them: each primary
+    item's uses and a bit for its slack, one bit for each secondary item. The compiled core
+    keeps its states in another form, but takes the same limit, so both cores accept the same
+    memos and a remembered state costs the same bounded room in either.
+
+    >>> from dlx import Problem
+    >>> problem_key_width(Problem(["a", "b"], ["x"], bounds={"a": (1, 3)}))
+    5
+    """
+    secondary = problem.item_count - problem.primary_count
+    return secondary + sum(high.bit_length() + (high != low) for low, high in problem.bounds)
+
+
+def _check_width(width: int) -> None:
+    """Refuse a memo whose state keys would need more than `MAX_KEY_BITS` bits."""
+    if width > MAX_KEY_BITS:
+        raise MemoUnsupportedError(
+            f"a state key needs {width} bits, over the limit of {MAX_KEY_BITS} (about "
+            "one bit per item); search without a memo"
+        )

@@ -20,6 +20,7 @@ from dlx import (
     count,
     solve,
 )
+from dlx.core import COMPILED_AVAILABLE
 from dlx.knuth import decode, parse_dlx
 from dlx.memo import MAX_KEY_BITS, FailureMemo
 from dlx.puzzles import pentomino, polyomino, queens, skyscrapers
@@ -87,10 +88,12 @@ def test_max_nodes_means_at_most_that_many_nodes(cap: int, memo: bool) -> None:
 
 
 def test_a_memo_refuses_a_state_key_wider_than_its_limit() -> None:
-    """One bit per item: a problem with more items than MAX_KEY_BITS is searched without one."""
+    """One bit per item: a problem with more items than MAX_KEY_BITS is searched without one,
+    on either core."""
     problem = one_long_option(MAX_KEY_BITS + 1)
-    with pytest.raises(MemoUnsupportedError, match=f"limit of {MAX_KEY_BITS}"):
-        solve(problem, memo=FailureMemo())
+    for core in ("python", "compiled") if COMPILED_AVAILABLE else ("python",):
+        with pytest.raises(MemoUnsupportedError, match=f"limit of {MAX_KEY_BITS}"):
+            solve(problem, memo=FailureMemo(), core=core)
     assert count(problem) == 2
 
 
@@ -102,13 +105,14 @@ def test_a_memo_at_its_width_limit_gives_the_same_answers() -> None:
 
 
 def test_the_state_keys_cost_nothing_without_a_memo() -> None:
-    """Only binding a memo lays out the fields: a search without one leaves every addend 0."""
+    """Only binding a memo lays out the pure-Python core's fields: a search without one leaves
+    every addend 0."""
     problem = one_long_option(50)
-    count(problem)
+    count(problem, core="python")
     links = problem.links()
     assert not links.keyed
     assert {node.key_addend for node in links.nodes} == {0}
-    count(problem, memo=FailureMemo())
+    count(problem, memo=FailureMemo(), core="python")
     assert links.keyed
     assert links.first_node[0].key_addend == (1 << 50) - 1
 

@@ -172,7 +172,7 @@ def test_a_closed_standard_output_is_one_line_and_exit_1(program: str) -> None:
 def test_ctrl_c_exits_130_with_one_line(delay: float) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "PYTHONPATH")}
     child = subprocess.Popen(
-        [sys.executable, "-m", "dlx", "queens", "13", "--count"],
+        [sys.executable, "-m", "dlx", "queens", "16", "--count"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

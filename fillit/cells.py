@@ -1,12 +1,13 @@
 """The cell tests of the once-per-node check (`fillit.pruner`): which empty cells a piece left
-can reach, and the waste of the regions of those it can, with the room of each colour for the
-colour tests. `check` is the pure-Python reference; `fillit/csrc/board.c` (`fillit._board`)
-answers the same, compiled, and is used when it was built and imports, unless `FILLIT_CORE=python`
-is in the environment (or the board is too large for it: then Python checks it).
+can reach, and the waste of the regions of those it can, with the place of the room in each
+colour test (each mask's free cells times its weight, summed: `ColourBound.place`). `check` is
+the pure-Python reference; `fillit/csrc/board.c` (`fillit._board`) answers the same, compiled,
+and is used when it was built and imports, unless `FILLIT_CORE=python` is in the environment (or
+the board is too large for it: then Python checks it).
 
->>> cells = python_cells(stride=3, full=0b011_011, offsets=[(0, 1, 3, 4)], masks=[0b011])
+>>> cells = python_cells(stride=3, full=0b011_011, offsets=[(0, 1, 3, 4)], tests=[[(0b011, 5)]])
 >>> cells.check(0, (1,), 0, 4), cells.check(0b1, (1,), 1, 0)
-((27, 0, (2,)), None)
+((27, 0, (10,)), None)
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ COMPILED_AVAILABLE = _board is not None
 
 Found = tuple[int, int, tuple[int, ...] | None] | None
 """What a check finds: None (the node dies), or the empty cells kept, the holes left, and the
-room of each colour mask (None when more holes are left than the colour tests take)."""
+place of their room in each colour test (None when more holes are left than the tests take)."""
+
+ColourTest = Sequence[tuple[int, int]]
+"""A colour test's masks, each with its weight in the place of a room."""
 
 
 class Cells(Protocol):
@@ -43,19 +47,20 @@ class Cells(Protocol):
 @dataclass(frozen=True)
 class PythonCells:
     """The cell tests of a board: its cells as bits (rows `stride` bits apart, a spare column
-    between them), each shape's four cells as offsets, and the cells of each colour mask."""
+    between them), each shape's four cells as offsets, and the colour tests' masks and weights."""
 
     stride: int
     full: int
     offsets: Sequence[tuple[int, int, int, int]]
-    masks: Sequence[int]
+    tests: Sequence[ColourTest]
 
     def check(
         self, filled: int, remaining: tuple[int, ...], holes: int, colour_holes: int
     ) -> Found:
         """None when the empty cells no piece left (`remaining[k]` of shape k) can reach are more
         than `holes`, or the regions of the others waste more than the holes left; else those
-        other cells, the holes left, and (with at most `colour_holes` left) each mask's room."""
+        other cells, the holes left, and (with at most `colour_holes` left) their room's place
+        in each colour test."""
         empty = self.full & ~filled
         stuck = empty & ~self.reach(empty, remaining)  # cells that only a hole can fill
         holes -= stuck.bit_count()
@@ -64,7 +69,14 @@ class PythonCells:
             return None
         if holes > colour_holes:
             return empty, holes, None
-        return empty, holes, tuple((empty & mask).bit_count() for mask in self.masks)
+        return (
+            empty,
+            holes,
+            tuple(
+                sum((empty & mask).bit_count() * weight for mask, weight in test)
+                for test in self.tests
+            ),
+        )
 
     def reach(self, empty: int, remaining: Sequence[int]) -> int:
         """The cells that a piece left (`remaining[k]` of shape k) can cover within `empty`.
@@ -81,22 +93,28 @@ class PythonCells:
 
 
 def python_cells(
-    stride: int, full: int, offsets: Sequence[tuple[int, int, int, int]], masks: Sequence[int]
+    stride: int,
+    full: int,
+    offsets: Sequence[tuple[int, int, int, int]],
+    tests: Sequence[ColourTest],
 ) -> PythonCells:
     """The pure-Python cell tests of a board."""
-    return PythonCells(stride, full, tuple(offsets), tuple(masks))
+    return PythonCells(stride, full, tuple(offsets), tuple(tuple(test) for test in tests))
 
 
 def make_cells(
-    stride: int, full: int, offsets: Sequence[tuple[int, int, int, int]], masks: Sequence[int]
+    stride: int,
+    full: int,
+    offsets: Sequence[tuple[int, int, int, int]],
+    tests: Sequence[ColourTest],
 ) -> Cells:
     """The compiled cell tests of a board when `fillit._board` imports, `FILLIT_CORE` does not
     say "python", and the board is small enough for it; else the pure-Python ones."""
     if _board is not None and os.environ.get("FILLIT_CORE", "") != "python":
         try:
-            compiled: Cells = _board.Cells(stride, full, list(offsets), list(masks))
+            compiled: Cells = _board.Cells(stride, full, list(offsets), list(tests))
         except ValueError:  # a board larger than the compiled tests take
             pass
         else:
             return compiled
-    return python_cells(stride, full, offsets, masks)
+    return python_cells(stride, full, offsets, tests)

@@ -57,9 +57,11 @@ class Board:
     @cached_property
     def cells(self) -> Cells:
         """The cell tests of the board (`fillit.cells`: compiled where it can be), with the
-        masks of every colour test, in order."""
-        masks = [mask for _, masks in self.colour_tests for mask in masks]
-        return make_cells(self.stride, self.full, self.offsets, masks)
+        masks of every colour test and their weights in its places."""
+        tests = [
+            list(zip(masks, bound.weights(), strict=True)) for bound, masks in self.colour_tests
+        ]
+        return make_cells(self.stride, self.full, self.offsets, tests)
 
 
 class StatePruner:
@@ -110,21 +112,19 @@ class StatePruner:
         found = board.cells.check(filled, remaining, holes, COLOUR_HOLES)
         if found is None:
             return False
-        empty, holes, rooms = found
-        if rooms is not None and not self._colours_fit(rooms, remaining, holes):
+        empty, holes, places = found
+        if places is not None and not self._colours_fit(places, remaining, holes):
             return False
         if board.line_tests and not self._lines_fit(depth, root, chosen, empty, remaining):
             return False
         return not self.failures.settles(empty, remaining)
 
-    def _colours_fit(self, rooms: tuple[int, ...], remaining: tuple[int, ...], holes: int) -> bool:
-        """Whether every colour test lets the pieces left fit `rooms` (each colour's free cells,
-        the tests' colours one after another) with `holes` cells to spare."""
-        start = 0
-        for bound, masks in self.board.colour_tests:
-            if not bound.fits(rooms[start : start + len(masks)], remaining, holes):
+    def _colours_fit(self, places: tuple[int, ...], remaining: tuple[int, ...], holes: int) -> bool:
+        """Whether every colour test lets the pieces left fit the free cells (whose room has
+        `places[k]` as its place in test k) with `holes` cells to spare."""
+        for (bound, _), place in zip(self.board.colour_tests, places, strict=True):
+            if not bound.sums(remaining, holes) >> place & 1:
                 return False
-            start += len(masks)
         return True
 
     def learn(self, chosen: Sequence[int]) -> None:

@@ -34,10 +34,15 @@ CASES = [
 ]
 
 
+def colour_tests(board: Board) -> list[list[tuple[int, int]]]:
+    """The masks and weights of `board`'s colour tests."""
+    return [list(zip(masks, bound.weights(), strict=True)) for bound, masks in board.colour_tests]
+
+
 def compiled(board: Board) -> cells.Cells:
     """The compiled cell tests of `board`."""
-    masks = [mask for _, masks in board.colour_tests for mask in masks]
-    found: cells.Cells = cells._board.Cells(board.stride, board.full, board.offsets, masks)
+    tests = colour_tests(board)
+    found: cells.Cells = cells._board.Cells(board.stride, board.full, board.offsets, tests)
     return found
 
 
@@ -60,17 +65,19 @@ def bits(side: int) -> st.SearchStrategy[int]:
 def test_the_compiled_cell_tests_answer_as_the_python_ones(
     data: st.DataObject, side: int, colour_holes: int
 ) -> None:
-    """Random boards, shapes, masks and states: the same kept cells, holes and rooms, or None."""
+    """Random boards, shapes, colour tests and states: the same kept cells, holes and places, or
+    None."""
     stride = side + 1
     full = sum(((1 << side) - 1) << (r * stride) for r in range(side))
     offset = st.integers(0, min(3, side - 1) * stride + min(3, side - 1))
     offsets = data.draw(st.lists(st.tuples(offset, offset, offset, offset), max_size=6))
-    masks = data.draw(st.lists(bits(side), max_size=8))
+    test = st.lists(st.tuples(bits(side), st.integers(0, 1 << 40)), max_size=5)
+    tests = data.draw(st.lists(test, max_size=3))
     filled = data.draw(bits(side))
     remaining = data.draw(st.tuples(*[st.integers(-1, 3) for _ in offsets]))
     holes = data.draw(st.integers(-2, side * side))
-    reference = cells.python_cells(stride, full, offsets, masks)
-    fast = cells._board.Cells(stride, full, offsets, masks)
+    reference = cells.python_cells(stride, full, offsets, tests)
+    fast = cells._board.Cells(stride, full, offsets, tests)
     expected = reference.check(filled, remaining, holes, colour_holes)
     assert fast.check(filled, remaining, holes, colour_holes) == expected
 
@@ -122,8 +129,7 @@ def _walk(walk: list[int], python: Packing, pruner: StatePruner, reference: Stat
 
 def _python(board: Board) -> cells.Cells:
     """The pure-Python cell tests of `board`."""
-    masks = [mask for _, masks in board.colour_tests for mask in masks]
-    return cells.python_cells(board.stride, board.full, board.offsets, masks)
+    return cells.python_cells(board.stride, board.full, board.offsets, colour_tests(board))
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda path: path.stem)

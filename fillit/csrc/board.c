@@ -6,11 +6,12 @@
    needs more than MAX_WORDS words is refused, and fillit then checks it in Python). A `Cells`
    owns one block of words: the board's cells, the cells of each colour of the colour tests, and
    the scratch sets a check works in, so a check allocates nothing. Each shape is its four cells
-   as bit offsets from the corner of its box.
+   as bit offsets from the corner of its box. A colour test is its masks, each with a weight:
+   the test's place of a room is the sum of each mask's free cells times its weight.
 
    `Cells.check(filled, remaining, holes, colour_holes)` is `fillit.cells.check` (the pure-Python
    reference, whose docstring gives the contract): the cells no piece left can reach, the waste
-   of the regions of the others, and the room of each colour. No global state: everything a
+   of the regions of the others, and the place of the room in each colour test. No global state: everything a
    check reads or writes lives in its `Cells`. */
 
 #define PY_SSIZE_T_CLEAN
@@ -19,6 +20,7 @@
 #include <string.h>
 
 #define MAX_WORDS 8 /* boards of up to 512 bits: side 22 with its spare column */
+#define MAX_WEIGHT (1LL << 40) /* times at most 512 cells, over at most 4096 masks: no overflow */
 
 typedef uint64_t word;
 
@@ -28,7 +30,10 @@ typedef struct {
     int stride;         /* bits from one row to the next */
     int shapes;         /* the number of shapes */
     int colours;        /* the number of colour masks (of all colour tests, in order) */
+    int tests;          /* the number of colour tests */
     int (*offsets)[4];  /* per shape, its four cells' offsets */
+    long long *weight;  /* per colour mask, its weight in its test's place */
+    int *test_of;       /* per colour mask, its test */
     word *block;        /* full, then the colour masks, then SCRATCH scratch sets */
 } CellsObject;
 
@@ -146,13 +151,55 @@ static PyObject *set_to_int(const word *set, int words) {
 
 static void Cells_dealloc(CellsObject *self) {
     PyMem_Free(self->offsets);
+    PyMem_Free(self->weight);
+    PyMem_Free(self->test_of);
     PyMem_Free(self->block);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Cells(stride, full, offsets, masks): offsets a sequence of 4-tuples, masks a sequence of ints. */
+/* The colour tests' masks and weights, read from `tests` (a sequence of sequences of
+   (mask, weight) pairs) once `colours` is their total; -1 with an exception on bad input. */
+static int read_tests(CellsObject *self, PyObject *tests) {
+    int k = 0;
+    for (int t = 0; t < self->tests; t++) {
+        PyObject *test = PySequence_Fast(PySequence_Fast_GET_ITEM(tests, t), "a test is a list");
+        if (test == NULL) return -1;
+        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(test); j++, k++) {
+            PyObject *mask;
+            if (k >= self->colours ||
+                !PyArg_ParseTuple(PySequence_Fast_GET_ITEM(test, j), "OL", &mask, &self->weight[k]) ||
+                read_set(mask, mask_of(self, k), self->words) < 0 || self->weight[k] < 0 ||
+                self->weight[k] > MAX_WEIGHT) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad colour mask or weight");
+                Py_DECREF(test);
+                return -1;
+            }
+            self->test_of[k] = t;
+        }
+        Py_DECREF(test);
+    }
+    return 0;
+}
+
+/* The number of masks of all `tests`, or -1 with an exception. */
+static Py_ssize_t count_masks(PyObject *tests) {
+    Py_ssize_t total = 0;
+    for (Py_ssize_t t = 0; t < PySequence_Fast_GET_SIZE(tests); t++) {
+        Py_ssize_t size = PyObject_Length(PySequence_Fast_GET_ITEM(tests, t));
+        if (size < 0) return -1;
+        total += size;
+        if (total > 4096) {
+            PyErr_SetString(PyExc_ValueError, "too many colour masks");
+            return -1;
+        }
+    }
+    return total;
+}
+
+/* Cells(stride, full, offsets, tests): offsets a sequence of 4-tuples, tests a sequence of
+   sequences of (mask, weight) pairs. */
 static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"stride", "full", "offsets", "masks", NULL};
+    static char *kwlist[] = {"stride", "full", "offsets", "tests", NULL};
     int stride;
     PyObject *full, *offsets, *masks;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOO", kwlist, &stride, &full, &offsets, &masks))
@@ -168,14 +215,16 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
     }
     PyObject *shapes = PySequence_Fast(offsets, "offsets must be a sequence");
     if (shapes == NULL) return -1;
-    PyObject *colours = PySequence_Fast(masks, "masks must be a sequence");
+    PyObject *colours = PySequence_Fast(masks, "tests must be a sequence");
     if (colours == NULL) {
         Py_DECREF(shapes);
         return -1;
     }
     int ok = -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(shapes), m = PySequence_Fast_GET_SIZE(colours);
-    if (n > 4096 || m > 4096) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(shapes), tests = PySequence_Fast_GET_SIZE(colours);
+    Py_ssize_t m = count_masks(colours);
+    if (m < 0) goto done;
+    if (n > 4096 || tests > 4096) {
         PyErr_SetString(PyExc_ValueError, "too many shapes or colours");
         goto done;
     }
@@ -183,9 +232,13 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
     self->stride = stride;
     self->shapes = (int)n;
     self->colours = (int)m;
+    self->tests = (int)tests;
     self->offsets = PyMem_Calloc(n ? (size_t)n : 1, sizeof(int[4]));
+    self->weight = PyMem_Calloc(m ? (size_t)m : 1, sizeof(long long));
+    self->test_of = PyMem_Calloc(m ? (size_t)m : 1, sizeof(int));
     self->block = PyMem_Calloc((size_t)(1 + m + SCRATCH) * self->words, sizeof(word));
-    if (self->offsets == NULL || self->block == NULL) {
+    if (self->offsets == NULL || self->weight == NULL || self->test_of == NULL ||
+        self->block == NULL) {
         PyErr_NoMemory();
         goto done;
     }
@@ -201,9 +254,7 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
             }
     }
     if (read_set(full, full_of(self), self->words) < 0) goto done;
-    for (Py_ssize_t k = 0; k < m; k++)
-        if (read_set(PySequence_Fast_GET_ITEM(colours, k), mask_of(self, (int)k), self->words) < 0)
-            goto done;
+    if (read_tests(self, colours) < 0) goto done;
     ok = 0;
 done:
     Py_DECREF(shapes);
@@ -211,22 +262,28 @@ done:
     return ok;
 }
 
-/* The rooms of the colour masks within `empty`, as a tuple of ints (NULL on error). */
-static PyObject *rooms_of(CellsObject *self, const word *empty) {
-    PyObject *rooms = PyTuple_New(self->colours);
-    if (rooms == NULL) return NULL;
-    for (int k = 0; k < self->colours; k++) {
-        const word *mask = mask_of(self, k);
-        long room = 0;
-        for (int i = 0; i < self->words; i++) room += __builtin_popcountll(empty[i] & mask[i]);
-        PyObject *value = PyLong_FromLong(room);
+/* The place of the room of `empty` in each colour test, as a tuple of ints (NULL on error);
+   a test's masks come one after another. */
+static PyObject *places_of(CellsObject *self, const word *empty) {
+    PyObject *places = PyTuple_New(self->tests);
+    if (places == NULL) return NULL;
+    int k = 0;
+    for (int t = 0; t < self->tests; t++) {
+        long long place = 0;
+        for (; k < self->colours && self->test_of[k] == t; k++) {
+            const word *mask = mask_of(self, k);
+            long long room = 0;
+            for (int i = 0; i < self->words; i++) room += __builtin_popcountll(empty[i] & mask[i]);
+            place += room * self->weight[k];
+        }
+        PyObject *value = PyLong_FromLongLong(place);
         if (value == NULL) {
-            Py_DECREF(rooms);
+            Py_DECREF(places);
             return NULL;
         }
-        PyTuple_SET_ITEM(rooms, k, value);
+        PyTuple_SET_ITEM(places, t, value);
     }
-    return rooms;
+    return places;
 }
 
 /* check(filled, remaining, holes, colour_holes): see fillit.cells.check. The counts of
@@ -250,7 +307,7 @@ static PyObject *Cells_check(CellsObject *self, PyObject *const *args, Py_ssize_
         left = PyMem_Malloc(sizeof(long) * (size_t)self->shapes);
         if (left == NULL) return PyErr_NoMemory();
     }
-    PyObject *result = NULL, *rooms = NULL, *kept = NULL;
+    PyObject *result = NULL, *places = NULL, *kept = NULL;
     for (int s = 0; s < self->shapes; s++) {
         left[s] = PyLong_AsLong(PyTuple_GET_ITEM(args[1], s));
         if (left[s] == -1 && PyErr_Occurred()) goto done;
@@ -271,11 +328,11 @@ static PyObject *Cells_check(CellsObject *self, PyObject *const *args, Py_ssize_
         result = Py_NewRef(Py_None);
         goto done;
     }
-    rooms = holes <= colour_holes ? rooms_of(self, empty) : Py_NewRef(Py_None);
-    kept = rooms == NULL ? NULL : set_to_int(empty, words);
-    if (kept != NULL) result = Py_BuildValue("(OlO)", kept, holes, rooms);
+    places = holes <= colour_holes ? places_of(self, empty) : Py_NewRef(Py_None);
+    kept = places == NULL ? NULL : set_to_int(empty, words);
+    if (kept != NULL) result = Py_BuildValue("(OlO)", kept, holes, places);
 done:
-    Py_XDECREF(rooms);
+    Py_XDECREF(places);
     Py_XDECREF(kept);
     if (left != stack) PyMem_Free(left);
     return result;
@@ -283,7 +340,7 @@ done:
 
 static PyMethodDef Cells_methods[] = {
     {"check", (PyCFunction)(void (*)(void))Cells_check, METH_FASTCALL,
-     "check(filled, remaining, holes, colour_holes): (kept cells, holes left, rooms) or None"},
+     "check(filled, remaining, holes, colour_holes): (kept cells, holes left, places) or None"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -291,7 +348,7 @@ static PyTypeObject CellsType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit._board.Cells",
     .tp_basicsize = sizeof(CellsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Cells(stride, full, offsets, masks): a board's cell tests, compiled.",
+    .tp_doc = "Cells(stride, full, offsets, tests): a board's cell tests, compiled.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Cells_init,
     .tp_dealloc = (destructor)Cells_dealloc,

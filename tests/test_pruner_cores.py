@@ -162,3 +162,22 @@ def test_a_board_too_large_to_compile_is_checked_in_python() -> None:
     found = cells.make_cells(side + 1, full, [(0, 1, 2, 3)], [])
     assert isinstance(found, cells.PythonCells)
     assert found.check(full, (1,), 0, 4) == (0, 0, ())
+
+
+def test_the_compiled_tests_refuse_bad_input_with_an_exception() -> None:
+    """Wrong counts, sets of cells that are not ints, negative or past the board, weights out of
+    range: each raises (and nothing is read past the words the board was given)."""
+    board = cells._board.Cells(5, 0b1111_01111_01111_01111, [(0, 1, 5, 6)], [[(0b11, 1)]])
+    assert board.check(0, (1,), 0, 4) == (0b1111_01111_01111_01111, 0, (2,))
+    with pytest.raises(ValueError, match="a count per shape"):
+        board.check(0, (1, 1), 0, 4)
+    with pytest.raises(TypeError):
+        board.check("0", (1,), 0, 4)
+    with pytest.raises(OverflowError):
+        board.check(-1, (1,), 0, 4)
+    with pytest.raises(OverflowError):
+        board.check(1 << 64, (1,), 0, 4)
+    with pytest.raises(ValueError, match="weight"):
+        cells._board.Cells(5, 1, [], [[(1, 1 << 41)]])
+    with pytest.raises(ValueError, match="off the board"):
+        cells._board.Cells(5, 1, [(0, 0, 0, 64)], [])

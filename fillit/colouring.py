@@ -100,13 +100,21 @@ class ColourBound:
             holes = sum(room) - 4 * sum(remaining)
             if holes < 0:
                 return False
-        sums = self._sets.get((remaining, holes))
-        if sums is None:
-            sums = self._widened(remaining, holes)
+        sums = self.sums(remaining, holes)
         if self.colours == 4:  # the colourings in use: `place(room)`, inline
             radix = self.radix
             return bool(sums >> (room[0] + radix * (room[1] + radix * room[2])) & 1)
         return bool(sums >> self.place(room) & 1)
+
+    def weights(self) -> list[int]:
+        """Each colour's weight in `place`: a count of that colour adds its weight to the place."""
+        return [self.radix**colour for colour in range(self.colours - 1)] + [0]
+
+    def sums(self, remaining: tuple[int, ...], holes: int) -> Sums:
+        """The sums of the remaining pieces widened by `holes` spare cells: a room fits when its
+        `place` is one of its bits."""
+        found = self._sets.get((remaining, holes))
+        return self._widened(remaining, holes) if found is None else found
 
     def _widened(self, remaining: tuple[int, ...], holes: int) -> Sums:
         """The sums of the remaining pieces, each plus every spread of `holes` spare cells.

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
+from fillit.cells import Cells, make_cells, python_cells
 from fillit.colouring import ColourBound
 from fillit.failures import FailedStates
 from fillit.projection import Fit, LineBound
-from fillit.vocabulary import waste_fits
 
 State = tuple[int, int, tuple[int, ...]]
 """A node's state: its filled cells as bits, the holes left, the pieces left of each shape."""
@@ -50,17 +51,17 @@ class Board:
     line_tests: list[LineTest]
 
     def reach(self, empty: int, remaining: Sequence[int]) -> int:
-        """The cells that a piece left (`remaining[k]` of shape k) can cover within `empty`.
+        """The cells that a piece left (`remaining[k]` of shape k) can cover within `empty`."""
+        return python_cells(self.stride, self.full, self.offsets, ()).reach(empty, remaining)
 
-        The corners where a shape fits are those from which each of its cells is empty: one
-        shift and mask per cell, for every corner at once. (A shape reaching past the right edge
-        has a cell in the spare column, which is never empty, so no row wraps into the next.)"""
-        covered = 0
-        for (a, b, c, d), left in zip(self.offsets, remaining, strict=True):
-            if left:  # (written out for the four cells: this runs at every node)
-                corners = empty >> a & empty >> b & empty >> c & empty >> d
-                covered |= corners << a | corners << b | corners << c | corners << d
-        return covered
+    @cached_property
+    def cells(self) -> Cells:
+        """The cell tests of the board (`fillit.cells`: compiled where it can be), with the
+        masks of every colour test and their weights in its places."""
+        tests = [
+            list(zip(masks, bound.weights(), strict=True)) for bound, masks in self.colour_tests
+        ]
+        return make_cells(self.stride, self.full, self.offsets, tests)
 
 
 class StatePruner:
@@ -108,24 +109,23 @@ class StatePruner:
             self.opened.append(self.checked)
         self.checked += 1
         filled, holes, remaining = states[depth]
-        empty = board.full & ~filled
-        stuck = empty & ~board.reach(empty, remaining)  # cells that only a hole can fill
-        holes -= stuck.bit_count()
-        if holes < 0:
+        found = board.cells.check(filled, remaining, holes, COLOUR_HOLES)
+        if found is None:
             return False
-        empty ^= stuck  # the tests below need not count cells no piece can reach
-        if holes <= COLOUR_HOLES:  # first: they cut the most nodes
-            for bound, masks in board.colour_tests:
-                room = [(empty & mask).bit_count() for mask in masks]
-                if not bound.fits(room, remaining, holes):
-                    return False
-        # (Every region of the cells kept has 4 cells or more, as a piece that reaches a cell
-        # lies in its region: only their waste is left to check.)
-        if not waste_fits(empty, board.stride, holes):
+        empty, holes, places = found
+        if places is not None and not self._colours_fit(places, remaining, holes):
             return False
         if board.line_tests and not self._lines_fit(depth, root, chosen, empty, remaining):
             return False
         return not self.failures.settles(empty, remaining)
+
+    def _colours_fit(self, places: tuple[int, ...], remaining: tuple[int, ...], holes: int) -> bool:
+        """Whether every colour test lets the pieces left fit the free cells (whose room has
+        `places[k]` as its place in test k) with `holes` cells to spare."""
+        for (bound, _), place in zip(self.board.colour_tests, places, strict=True):
+            if not bound.sums(remaining, holes) >> place & 1:
+                return False
+        return True
 
     def learn(self, chosen: Sequence[int]) -> None:
         """Keep the free cells of a node that failed (its state is the one checked at its depth,

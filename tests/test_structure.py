@@ -16,7 +16,7 @@ DLX = sorted((ROOT / "dlx").rglob("*.py"))
 MAX_MODULE_LINES = 300
 MAX_FUNCTION_LINES = 45
 
-FAST_PATH = ["vocabulary", "budget", "pruner", "packing", "fits", "canonical", "fast"]
+FAST_PATH = ["vocabulary", "budget", "cells", "pruner", "packing", "fits", "canonical", "fast"]
 """The fast path's layers, lowest first: each may import only those before it (and the helpers
 below); `fillit.pruner` is given its board, so it does not import the packing."""
 

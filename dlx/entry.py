@@ -1,4 +1,4 @@
-"""The `dlx` and `fillit` programs' entry points: Ctrl-C is quiet from the first moment.
+"""The `dlx` program's entry point, and the quiet start it shares with `fillit.entry`.
 
 This module imports nothing heavy, so it can take over Ctrl-C before the command lines (typer and
 rich) are imported: until `dlx.clikit.run` installs its own handler, Ctrl-C ends the process at
@@ -14,21 +14,13 @@ from types import FrameType
 
 def dlx() -> None:
     """The `dlx` program."""
-    _quiet_start(b"dlx")
+    quiet_start(b"dlx")
     from dlx.cli import main
 
     main()
 
 
-def fillit() -> None:
-    """The `fillit` program."""
-    _quiet_start(b"fillit")
-    from fillit.cli import main
-
-    main()
-
-
-def _quiet_start(name: bytes) -> None:
+def quiet_start(name: bytes) -> None:
     """Until the command line takes over, Ctrl-C writes `name: interrupted` and exits 130."""
 
     def interrupted(signum: int, frame: FrameType | None) -> None:

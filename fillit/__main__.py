@@ -1,5 +1,5 @@
 """`python -m fillit` runs the command line, as the `fillit` script does."""
 
-from dlx.entry import fillit
+from fillit.entry import fillit
 
 fillit()

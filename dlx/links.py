@@ -27,6 +27,11 @@ hidden. Nodes are counted once per entry into a level and once per solution foun
 be compared with Knuth's program on the same file. An adapter's pruning check sees only the options
 chosen, so a child is checked before its option's items are covered: one it cuts off is counted as
 a node but costs no updates.
+
+One search, two dances: `drive` does what every search of these links does before and after
+(claim the links, choose the givens, order items and options, and put everything back), and the
+dance between is Algorithm X (`Links.dance`, here) or Algorithm M (`dlx.multiplicity`). The
+compiled core (`dlx.core`, dlx/csrc) runs the same two dances on DLX1's flat arrays.
 """
 
 from __future__ import annotations

@@ -27,6 +27,11 @@ hidden. Nodes are counted once per entry into a level and once per solution foun
 be compared with Knuth's program on the same file. An adapter's pruning check sees only the options
 chosen, so a child is checked before its option's items are covered: one it cuts off is counted as
 a node but costs no updates.
+
+One search, two dances: `drive` does what every search of these links does before and after
+(claim the links, choose the givens, order items and options, and put everything back), and the
+dance between is Algorithm X (`Links.dance`, here) or Algorithm M (`dlx.multiplicity`). The
+compiled core (`dlx.core`, dlx/csrc) runs the same two dances on DLX1's flat arrays.
 """
 
 from __future__ import annotations
@@ -367,14 +372,32 @@ class Links:
         The yielded list is only valid until the generator resumes. `stats` is kept current at
         each yield, every `POLL_NODES` nodes and when the search ends, however it ends.
         """
-        self.claim()
+        return drive(
+            self,
+            stats,
+            lambda _: self.dance(stats, list(givens), choose, prune, max_nodes, timeout, progress),
+            givens=givens,
+            item_order=item_order,
+        )
+
+    def dance(
+        self,
+        stats: Stats,
+        opts: list[int],
+        choose: str,
+        prune: Prune | None,
+        max_nodes: int | None,
+        timeout: float | None,
+        progress: Progress | None,
+    ) -> Generator[list[int], None, None]:
+        """Algorithm X (X1-X8) from the givens `opts`, chosen already by `drive`: the options
+        chosen, by number, at each solution; every level undone however the dance ends."""
         root = self.root
         mrv, sweep = choose == "mrv", choose == "sweep"
         cover, uncover = self.cover, self.uncover
 
         bests: list[Node] = []  # the item covered at each level
         chosen: list[Node] = []  # the node of the option tried at each level
-        opts: list[int] = list(givens)  # the same options, by number, after the givens
         profile = stats.profile
         profile.clear()
         nodes = updates = solutions = 0
@@ -383,13 +406,6 @@ class Links:
         next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
         status = Status.CLOSED
         stats.status = Status.RUNNING
-        if not self.givens_fit(givens):
-            self.busy = False
-            publish(stats, 0, 0, 0, started, Status.EXHAUSTED)
-            return
-        if item_order:
-            self.order_items(item_order)
-        self.choose_givens(givens)
         try:
             if root.right is root:  # every primary item is covered already: one exact cover
                 if budgets.spent(nodes, updates, solutions):
@@ -514,11 +530,43 @@ class Links:
                         uncover(j.top)
                         j = j.left
                 uncover(bests.pop())
-            self.unchoose_givens(givens)
-            if item_order:
-                self.order_items(())
-            self.busy = False
             publish(stats, nodes, updates, solutions, started, status)
+
+
+def drive(
+    links: Links,
+    stats: Stats,
+    dance: Callable[[int], Generator[list[int], None, None]],
+    *,
+    givens: Sequence[int] = (),
+    prefer: Sequence[int] = (),
+    item_order: Sequence[int] = (),
+) -> Generator[list[int], None, None]:
+    """One search of `links`, the part that Algorithms X and M share: claim the links, check
+    and choose the `givens`, move the `prefer`red options to the top of their lists and the
+    `item_order` items to the front; `dance(key)` (the givens' state key) then yields the
+    solutions. However it ends, the dance undoes its own levels first (its `finally`), then
+    this puts the rest back. Givens that cannot go together leave no solution: the search is
+    exhausted at once."""
+    links.claim()
+    if not links.givens_fit(givens):
+        links.busy = False
+        stats.profile.clear()
+        publish(stats, 0, 0, 0, time.perf_counter(), Status.EXHAUSTED)
+        return
+    moves = links.prefer(prefer) if prefer else None
+    if item_order:
+        links.order_items(item_order)
+    key = links.choose_givens(givens)
+    try:
+        yield from dance(key)
+    finally:
+        links.unchoose_givens(givens)
+        if item_order:
+            links.order_items(())
+        if moves is not None:
+            links.restore_order(moves)
+        links.busy = False
 
 
 def _link_ring(head: Node, members: Sequence[Node]) -> None:

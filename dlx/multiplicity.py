@@ -24,8 +24,9 @@ tell).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from typing import NamedTuple
 
-from dlx.links import Budgets, Learn, Links, Node, Progress, Prune, hide, publish, unhide
+from dlx.links import Budgets, Learn, Links, Node, Progress, Prune, drive, hide, publish, unhide
 from dlx.memo import FailureMemo
 from dlx.stats import Stats, Status
 
@@ -51,7 +52,39 @@ def search_m(
     progress: Progress | None = None,
 ) -> Generator[list[int], None, None]:
     """Yield every solution (chosen option numbers, givens first) of the multiplicity problem."""
-    links.claim()
+    hooks = Hooks(memo, prune, learn)
+    budgets = (max_nodes, timeout, progress)
+    return drive(
+        links,
+        stats,
+        lambda key: _dance_m(links, stats, list(givens), key, choose, hooks, budgets),
+        givens=givens,
+        prefer=prefer,
+        item_order=item_order,
+    )
+
+
+class Hooks(NamedTuple):
+    """What an adapter adds to a search of Algorithm M: a failure memo, a pruning check, and
+    the hook told of each failed node."""
+
+    memo: FailureMemo | None
+    prune: Prune | None
+    learn: Learn | None
+
+
+def _dance_m(
+    links: Links,
+    stats: Stats,
+    opts: list[int],
+    key: int,
+    choose: str,
+    hooks: Hooks,
+    budgets_asked: tuple[int | None, float | None, Progress | None],
+) -> Generator[list[int], None, None]:
+    """Algorithm M (M1-M9) from the givens `opts` (state key `key`), chosen already by
+    `drive`; every level undone however the dance ends."""
+    memo, prune, learn = hooks
     root = links.root
     mrv, sweep = choose == "mrv", choose == "sweep"
     exact = not any(header.slack for header in links.headers[: links.primary])
@@ -59,7 +92,6 @@ def search_m(
     cover, uncover = links.cover, links.uncover
     leave_key = links.leave_key
     failed = memo.failed if memo is not None else None
-    opts: list[int] = list(givens)
     # One entry per level: the item branched on, whether its options are tweaked, the first
     # option tweaked, the branch being tried (an option node, or the item itself for the null
     # branch), whether that branch is restricted by options tweaked away, and the solutions found
@@ -74,19 +106,11 @@ def search_m(
     profile = stats.profile
     profile.clear()
     nodes = updates = solutions = hits = 0
-    budgets = Budgets(stats, max_nodes, timeout, progress)
+    budgets = Budgets(stats, *budgets_asked)
     started = budgets.started
     next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
     status = Status.CLOSED
     stats.status = Status.RUNNING
-    if not links.givens_fit(givens):
-        links.busy = False
-        publish(stats, 0, 0, 0, started, Status.EXHAUSTED)
-        return
-    order = links.prefer(prefer) if prefer else None
-    if item_order:
-        links.order_items(item_order)
-    key = links.choose_givens(givens)
     state = ENTER
     try:
         while True:
@@ -210,12 +234,6 @@ def search_m(
                 state = RETREAT
     finally:
         _unwind(items, tweaking, firsts, tries, links, applied=state != DEAD)
-        links.unchoose_givens(givens)
-        if item_order:
-            links.order_items(())
-        if order is not None:
-            links.restore_order(order)
-        links.busy = False
         if memo is not None:
             memo.hits += hits
         publish(stats, nodes, updates, solutions, started, status)

@@ -14,11 +14,11 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.clikit import Clock, MaxNodesOpt, TimeoutOpt, version_option
+from dlx.clikit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt, version_option
 from dlx.clikit import run as run_app
 from dlx.core import core_name
 from fillit import __version__, cli_tools
-from fillit.cli_common import EXIT_INVALID, PlainOpt, interruptible, make_console, wants_colour
+from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
 from fillit.ordered import arrange_ordered

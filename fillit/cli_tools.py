@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from fillit.cli_common import EXIT_INVALID, PlainOpt, interruptible, make_console, wants_colour
+from dlx.clikit import PlainOpt
+from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 
 if TYPE_CHECKING:
     from fillit.judge import Outcome

@@ -58,6 +58,7 @@ MaxNodesOpt = Annotated[
     int | None,
     typer.Option("--max-nodes", min=1, help="Give up after this many search nodes (exit 3)."),
 ]
+PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
 
 
 def version_option(version: str) -> object:

@@ -16,10 +16,10 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from dlx.errors import CoreUnavailableError, SearchBusyError
-from dlx.links import Learn, Progress, Prune
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
+    from dlx.links import Learn, Progress, Prune
     from dlx.memo import FailureMemo
     from dlx.problem import Problem
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dlx.errors import MemoUnsupportedError
-from dlx.links import Links, ring
 
 MAX_KEY_BITS = 1024
 """The widest state key a memo takes: 128 bytes per option and per state remembered."""
 
 if TYPE_CHECKING:
+    from dlx.links import Links
     from dlx.problem import Problem
 
 
@@ -55,6 +55,9 @@ class FailureMemo:
         if self._core_owner is not None:
             raise MemoUnsupportedError("this memo belongs to a search of the compiled core")
         if self._owner is None:
+            # Imported here: a search on the compiled core never loads the pure-Python engine.
+            from dlx.links import ring
+
             _check_width(links.state_key_width())
             if links.coloured:
                 raise MemoUnsupportedError(

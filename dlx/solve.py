@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator, Hashable, Iterable
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from dlx.core import CoreName, compiled_supports, pick_core, search_compiled
 from dlx.errors import BudgetError, UnknownItemError
-from dlx.links import Learn, Progress, Prune
 from dlx.memo import FailureMemo
-from dlx.multiplicity import search_m
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
+
+if TYPE_CHECKING:
+    from dlx.links import Learn, Progress, Prune
 
 K = TypeVar("K", bound=Hashable)
 Choice = Literal["mrv", "first", "sweep"]
@@ -103,6 +104,9 @@ def solve(
     if memo is not None:
         memo.bind(links, problem.keys)
     if general:
+        # Imported here: a search on the compiled core never loads the pure-Python engine.
+        from dlx.multiplicity import search_m
+
         search = search_m(
             links,
             stats,

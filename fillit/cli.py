@@ -6,22 +6,21 @@ error), 2 usage, 3 stopped by a budget with the answer unknown, 130 interrupted.
 
 from __future__ import annotations
 
-import json
 import sys
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from dlx.clikit import Clock, MaxNodesOpt, TimeoutOpt, version_option
+from dlx.clikit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt, version_option
 from dlx.clikit import run as run_app
 from dlx.core import core_name
 from fillit import __version__, cli_tools
-from fillit.cli_common import EXIT_INVALID, PlainOpt, interruptible, make_console, wants_colour
+from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 from fillit.errors import FillitError
 from fillit.fast import arrange_fast
-from fillit.ordered import arrange_ordered
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
 from fillit.vocabulary import Answer
@@ -76,6 +75,16 @@ def give_up_if_unknown(answer: Answer) -> None:
         raise typer.Exit(EXIT_UNKNOWN)
 
 
+def arranger(ordered: bool) -> Callable[..., Answer]:
+    """The search asked for: the fast path, or the first release's ordered search."""
+    if not ordered:
+        return arrange_fast
+    # Imported here: only --ordered loads the first release's search; the fast path starts without.
+    from fillit.ordered import arrange_ordered
+
+    return arrange_ordered
+
+
 @app.command()
 def solve(
     file: FileArg,
@@ -95,7 +104,7 @@ def solve(
 
     with Clock(timeout) as clock:
         pieces = load(file)
-        arrange = arrange_ordered if ordered else arrange_fast
+        arrange = arranger(ordered)
         with interruptible():
             answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
     give_up_if_unknown(answer)
@@ -139,11 +148,13 @@ def stats(
     """Show how the search went: every size tried, the problem's size, the final square."""
     with Clock(timeout) as clock:
         pieces = load(file)
-        arrange = arrange_ordered if ordered else arrange_fast
+        arrange = arranger(ordered)
         if as_json:
             with interruptible():
                 answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
             clock.stop()
+            import json  # only --json writes it: `fillit solve` starts without
+
             sys.stdout.write(json.dumps(summary(answer)) + "\n")
             give_up_if_unknown(answer)
             return

@@ -1,4 +1,4 @@
-"""What the fillit commands share (`fillit.cli`, `fillit.cli_tools`): the --plain option, whether
+"""What the fillit commands share (`fillit.cli`, `fillit.cli_tools`): whether
 to draw in colour, a console to draw on, and Ctrl-C turned into one message and exit status 130."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -16,8 +16,6 @@ if TYPE_CHECKING:
 
 EXIT_INVALID = 1
 EXIT_INTERRUPTED = 130
-
-PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
 
 
 @contextmanager

@@ -7,8 +7,6 @@ arguments and delegates, importing the generator and the judge only when they ar
 
 from __future__ import annotations
 
-import json
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from fillit.cli_common import EXIT_INVALID, PlainOpt, interruptible, make_console, wants_colour
+from dlx.clikit import PlainOpt
+from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 
 if TYPE_CHECKING:
     from fillit.judge import Outcome
@@ -108,6 +107,8 @@ def generate(
     if count > 1 and out is None:
         raise typer.BadParameter("--count needs --out", param_hint="--count")
     if seed is None:
+        import random  # only a seed not given draws one: `fillit solve` starts without
+
         seed = random.SystemRandom().randrange(2**32)
     try:
         if invalid is None:
@@ -150,6 +151,8 @@ def check_program(
     if folder is None:
         typer.echo("fillit: no corpus beside the package: its cases are left out", err=True)
     if seed is None:
+        import random  # only a seed not given draws one: `fillit solve` starts without
+
         seed = random.SystemRandom().randrange(2**32)
     files = judge_cases.corpus_files(folder)
     outcomes = judged(program, seed, cases, files, timeout, jobs, quiet=as_json)
@@ -159,6 +162,8 @@ def check_program(
         except OSError as fault:
             typer.echo(f"fillit: {save}: {fault.strerror or fault}", err=True)
     if as_json:
+        import json  # only --json writes it: `fillit solve` starts without
+
         sys.stdout.write(json.dumps(judge.summary(seed, outcomes)) + "\n")
     else:
         judge_report.show(make_console(plain=not wants_colour(plain)), seed, outcomes)

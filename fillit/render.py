@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dlx.puzzles.palette import label_colour
 from fillit.vocabulary import Answer
 
 if TYPE_CHECKING:
@@ -36,6 +35,9 @@ def coloured(answer: Answer) -> Text:
     ('AA\\nAA\\n', ['bold #7de8c0', 'bold #7de8c0'])
     """
     from rich.text import Text
+
+    # Imported here, as rich is: plain output (pipes, the judge) starts without the palette.
+    from dlx.puzzles.palette import label_colour
 
     text = Text()
     for row in answer.rows():

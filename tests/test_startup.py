@@ -1,0 +1,46 @@
+"""`fillit solve` starts with only what it uses (issue 14's start-up): on the compiled core it
+loads neither the pure-Python engine nor the modules of the options it was not given."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dlx.core import COMPILED_AVAILABLE
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "corpus" / "fillit" / "valid" / "readme_example.txt"
+UNUSED = {"dlx.links", "dlx.multiplicity", "dlx.puzzles", "fillit.ordered", "json", "rich"}
+"""Modules `fillit solve FILE` (plain, compiled core) has no use for."""
+
+
+def imported_by(*args: str) -> set[str]:
+    """The modules `python -m fillit ARGS` imports, as `-X importtime` lists them."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "fillit", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "NO_COLOR": "1", "DLX_CORE": "compiled"},
+        check=True,
+    )
+    lines = [line for line in done.stderr.splitlines() if line.startswith("import time:")]
+    return {line.rpartition("|")[2].strip() for line in lines[1:]}
+
+
+@pytest.mark.skipif(not COMPILED_AVAILABLE, reason="the compiled core was not built")
+def test_fillit_solve_starts_without_what_it_does_not_use() -> None:
+    names = imported_by("solve", str(EXAMPLE))
+    assert "fillit.fast" in names
+    assert not {name.split(".")[0] for name in names} & {"rich"}
+    assert not names & UNUSED
+
+
+@pytest.mark.skipif(not COMPILED_AVAILABLE, reason="the compiled core was not built")
+def test_the_options_load_what_they_use() -> None:
+    assert {"fillit.ordered"} <= imported_by("solve", "--ordered", str(EXAMPLE))
+    assert {"json"} <= imported_by("stats", "--json", str(EXAMPLE))

@@ -330,6 +330,23 @@ static int search_alloc(SearchObject *s, CoreObject *c) {
 /* Core.search(general, choose, givens, prefer, item_order, memo, capacity, prune, learn,
    max_nodes, timeout, progress, signals): a new search, claiming the core's links at once.
    `signals`: whether it runs in the main thread, the only one Python delivers signals to. */
+/* 0 when the `count` numbers (each below `limit`) are distinct; -1 with ValueError (or
+   MemoryError) when one repeats: the primary list is relinked from them, each once. */
+static int distinct(const int *numbers, int count, int limit) {
+    char *seen = checked_calloc((size_t)limit + 1, 1);
+    if (seen == NULL) return -1;
+    for (int k = 0; k < count; k++) {
+        if (seen[numbers[k]]) {
+            PyMem_Free(seen);
+            PyErr_SetString(PyExc_ValueError, "item_order names an item twice");
+            return -1;
+        }
+        seen[numbers[k]] = 1;
+    }
+    PyMem_Free(seen);
+    return 0;
+}
+
 static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"general", "choose", "givens", "prefer", "item_order", "memo",
                              "capacity", "prune", "learn", "max_nodes", "timeout", "progress",
@@ -390,6 +407,7 @@ static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
     if (!(s->givens = int_array(givens, c->options, &s->ngivens))) goto fail;
     if (!(prefs = int_array(pref, c->options, &npref))) goto fail;
     if (!(s->order = int_array(order, c->n1, &s->norder))) goto fail;
+    if (distinct(s->order, s->norder, c->n1) < 0) goto fail; /* order_items trusts this */
     for (int k = 0; k < s->norder; k++) s->order[k]++;
     if (search_alloc(s, c) < 0) goto fail;
     size_t moved = 0;

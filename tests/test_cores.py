@@ -478,3 +478,7 @@ def test_bad_core_input_is_a_typed_error_not_a_crash() -> None:
         bare.search(False, "mrv", [], [], [], None, 0, None, None, 1, None, None)
     with pytest.raises(TypeError):
         core.Search()
+    two = core.Core(2, 2, [[0, 1]], [], [])
+    with pytest.raises(ValueError, match="twice"):  # the primary list holds each item once
+        two.search(False, "mrv", [], [], [0] * 62, None, 0, None, None, 1 << 62, None, None)
+    assert list(two.search(False, "mrv", [], [], [1, 0], None, 0, None, None, 1 << 62, None, None))

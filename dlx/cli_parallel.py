@@ -54,7 +54,7 @@ def solve_parallel_command(
     with guarded(), progress_bar() as hook:
         places: dict[str, Any] = {"jobs": where.jobs if where.jobs is not None else 1}
         places.update(scheduler=where.scheduler, checkpoint=where.checkpoint)
-        if count and not as_json:
+        if count and not as_json and limit is None:
             found = count_parallel(problem_file.problem, progress=hook, report=run, **places)
         else:
             search = solve_parallel(problem_file.problem, progress=hook, report=run, **places)
@@ -73,7 +73,7 @@ def solve_parallel_command(
     else:
         sys.stdout.write("\n".join("".join(f"{line}\n" for line in lines) for lines in texts))
     report_parallel(run, show_stats)
-    if not found and not count:
+    if not found:
         raise fail("no solution")
 
 
@@ -102,9 +102,11 @@ def count_in_parallel(
     timeout: float | None,
     max_nodes: int | None,
     on_error: Callable[[str], typer.Exit] = fail,
+    limit: int | None = None,
 ) -> None:
     """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers (bad
-    input reported by `on_error`)."""
+    input reported by `on_error`); with a `limit`, no more than that is counted, as in the
+    search without --jobs; none exits 1."""
     from dlx.parallel import Report, count_parallel
 
     if not count:
@@ -113,8 +115,13 @@ def count_in_parallel(
     run = Report()
     with guarded(on_error), progress_bar() as hook:
         found = count_parallel(build(), jobs=jobs, progress=hook, report=run)
+    if limit is not None and found >= limit:
+        found = limit
+        run.stats.status = Status.LIMIT
     sys.stdout.write(f"{found}\n")
     report_parallel(run, show_stats)
+    if not found:
+        raise fail("no solution")
 
 
 @contextmanager

@@ -53,7 +53,8 @@ def queens(
     from dlx.puzzles import queens as puzzle
 
     if jobs is not None:
-        count_in_parallel(lambda: puzzle.problem(n), jobs, count, stats, timeout, max_nodes)
+        build = lambda: puzzle.problem(n)  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
         return
     with Clock(timeout) as clock:
         counters = Stats()
@@ -88,7 +89,7 @@ def sudoku(
 
     if jobs is not None:
         build = lambda: puzzle.problem(puzzle.parse(read_text(file)))  # noqa: E731
-        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
         return
     with Clock(timeout) as clock:
         counters = Stats()

@@ -401,7 +401,7 @@ def dask_pool(address: str, digest: str, blob: bytes) -> tuple[ExecutorPool, Cal
         ) from None
     try:
         client = Client(address, timeout=5)
-    except OSError as error:
+    except (OSError, ValueError, TypeError) as error:  # (a malformed address is a ValueError)
         raise ParallelError(f"no Dask scheduler answers at {address}: {error}") from None
     shared = client.scatter(blob, broadcast=True, hash=False)
     workers = max(1, sum(client.nthreads().values()))

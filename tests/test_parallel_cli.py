@@ -193,3 +193,42 @@ def test_ctrl_c_stops_a_checkpointed_run_and_the_rerun_resumes(tmp_path: Path) -
     done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
     assert done.stdout == count
     assert f"{kept} from the checkpoint" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["queens", "3", "--count"],
+        ["solve", "--count", str(ROOT / "corpus" / "dlx" / "no_solution.dlx")],
+        ["solve", str(ROOT / "corpus" / "dlx" / "no_solution.dlx")],
+    ],
+    ids=["queens", "solve --count", "solve"],
+)
+def test_no_solution_in_parallel_exits_1_as_alone(args: list[str]) -> None:
+    """A count of 0, or no solution, exits 1 with --jobs as it does without (same output)."""
+    alone, parallel = run(args), run([*args, "--jobs", "2"])
+    assert (parallel.exit_code, parallel.stdout) == (alone.exit_code, alone.stdout)
+    assert parallel.exit_code == 1 and "no solution" in parallel.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--count", "--limit", "5", str(QUEENS8)],
+        ["queens", "6", "--count", "--limit", "1"],
+    ],
+    ids=["solve", "queens"],
+)
+def test_a_limit_counts_in_parallel_as_alone(args: list[str]) -> None:
+    """--count --limit N prints at most N, with --jobs as without."""
+    alone, parallel = run(args), run([*args, "--jobs", "2"])
+    assert parallel.exit_code == alone.exit_code == 0
+    assert parallel.stdout == alone.stdout == args[args.index("--limit") + 1] + "\n"
+
+
+def test_a_malformed_scheduler_address_is_one_line() -> None:
+    """--scheduler with an address Dask cannot read: one message, exit 1, no traceback."""
+    pytest.importorskip("distributed")
+    result = run(["solve", "--count", "--scheduler", "garbage", str(QUEENS8)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("dlx: no Dask scheduler answers at garbage")

@@ -420,11 +420,22 @@ def fingerprint(problem: Problem[K], settings: Settings) -> str:
             [repr(k) for k in problem.keys],
             settings.choose,
             settings.item_order,
-            getattr(settings.prune, "__qualname__", repr(settings.prune)),
+            _check_name(settings.prune),
             settings.solutions,
         )
     )
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _check_name(prune: object) -> str:
+    """What names a pruning check across runs: its pickle (module and name of a function, the
+    parts of a partial), never an address that changes from run to run."""
+    if prune is None:
+        return "None"
+    try:
+        return hashlib.sha256(pickle.dumps(prune)).hexdigest()
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return repr(prune)  # cannot reach a worker anyway: refused before any part runs
 
 
 class Checkpoint:

@@ -3,7 +3,10 @@ worker, checkpoints, refusals, and Knuth's estimate (exact in expectation)."""
 
 from __future__ import annotations
 
+import functools
 import pickle
+import subprocess
+import sys
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -23,6 +26,7 @@ from dlx.parallel import (
     Settings,
     branches,
     count_parallel,
+    fingerprint,
     solve_parallel,
     workers_for,
 )
@@ -230,3 +234,26 @@ def test_options_and_keys_survive_the_trip(tmp_path: Path) -> None:
         ["a", "b"], [(("ab", 1), ["a", "b"]), (("a", 2.5), ["a"]), (("b", None), ["b"])]
     )
     assert list(solve_parallel(problem, jobs=2, budget=1)) == list(solve(problem))
+
+
+def test_a_checkpoint_names_its_pruning_check_by_what_it_is() -> None:
+    """A picklable check (a partial included) names the same run every time, never by an
+    address; another check of the same name names another run."""
+    problem = queens.problem(5)
+
+    def named(prune: object) -> str:
+        return fingerprint(problem, Settings(prune=prune))  # type: ignore[arg-type]
+
+    assert named(functools.partial(odd_first)) == named(functools.partial(odd_first))
+    assert named(odd_first) != named(functools.partial(odd_first)) != named(None)
+    assert named(KillOnce(Path("a"), 1)) != named(KillOnce(Path("b"), 1))
+    here = Path(__file__).parent
+    code = (
+        "import functools, parallel_helpers as h; from dlx.parallel import Settings, fingerprint;"
+        "from dlx.puzzles import queens;"
+        "print(fingerprint(queens.problem(5), Settings(prune=functools.partial(h.odd_first))))"
+    )
+    other = subprocess.run(
+        [sys.executable, "-c", code], cwd=here, capture_output=True, text=True, check=True
+    )
+    assert other.stdout.strip() == named(functools.partial(odd_first))  # another process

@@ -147,6 +147,8 @@ def check_program(
         raise typer.BadParameter(str(fault), param_hint="PROGRAM") from None
     if corpus is not None and not corpus.is_dir():
         raise typer.BadParameter(f"{corpus}: no such folder", param_hint="--corpus")
+    if save is not None and save.exists() and not save.is_dir():
+        raise typer.BadParameter(f"{save}: not a folder", param_hint="--save")
     folder = corpus or judge_cases.default_corpus()
     if folder is None:
         typer.echo("fillit: no corpus beside the package: its cases are left out", err=True)

@@ -126,6 +126,7 @@ def _collect(
     except subprocess.TimeoutExpired:
         _stop(process)
         return bytes(output), "timeout"
+    _stop(process)  # what it started and left behind, its output closed, goes with it
     return bytes(output), "exited"
 
 

@@ -376,3 +376,27 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
         result = CliRunner().invoke(app, ["check", *args], env=ENV)
         assert result.exit_code == 2, (args, result.stdout)
         assert message in " ".join(result.stderr.replace("│", " ").split()), args
+
+
+def test_what_a_program_left_behind_with_its_output_closed_is_killed_too() -> None:
+    """A child that let go of the output (and sleeps on) dies with the case, not after it."""
+    child = "import time; time.sleep(60)"
+    parent = (
+        "import subprocess, sys; "
+        f"p = subprocess.Popen([sys.executable, '-c', {child!r}], stdout=subprocess.DEVNULL); "
+        "print(p.pid)"
+    )
+    outcome = judge.run([PYTHON, "-c", parent], Case("small", "", ""), timeout=20)
+    pid = int(outcome.received.split()[0])
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and Path(f"/proc/{pid}").exists():
+        time.sleep(0.05)  # (killed at once; its new parent reaps it a moment later)
+    assert not Path(f"/proc/{pid}").exists()
+
+
+def test_a_save_path_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    """--save naming a file, not a folder, is refused before any case runs (exit 2)."""
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    result = check(["--cases", "0", "--save", str(taken)], wrong("right_in_its_own_folder"))
+    assert result.exit_code == 2 and "not a folder" in result.output

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from fillit.cells import Cells, make_cells, python_cells
+from fillit.cells import Cells, make_cells
 from fillit.colouring import ColourBound
 from fillit.failures import FailedStates
 from fillit.projection import Fit, LineBound
@@ -49,10 +49,6 @@ class Board:
     offsets: list[tuple[int, int, int, int]]
     colour_tests: list[tuple[ColourBound, list[int]]]
     line_tests: list[LineTest]
-
-    def reach(self, empty: int, remaining: Sequence[int]) -> int:
-        """The cells that a piece left (`remaining[k]` of shape k) can cover within `empty`."""
-        return python_cells(self.stride, self.full, self.offsets, ()).reach(empty, remaining)
 
     @cached_property
     def cells(self) -> Cells:

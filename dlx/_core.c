@@ -100,6 +100,12 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     int x = n + 1; /* the first spacer */
     self->nd[x].top = 0;
     for (int o = 0; o < (int)m; o++) {
+        /* The sizes were counted in a first pass; reading a number may run Python code
+           (`__index__`) that changes a list, so every size is looked at again as it is used. */
+        if (o >= PySequence_Fast_GET_SIZE(opts)) {
+            PyErr_SetString(PyExc_ValueError, "the options changed while they were read");
+            goto done;
+        }
         PyObject *opt = PySequence_Fast(PySequence_Fast_GET_ITEM(opts, o), "option not a sequence");
         if (opt == NULL) goto done;
         PyObject *paint = NULL;
@@ -110,10 +116,15 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
             Py_DECREF(row);
             if (paint == NULL) { Py_DECREF(opt); goto done; }
         }
-        Py_ssize_t len = PySequence_Fast_GET_SIZE(opt);
         int spacer = x;
         self->first[o] = x + 1;
-        for (Py_ssize_t k = 0; k < len; k++) {
+        for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(opt); k++) {
+            if (x + 1 > self->nodes - 2) { /* no room left for this node and the last spacer */
+                PyErr_SetString(PyExc_ValueError, "the options changed while they were read");
+                Py_DECREF(opt);
+                Py_XDECREF(paint);
+                goto done;
+            }
             long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(opt, k));
             long colour = 0;
             if (paint != NULL && k < PySequence_Fast_GET_SIZE(paint))
@@ -143,6 +154,10 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
         x++;
         self->nd[x].top = -(o + 1);
         self->nd[x].up = self->first[o];
+    }
+    if (x != self->nodes - 1) { /* an option shrank while it was read */
+        PyErr_SetString(PyExc_ValueError, "the options changed while they were read");
+        goto done;
     }
     if (core_memo_layout(self) < 0) goto done;
     self->serial = ++core_serials;

@@ -478,6 +478,17 @@ def test_bad_core_input_is_a_typed_error_not_a_crash() -> None:
         bare.search(False, "mrv", [], [], [], None, 0, None, None, 1, None, None)
     with pytest.raises(TypeError):
         core.Search()
+
+    class Shrinking:
+        """An item number whose reading (Python code, `__index__`) empties its option."""
+
+        def __index__(self) -> int:
+            shrinking.clear()
+            return 0
+
+    shrinking: list[object] = [1, Shrinking(), 1]
+    with pytest.raises(ValueError, match="changed while"):  # not a read past its end
+        core.Core(2, 2, [[0], shrinking], [], [])
     two = core.Core(2, 2, [[0, 1]], [], [])
     with pytest.raises(ValueError, match="twice"):  # the primary list holds each item once
         two.search(False, "mrv", [], [], [0] * 62, None, 0, None, None, 1 << 62, None, None)

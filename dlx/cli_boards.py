@@ -6,17 +6,66 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
 from dlx import Stats
-from dlx.cli_common import Board, fail, guarded, report
+from dlx.cli_common import Board, budget, fail, guarded, report
 from dlx.clikit import Clock
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from dlx.puzzles.search import Search
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What every puzzle command is asked about its boards: count them or print them, its
+    statistics, an SVG of the first, plain text, and the run's budgets and limit."""
+
+    count: bool
+    show_stats: bool
+    svg: Path | None
+    plain: bool
+    timeout: float | None
+    max_nodes: int | None
+    limit: int | None = None
+
+
+def search_boards(
+    make: Callable[[Search], Iterator[Board]],
+    shown: Shown,
+    *,
+    none: Callable[[], typer.Exit] | None = None,
+    on_error: Callable[[str], typer.Exit] = fail,
+    first: bool = False,
+) -> None:
+    """A puzzle command's run: its boards, made by `make` from the search's keywords (bad input
+    reported by `on_error`), shown as asked, within the whole run's clock; with `first`, only
+    the first board unless counting. `none` is the exit when there is none."""
+    if shown.svg is not None and not shown.svg.parent.is_dir():  # before any search, not after
+        raise fail(f"{shown.svg}: no such folder")
+    with Clock(shown.timeout) as clock:
+        counters = Stats()
+        with guarded(on_error):
+            boards = make(budget(counters, clock, shown.max_nodes, shown.limit))
+        if first and not shown.count:
+            boards = first_only(boards)
+        show_boards(
+            boards,
+            counters,
+            clock,
+            hold=held(shown.timeout, shown.max_nodes),
+            count=shown.count,
+            show_stats=shown.show_stats,
+            svg=shown.svg,
+            console=board_console(shown.plain),
+            none=none or no_solution,
+        )
 
 
 def board_console(plain: bool) -> Console | None:

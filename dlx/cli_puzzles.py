@@ -8,12 +8,11 @@ pentomino. Each parses its arguments, builds the puzzle's search and hands the b
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from dlx import Stats
-from dlx.cli_boards import board_console, first_only, held, no_solution, show_boards
+from dlx.cli_boards import Shown, search_boards
 from dlx.cli_common import (
     EXIT_NONE,
     Board,
@@ -22,14 +21,15 @@ from dlx.cli_common import (
     LimitOpt,
     StatsOpt,
     SvgOpt,
-    budget,
     fail,
-    guarded,
     read_text,
 )
 from dlx.cli_parallel import count_in_parallel
-from dlx.clikit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.clikit import MaxNodesOpt, PlainOpt, TimeoutOpt
 from dlx.puzzles.errors import PuzzleError
+
+if TYPE_CHECKING:
+    from dlx.puzzles.search import Search
 
 
 def register(app: typer.Typer) -> None:
@@ -56,21 +56,8 @@ def queens(
         build = lambda: puzzle.problem(n)  # noqa: E731
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
         return
-    with Clock(timeout) as clock:
-        counters = Stats()
-        with guarded():
-            boards = puzzle.boards(n, **budget(counters, clock, max_nodes, limit))
-        show_boards(
-            boards,
-            counters,
-            clock,
-            hold=held(timeout, max_nodes),
-            count=count,
-            show_stats=stats,
-            svg=svg,
-            console=board_console(plain),
-            none=no_solution,
-        )
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit)
+    search_boards(lambda search: puzzle.boards(n, **search), shown)
 
 
 def sudoku(
@@ -91,25 +78,12 @@ def sudoku(
         build = lambda: puzzle.problem(puzzle.parse(read_text(file)))  # noqa: E731
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
         return
-    with Clock(timeout) as clock:
-        counters = Stats()
-        with guarded():
-            grid = puzzle.parse(read_text(file))
-            boards = (
-                puzzle.render(g)
-                for g in puzzle.boards(grid, **budget(counters, clock, max_nodes, limit))
-            )
-        show_boards(
-            boards,
-            counters,
-            clock,
-            hold=held(timeout, max_nodes),
-            count=count,
-            show_stats=stats,
-            svg=svg,
-            console=board_console(plain),
-            none=no_solution,
-        )
+
+    def boards(search: Search) -> Iterator[Board]:
+        grid = puzzle.parse(read_text(file))
+        return (puzzle.render(g) for g in puzzle.boards(grid, **search))
+
+    search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes, limit))
 
 
 def skyscrapers(
@@ -131,25 +105,12 @@ def skyscrapers(
         build = lambda: puzzle.problem(puzzle.parse(clues))  # noqa: E731
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes, error)
         return
-    with Clock(timeout) as clock:
-        counters = Stats()
-        with guarded(error):
-            parsed = puzzle.parse(clues)
-            grids = puzzle.boards(parsed, **budget(counters, clock, max_nodes))
-            boards: Iterator[Board] = (puzzle.render(grid) for grid in grids)
-        if not count:
-            boards = first_only(boards)
-        show_boards(
-            boards,
-            counters,
-            clock,
-            hold=held(timeout, max_nodes),
-            count=count,
-            show_stats=stats,
-            svg=None,
-            console=None,
-            none=error,
-        )
+
+    def boards(search: Search) -> Iterator[Board]:
+        return (puzzle.render(grid) for grid in puzzle.boards(puzzle.parse(clues), **search))
+
+    shown = Shown(count, stats, None, True, timeout, max_nodes)
+    search_boards(boards, shown, none=error, on_error=error, first=True)
 
 
 def polyomino(
@@ -185,32 +146,13 @@ def polyomino(
         typer.echo("no solution found!")
         return typer.Exit(EXIT_NONE)
 
-    with Clock(timeout) as clock:
-        counters = Stats()
-        with guarded():
-            pieces = puzzle.parse(read_text(file))
-            rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
-            found: Iterator[Board] = puzzle.boards(
-                pieces,
-                rows,
-                cols,
-                rotate=not no_rotate,
-                flip=not no_flip,
-                **budget(counters, clock, max_nodes),
-            )
-        if not count:
-            found = first_only(found)
-        show_boards(
-            found,
-            counters,
-            clock,
-            hold=held(timeout, max_nodes),
-            count=count,
-            show_stats=stats,
-            svg=svg,
-            console=board_console(plain),
-            none=none,
-        )
+    def boards(search: Search) -> Iterator[Board]:
+        pieces = puzzle.parse(read_text(file))
+        rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
+        return puzzle.boards(pieces, rows, cols, rotate=not no_rotate, flip=not no_flip, **search)
+
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes)
+    search_boards(boards, shown, none=none, first=True)
 
 
 def _dimensions(text: str) -> tuple[int, int]:
@@ -246,23 +188,8 @@ def pentomino(
         build = lambda: puzzle.problem(*puzzle.parse_board(board), unique=unique)  # noqa: E731
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
         return
-    with Clock(timeout) as clock:
-        counters = Stats()
-        with guarded():
-            rows, cols = puzzle.parse_board(board)
-            found: Iterator[Board] = puzzle.boards(
-                rows, cols, unique=unique, **budget(counters, clock, max_nodes)
-            )
-        if not count:
-            found = first_only(found)
-        show_boards(
-            found,
-            counters,
-            clock,
-            hold=held(timeout, max_nodes),
-            count=count,
-            show_stats=stats,
-            svg=svg,
-            console=board_console(plain),
-            none=no_solution,
-        )
+
+    def boards(search: Search) -> Iterator[Board]:
+        return puzzle.boards(*puzzle.parse_board(board), unique=unique, **search)
+
+    search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes), first=True)

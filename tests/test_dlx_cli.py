@@ -184,6 +184,13 @@ def test_pentomino_refuses_a_board_of_the_wrong_area() -> None:
     assert result.exit_code == 1 and result.stderr.startswith("dlx: ")
 
 
+def test_an_svg_in_a_missing_folder_is_refused_before_the_search(tmp_path: Path) -> None:
+    """--svg into a folder that does not exist: one line and exit 1, no board printed."""
+    result = run(["queens", "4", "--svg", str(tmp_path / "missing" / "q.svg")])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert "no such folder" in result.stderr
+
+
 def test_svg_writes_a_picture_of_the_first_board(tmp_path: Path) -> None:
     """--svg FILE writes well-formed SVG sized to the board."""
     picture = tmp_path / "board.svg"

@@ -37,6 +37,17 @@ int prune_ok(SearchObject *s) {
     return s->prune == NULL ? 1 : call_hook(s->prune, s->opts_list);
 }
 
+/* The poll both dances make every few thousand nodes: the counters published, then `spent`.
+   1 to stop (status BUDGET, or `error` set for an exception), 0 to go on. */
+int poll(SearchObject *s, long long nodes, long long updates, PyThreadState **released) {
+    s->nodes = nodes;
+    s->updates = updates;
+    int r = spent(s, released);
+    if (r > 0) s->status = S_BUDGET;
+    else if (r < 0) s->error = 1;
+    return r != 0;
+}
+
 /* Budgets.spent: 1 when a budget ran out, 0 to go on, -1 on an exception (a signal, progress). */
 int spent(SearchObject *s, PyThreadState **released) {
     s->next_poll = s->nodes + POLL_NODES < s->node_cap ? s->nodes + POLL_NODES : s->node_cap;

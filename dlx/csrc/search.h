@@ -57,6 +57,8 @@ DLX_INTERNAL int opts_push(SearchObject *s, int number);
 DLX_INTERNAL void opts_pop(SearchObject *s);
 DLX_INTERNAL int prune_ok(SearchObject *s);
 DLX_INTERNAL int spent(SearchObject *s, PyThreadState **released);
+DLX_INTERNAL int poll(SearchObject *s, long long nodes, long long updates,
+                      PyThreadState **released);
 DLX_INTERNAL int run_x(SearchObject *s, PyThreadState **released);
 DLX_INTERNAL void unwind_x(SearchObject *s);
 DLX_INTERNAL int run_m(SearchObject *s, PyThreadState **released);

@@ -147,15 +147,9 @@ int run_m(SearchObject *s, PyThreadState **released) {
         int top = s->na - 1;
         if (state <= DEAD) { /* M2: a node, unchecked, or passed or failed by its checks */
             int level = s->na;
-            if (nodes >= s->next_poll || updates >= s->next_update_poll) {
-                s->nodes = nodes;
-                s->updates = updates;
-                if ((r = spent(s, released)) != 0) {
-                    if (r > 0) s->status = S_BUDGET;
-                    else s->error = 1;
-                    goto stop;
-                }
-            }
+            if ((nodes >= s->next_poll || updates >= s->next_update_poll)
+                && poll(s, nodes, updates, released))
+                goto stop;
             nodes++;
             bump(s, level);
             if (state == DEAD) {

@@ -34,15 +34,9 @@ int run_x(SearchObject *s, PyThreadState **released) {
     while (1) {
         if (enter) { /* X2: a new node of the search tree */
             enter = 0;
-            if (nodes >= s->next_poll || updates >= s->next_update_poll) {
-                s->nodes = nodes;
-                s->updates = updates;
-                if ((r = spent(s, released)) != 0) {
-                    if (r > 0) s->status = S_BUDGET;
-                    else s->error = 1;
-                    goto stop;
-                }
-            }
+            if ((nodes >= s->next_poll || updates >= s->next_update_poll)
+                && poll(s, nodes, updates, released))
+                goto stop;
             nodes++;
             bump(s, level);
             if (dead) { /* cut off before entry: back to the parent's next option */

@@ -23,9 +23,9 @@ from fillit.colouring import refuted_by_colouring
 from fillit.packing import UNKNOWN, Key, Outcome, Packing, Sweep
 from fillit.vocabulary import Attempt, CanonicalStats, Progress
 
-Way = tuple[Sequence[Key], Choice, Sweep, int]
+Way = tuple[Sequence[Key], Choice, Sweep, int, int | None]
 """One order of search taking turns in `rounds`: the options tried first, the item choice, the
-order of the cells, and the round it joins in."""
+order of the cells, the round it joins in, and the round it leaves in (None: never)."""
 
 FIRST_CAP = 2000
 """The node cap of each way's turn in the first round; each round doubles it."""
@@ -56,7 +56,7 @@ def decide_size(
         attempt.decided_by = proof
         return attempt, None
     total = Stats()
-    ways: list[Way] = [((), choose, sweep, 0) for choose, sweep in DECIDE_WAYS]
+    ways: list[Way] = [((), choose, sweep, 0, None) for choose, sweep in DECIDE_WAYS]
     outcome = rounds(packing, total, budget, ways, progress)
     solved = None if outcome.unknown else outcome.packing is not None
     total.status = {None: Status.BUDGET, False: Status.EXHAUSTED, True: Status.LIMIT}[solved]
@@ -97,8 +97,8 @@ def rounds(
     `counters`, one oracle call per turn)."""
     cap, round_number = FIRST_CAP, 0
     while True:
-        for prefer, choose, sweep, joins in ways:
-            if round_number < joins:
+        for prefer, choose, sweep, joins, leaves in ways:
+            if round_number < joins or (leaves is not None and round_number >= leaves):
                 continue
             stats = Stats()
             outcome = packing.complete(

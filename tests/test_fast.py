@@ -169,9 +169,9 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
 
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int]] = [
-        ((), "mrv", "rows", 0),
-        ((), "sweep", "columns", 2),
+    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
+        ((), "mrv", "rows", 0, None),
+        ((), "sweep", "columns", 2, None),
     ]
     found = fillit.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
     cap = fillit.fits.FIRST_CAP
@@ -183,6 +183,34 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
         ("sweep", "columns", 4 * cap),
         ("mrv", "rows", 8 * cap),
         ("sweep", "columns", 8 * cap),
+    ]
+
+
+def test_a_way_stops_taking_turns_in_the_round_it_leaves_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A way leaving in round 2 is asked at the first two caps only; the others go on."""
+    asked: list[tuple[str, int | None]] = []
+
+    def recorder(self: Packing, *args: Any) -> Outcome:
+        asked.append((args[5], args[6]))
+        return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
+
+    monkeypatch.setattr(Packing, "complete", recorder)
+    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
+        ((), "mrv", "rows", 0, 2),
+        ((), "sweep", "rows", 0, None),
+    ]
+    found = fillit.fits.rounds(Packing([SQUARE], 2), Stats(), Budget.start(None, None), ways)
+    cap = fillit.fits.FIRST_CAP
+    assert found == REFUTED
+    assert asked == [
+        ("mrv", cap),
+        ("sweep", cap),
+        ("mrv", 2 * cap),
+        ("sweep", 2 * cap),
+        ("sweep", 4 * cap),
+        ("sweep", 8 * cap),
     ]
 
 

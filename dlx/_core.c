@@ -10,7 +10,8 @@
 
 static long long core_serials = 0; /* only ever read under the GIL, to tell cores apart */
 
-static void Core_dealloc(CoreObject *self) {
+/* Free the arrays of a core, built or half built, and forget them. */
+static void core_clear(CoreObject *self) {
     PyMem_Free(self->nd);
     PyMem_Free(self->it);
     PyMem_Free(self->first);
@@ -21,6 +22,15 @@ static void Core_dealloc(CoreObject *self) {
     PyMem_Free(self->unit_hash);
     PyMem_Free(self->leave_hash);
     PyMem_Free(self->option_hash);
+    self->nd = NULL;
+    self->it = NULL;
+    self->first = self->option = self->shift = self->width = self->leave_shift = NULL;
+    self->unit_hash = self->leave_hash = self->option_hash = NULL;
+    self->coloured = 0;
+}
+
+static void Core_dealloc(CoreObject *self) {
+    core_clear(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -32,10 +42,11 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOO", kwlist, &n1, &n, &options, &bounds,
                                      &colours))
         return -1;
-    if (self->nd != NULL) {
+    if (self->serial != 0) { /* (set last, when the links are whole) */
         PyErr_SetString(PyExc_TypeError, "Core is initialised once");
         return -1;
     }
+    core_clear(self); /* what a failed initialisation left */
     PyObject *opts = PySequence_Fast(options, "options must be a sequence");
     if (opts == NULL) return -1;
     Py_ssize_t m = PySequence_Fast_GET_SIZE(opts);
@@ -374,7 +385,7 @@ static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
                                      &givens, &pref, &order, &memo, &capacity, &prune, &learn,
                                      &max_nodes, &timeout, &progress, &signals))
         return NULL;
-    if (c->nd == NULL) {
+    if (c->serial == 0) { /* never initialised, or its initialisation failed */
         PyErr_SetString(PyExc_ValueError, "this Core was never initialised");
         return NULL;
     }
@@ -463,7 +474,7 @@ fail:
 }
 
 static PyObject *Core_memo(CoreObject *c, PyObject *unused) {
-    if (c->nd == NULL) {
+    if (c->serial == 0) { /* never initialised, or its initialisation failed */
         PyErr_SetString(PyExc_ValueError, "this Core was never initialised");
         return NULL;
     }
@@ -480,7 +491,7 @@ static PyObject *Core_memo(CoreObject *c, PyObject *unused) {
 }
 
 static PyObject *Core_snapshot(CoreObject *c, PyObject *unused) {
-    if (c->nd == NULL) {
+    if (c->serial == 0) { /* never initialised, or its initialisation failed */
         PyErr_SetString(PyExc_ValueError, "this Core was never initialised");
         return NULL;
     }

@@ -489,6 +489,15 @@ def test_bad_core_input_is_a_typed_error_not_a_crash() -> None:
     shrinking: list[object] = [1, Shrinking(), 1]
     with pytest.raises(ValueError, match="changed while"):  # not a read past its end
         core.Core(2, 2, [[0], shrinking], [], [])
+    half = core.Core.__new__(core.Core)
+    with pytest.raises(ValueError, match="bad item number"):  # after its arrays were made
+        half.__init__(2, 2, [[0], [7]], [], [])
+    with pytest.raises(ValueError, match="never initialised"):
+        half.search(False, "mrv", [], [], [], None, 0, None, None, 1, None, None)
+    half.__init__(2, 2, [[0, 1]], [], [])  # a failed initialisation may be tried again
+    assert list(half.search(False, "mrv", [], [], [], None, 0, None, None, 1 << 62, None, None))
+    with pytest.raises(TypeError, match="once"):
+        half.__init__(2, 2, [[0, 1]], [], [])
     two = core.Core(2, 2, [[0, 1]], [], [])
     with pytest.raises(ValueError, match="twice"):  # the primary list holds each item once
         two.search(False, "mrv", [], [], [0] * 62, None, 0, None, None, 1 << 62, None, None)

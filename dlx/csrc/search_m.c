@@ -257,7 +257,7 @@ int run_m(SearchObject *s, PyThreadState **released) {
             if (s->found_at[top] == s->solutions && !s->restricted) {
                 if (s->memo != NULL && remember(s) < 0) { s->error = 1; state = RETREAT; goto stop; }
                 if (s->learn != NULL) {
-                    if (call_hook(s->learn, s->opts_list) < 0) {
+                    if (learn_now(s) < 0) {
                         s->error = 1;
                         state = RETREAT;
                         goto stop;

@@ -45,9 +45,17 @@ def compiled_packing(pieces: Sequence[Piece], side: int) -> Packing:
     return packing
 
 
-def fresh_pair(pieces: Sequence[Piece], side: int, base: int) -> tuple[Any, Any, Any, Any]:
-    """A compiled check with its own failures, and StatePruner with its own, on one board."""
+def fresh_pair(
+    pieces: Sequence[Piece], side: int, base: int, colour_bytes: int
+) -> tuple[Any, Any, Any, Any]:
+    """A compiled check with its own failures, and StatePruner with its own, on one board (the
+    compiled one keeps at most `colour_bytes` of colour sets)."""
     packing = compiled_packing(pieces, side)
+    board = packing.board
+    bounds = [bound for bound, _ in board.colour_tests]
+    board.__dict__["compiled"] = cells._board.Board(
+        board.cells, board.option_cells, board.option_shape, board.root, bounds, colour_bytes
+    )
     failures, reference_failures = new_failures(packing.board), FailedStates()
     pruner = new_pruner(packing.board, failures, base)
     reference = StatePruner(packing.board, reference_failures, base)
@@ -67,6 +75,7 @@ def kept(failures: Any) -> dict[Any, list[int]]:
     walk=st.lists(st.integers(0, 10**6), min_size=10, max_size=300),
     base=st.integers(0, 3),
     learn_nodes=st.sampled_from([-1, 0, 3]),
+    colour_bytes=st.sampled_from([0, 1 << 26]),
 )
 def test_the_compiled_check_answers_and_learns_as_state_pruner(
     data: st.DataObject,
@@ -74,12 +83,16 @@ def test_the_compiled_check_answers_and_learns_as_state_pruner(
     walk: list[int],
     base: int,
     learn_nodes: int,
+    colour_bytes: int,
 ) -> None:
     """A random walk down and up the search tree (a step down checks a node, a step up tells
-    `learn` the node left): the same verdict at every node, the same failures kept and cuts."""
+    `learn` the node left): the same verdict at every node, the same failures kept and cuts,
+    whether the compiled check keeps its colour sets or forgets them at each new one."""
     side = data.draw(st.integers(smallest_size(pieces), smallest_size(pieces) + 2), label="side")
     with patch.object(fillit.pruner, "LEARN_NODES", learn_nodes):  # read by both
-        pruner, reference, failures, reference_failures = fresh_pair(pieces, side, base)
+        pruner, reference, failures, reference_failures = fresh_pair(
+            pieces, side, base, colour_bytes
+        )
         verdicts = _walk(walk, reference.board, pruner, reference)
     event(f"cut {False in verdicts}, colour tested {reference.states[-1][1] <= 4}")
     event(f"failures kept {len(reference_failures.kept) > 0}, cuts {reference_failures.cuts > 0}")

@@ -50,6 +50,18 @@ FILLIT_INTERNAL extern PyTypeObject CellsType, FailuresType, BoardType, PrunerTy
 static inline const word *full_of(const CellsObject *self) { return self->block; }
 static inline int words_for(int bits) { return bits / 64 + 1 > MAX_WORDS ? MAX_WORDS : bits / 64 + 1; }
 
+/* A hash of `seed` and the `n` counts (a polynomial in them, then MurmurHash3's finaliser, so
+   that every bit of it depends on every count: tables take its low bits). */
+static inline uint64_t hash_counts(uint64_t seed, const int *counts, int n) {
+    uint64_t h = seed;
+    for (int k = 0; k < n; k++) h = h * 0x9E3779B97F4A7C15ULL + (uint64_t)(uint32_t)counts[k] + 1;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ h >> 33;
+}
+
 FILLIT_INTERNAL int read_set(PyObject *value, word *set, int words);
 FILLIT_INTERNAL PyObject *set_to_int(const word *set, int words);
 FILLIT_INTERNAL int read_counts(PyObject *counts, int *left, int shapes);

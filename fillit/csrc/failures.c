@@ -31,9 +31,7 @@ static int first_bit(const word *set, int words) {
 }
 
 static uint64_t kind_hash(const int *left, int shapes, int first) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(int64_t)first;
-    for (int s = 0; s < shapes; s++) h = (h ^ (uint64_t)(uint32_t)left[s]) * 0x100000001B3ULL;
-    return h ^ h >> 29;
+    return hash_counts((uint64_t)(int64_t)first, left, shapes);
 }
 
 /* The slot of the kind (left, first): the one holding it, or the empty one where it would go. */

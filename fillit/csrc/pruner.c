@@ -7,8 +7,10 @@
    cell tests (a `Cells`, board.c), each option's cells as words and its shape (-1: a hole), the
    root state, and each colour test's `ColourBound.sums`. A colour set (the sums the pieces left
    reach, widened by the holes left) is a Python int computed and kept by fillit.colouring; the
-   check asks Python for it only when the (pieces left, holes) misses the Board's cache, a
-   direct-mapped table of COLOUR_SLOTS entries holding each set's bytes, so a hit reads one bit.
+   check asks Python for it only when the (pieces left, holes) misses the Board's cache, an
+   open-addressing table (linear probing) of COLOUR_SLOTS keys holding each set's bytes, so a
+   hit reads one bit. Half full, or past `colour_bytes` bytes (COLOUR_BYTES unless told), the
+   cache starts afresh.
 
    A `Pruner` is one search's check: per depth, the state (the cells filled, the holes left, the
    pieces left of each shape) and the nodes checked before that depth's node (`opened`, read by
@@ -20,7 +22,8 @@
 
 #include "board.h"
 
-#define COLOUR_SLOTS 256
+#define COLOUR_SLOTS 8192          /* at most half filled: a search meets a few thousand keys */
+#define COLOUR_BYTES (64LL << 20)  /* by default, past this many bytes of sets, start afresh */
 
 /* dlx's hook ABI (dlx/csrc/hook.h, not installed: its layout is repeated here, by contract). */
 #define DLX_HOOK_CAPSULE "dlx.hook"
@@ -44,7 +47,11 @@ typedef struct {
     int *slot_left;        /* per colour slot, its key: the pieces left... */
     long *slot_holes;      /* ...and the holes left, -1 for an empty slot */
     unsigned char **slot_bits; /* per slot and test, the set's bytes, the lowest first */
-    Py_ssize_t *slot_size;
+    Py_ssize_t *slot_size;     /* ...how many there are */
+    Py_ssize_t *slot_room;     /* ...and how many were allocated */
+    long long colour_bytes;    /* allocated for all sets */
+    int colour_keys;           /* slots filled */
+    long long colour_budget;   /* past this many, the cache starts afresh */
 } BoardObject;
 
 typedef struct {
@@ -77,10 +84,14 @@ static word *filled_at(PrunerObject *p, int depth) {
 
 /* ---- the colour sets ---- */
 
-static size_t colour_slot(const int *left, int shapes, long holes) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)holes;
-    for (int s = 0; s < shapes; s++) h = (h ^ (uint64_t)(uint32_t)left[s]) * 0x100000001B3ULL;
-    return (size_t)((h ^ h >> 32) % COLOUR_SLOTS);
+/* The slot of (left, holes) in the cache: the one holding it, or the empty one where it goes. */
+static size_t colour_slot(BoardObject *b, const int *left, long holes) {
+    size_t k = (size_t)(hash_counts((uint64_t)holes, left, b->shapes) % COLOUR_SLOTS);
+    size_t shapes = (size_t)b->shapes;
+    while (b->slot_holes[k] != -1 &&
+           (b->slot_holes[k] != holes || memcmp(b->slot_left + k * shapes, left, sizeof(int) * shapes)))
+        k = (k + 1) % COLOUR_SLOTS;
+    return k;
 }
 
 /* The tuple of the pieces left, as fillit.colouring takes them; NULL with an exception. */
@@ -94,8 +105,9 @@ static PyObject *counts_tuple(const int *left, int shapes) {
     return tuple;
 }
 
-/* A Python int's bytes (non-negative, the lowest first) into `*bits`, resized; -1 on error. */
-static int int_bytes(PyObject *value, unsigned char **bits, Py_ssize_t *size) {
+/* A Python int's bytes (non-negative, the lowest first) into set `at` of the cache, its room
+   grown if need be; -1 with an exception. */
+static int int_bytes(BoardObject *b, PyObject *value, size_t at) {
     if (!PyLong_Check(value)) {
         PyErr_SetString(PyExc_TypeError, "a colour set must be an int");
         return -1;
@@ -103,26 +115,45 @@ static int int_bytes(PyObject *value, unsigned char **bits, Py_ssize_t *size) {
     size_t nbits = _PyLong_NumBits(value);
     if (nbits == (size_t)-1 && PyErr_Occurred()) return -1;
     size_t bytes = nbits / 8 + 1;
-    unsigned char *grown = PyMem_Realloc(*bits, bytes);
-    if (grown == NULL) {
-        PyErr_NoMemory();
-        return -1;
+    b->slot_size[at] = 0; /* until the bytes are in */
+    if ((Py_ssize_t)bytes > b->slot_room[at]) {
+        unsigned char *grown = PyMem_Realloc(b->slot_bits[at], bytes);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        b->colour_bytes += (long long)bytes - b->slot_room[at];
+        b->slot_bits[at] = grown;
+        b->slot_room[at] = (Py_ssize_t)bytes;
     }
-    *bits = grown;
-    *size = 0; /* until the bytes are in */
 #if PY_VERSION_HEX >= 0x030D0000
-    if (_PyLong_AsByteArray((PyLongObject *)value, grown, bytes, 1, 0, 1) < 0) return -1;
+    if (_PyLong_AsByteArray((PyLongObject *)value, b->slot_bits[at], bytes, 1, 0, 1) < 0)
 #else
-    if (_PyLong_AsByteArray((PyLongObject *)value, grown, bytes, 1, 0) < 0) return -1;
+    if (_PyLong_AsByteArray((PyLongObject *)value, b->slot_bits[at], bytes, 1, 0) < 0)
 #endif
-    *size = (Py_ssize_t)bytes;
+        return -1;
+    b->slot_size[at] = (Py_ssize_t)bytes;
     return 0;
 }
 
-/* Slot k filled with the colour sets of (left, holes), asked of Python first, all of them, and
-   only then copied in (Python code may run another search of the board meanwhile); -1 with an
-   exception. */
-static int fill_slot(BoardObject *b, size_t k, const int *left, long holes) {
+/* Every colour set forgotten, its memory freed. */
+static void forget_colours(BoardObject *b) {
+    for (size_t k = 0; k < (size_t)COLOUR_SLOTS; k++) {
+        b->slot_holes[k] = -1;
+        for (size_t at = k * (size_t)b->tests; at < (k + 1) * (size_t)b->tests; at++) {
+            PyMem_Free(b->slot_bits[at]);
+            b->slot_bits[at] = NULL;
+            b->slot_size[at] = b->slot_room[at] = 0;
+        }
+    }
+    b->colour_bytes = 0;
+    b->colour_keys = 0;
+}
+
+/* The slot of (left, holes) filled with its colour sets, asked of Python first, all of them,
+   and only then copied in (Python code may run another search of the board meanwhile); the
+   slot, or -1 with an exception. */
+static Py_ssize_t fill_slot(BoardObject *b, const int *left, long holes) {
     PyObject *remaining = counts_tuple(left, b->shapes), *spare = PyLong_FromLong(holes);
     PyObject *sets = remaining != NULL && spare != NULL ? PyTuple_New(b->tests) : NULL;
     int ok = sets != NULL;
@@ -132,32 +163,37 @@ static int fill_slot(BoardObject *b, size_t k, const int *left, long holes) {
         ok = sums != NULL;
         if (ok) PyTuple_SET_ITEM(sets, t, sums);
     }
-    b->slot_holes[k] = -1; /* empty until whole */
-    for (int t = 0; ok && t < b->tests; t++) {
-        size_t at = k * (size_t)b->tests + (size_t)t;
-        ok = int_bytes(PyTuple_GET_ITEM(sets, t), &b->slot_bits[at], &b->slot_size[at]) == 0;
-    }
+    if (2 * (b->colour_keys + 1) > COLOUR_SLOTS || b->colour_bytes > b->colour_budget)
+        forget_colours(b);
+    size_t k = colour_slot(b, left, holes);
+    for (int t = 0; ok && b->slot_holes[k] == -1 && t < b->tests; t++)
+        ok = int_bytes(b, PyTuple_GET_ITEM(sets, t), k * (size_t)b->tests + (size_t)t) == 0;
     Py_XDECREF(sets);
     Py_XDECREF(remaining);
     Py_XDECREF(spare);
     if (!ok) return -1;
-    memcpy(b->slot_left + k * (size_t)b->shapes, left, sizeof(int) * (size_t)b->shapes);
-    b->slot_holes[k] = holes;
-    return 0;
+    if (b->slot_holes[k] == -1) {
+        memcpy(b->slot_left + k * (size_t)b->shapes, left, sizeof(int) * (size_t)b->shapes);
+        b->slot_holes[k] = holes;
+        b->colour_keys++;
+    }
+    return (Py_ssize_t)k;
 }
 
 /* Whether every colour test lets the pieces `left` fit the free cells whose room is at
    `places` with `holes` to spare (`StatePruner._colours_fit`); -1 with an exception. */
 static int colours_fit(BoardObject *b, const int *left, long holes, const long long *places) {
-    size_t k = colour_slot(left, b->shapes, holes);
-    if (b->slot_holes[k] != holes ||
-        memcmp(b->slot_left + k * (size_t)b->shapes, left, sizeof(int) * (size_t)b->shapes)) {
-        if (fill_slot(b, k, left, holes) < 0) return -1;
+    size_t k = colour_slot(b, left, holes);
+    if (b->slot_holes[k] == -1) { /* a miss */
+        Py_ssize_t filled = fill_slot(b, left, holes);
+        if (filled < 0) return -1;
+        k = (size_t)filled;
     }
     for (int t = 0; t < b->tests; t++) {
         size_t at = k * (size_t)b->tests + (size_t)t;
         long long place = places[t];
-        if (place < 0 || place / 8 >= b->slot_size[at] || !(b->slot_bits[at][place / 8] >> place % 8 & 1))
+        if (place < 0 || place / 8 >= b->slot_size[at] ||
+            !(b->slot_bits[at][place / 8] >> place % 8 & 1))
             return 0;
     }
     return 1;
@@ -258,13 +294,14 @@ static void board_clear(BoardObject *b) {
             PyMem_Free(b->slot_bits[k]);
     PyMem_Free(b->slot_bits);
     PyMem_Free(b->slot_size);
+    PyMem_Free(b->slot_room);
     PyMem_Free(b->slot_left);
     PyMem_Free(b->slot_holes);
     PyMem_Free(b->option_cells);
     PyMem_Free(b->option_shape);
     PyMem_Free(b->root_left);
     b->slot_bits = NULL;
-    b->slot_size = NULL;
+    b->slot_size = b->slot_room = NULL;
     b->slot_left = NULL;
     b->slot_holes = NULL;
     b->option_cells = NULL;
@@ -289,8 +326,9 @@ static int board_alloc(BoardObject *b, Py_ssize_t options) {
     b->slot_holes = PyMem_Calloc(slots, sizeof(long));
     b->slot_bits = PyMem_Calloc(slots * (tests ? tests : 1), sizeof(unsigned char *));
     b->slot_size = PyMem_Calloc(slots * (tests ? tests : 1), sizeof(Py_ssize_t));
+    b->slot_room = PyMem_Calloc(slots * (tests ? tests : 1), sizeof(Py_ssize_t));
     if (!b->option_cells || !b->option_shape || !b->root_left || !b->slot_left ||
-        !b->slot_holes || !b->slot_bits || !b->slot_size) {
+        !b->slot_holes || !b->slot_bits || !b->slot_size || !b->slot_room) {
         PyErr_NoMemory();
         return -1;
     }
@@ -314,15 +352,18 @@ static int read_options(BoardObject *b, PyObject *cells, PyObject *shapes) {
     return 0;
 }
 
-/* Board(cells, option_cells, option_shape, root, bounds): `cells` a Cells, `root` a state
-   (filled, holes, pieces left), `bounds` each colour test's ColourBound (in the Cells' order). */
+/* Board(cells, option_cells, option_shape, root, bounds, colour_bytes=COLOUR_BYTES): `cells` a
+   Cells, `root` a state (filled, holes, pieces left), `bounds` each colour test's ColourBound (in
+   the Cells' order), `colour_bytes` the most its cache of colour sets keeps. */
 static int Board_init(BoardObject *b, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"cells", "option_cells", "option_shape", "root", "bounds", NULL};
+    static char *kwlist[] = {"cells",  "option_cells", "option_shape", "root",
+                             "bounds", "colour_bytes", NULL};
     PyObject *cells, *option_cells, *option_shape, *filled, *counts, *bounds;
     long holes;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OO(OlO)O", kwlist, &CellsType, &cells,
+    long long budget = COLOUR_BYTES;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OO(OlO)O|L", kwlist, &CellsType, &cells,
                                      &option_cells, &option_shape, &filled, &holes, &counts,
-                                     &bounds))
+                                     &bounds, &budget))
         return -1;
     CellsObject *c = (CellsObject *)cells;
     if (b->cells != NULL || c->block == NULL) {
@@ -330,6 +371,9 @@ static int Board_init(BoardObject *b, PyObject *args, PyObject *kwds) {
         return -1;
     }
     board_clear(b); /* what a failed initialisation left */
+    b->colour_bytes = 0;
+    b->colour_keys = 0;
+    b->colour_budget = budget;
     PyObject *oc = PySequence_Fast(option_cells, "option_cells must be a sequence");
     PyObject *os = oc ? PySequence_Fast(option_shape, "option_shape must be a sequence") : NULL;
     PyObject *tests = os ? PySequence_Fast(bounds, "bounds must be a sequence") : NULL;

@@ -19,6 +19,8 @@
 
 #define MAX_WEIGHT (1LL << 40) /* times at most 512 cells, over at most 4096 masks: no overflow */
 
+#define INLINE inline __attribute__((always_inline))
+
 enum { EMPTY, COVERED, CORNERS, SPARE, REGION, GROWN, SCRATCH };
 
 static word *mask_of(CellsObject *self, int k) { return self->block + (1 + k) * self->words; }
@@ -27,7 +29,7 @@ static word *scratch_of(CellsObject *self, int k) {
 }
 
 /* dst = src >> n (dst and src distinct). */
-static void shift_right(word *dst, const word *src, int n, int words) {
+static INLINE void shift_right(word *dst, const word *src, int n, int words) {
     int q = n / 64, r = n % 64;
     for (int i = 0; i < words; i++) {
         word lo = i + q < words ? src[i + q] : 0;
@@ -37,7 +39,7 @@ static void shift_right(word *dst, const word *src, int n, int words) {
 }
 
 /* dst |= src << n (dst and src distinct); bits past the last word are dropped. */
-static void or_shift_left(word *dst, const word *src, int n, int words) {
+static INLINE void or_shift_left(word *dst, const word *src, int n, int words) {
     int q = n / 64, r = n % 64;
     for (int i = q; i < words; i++) {
         word part = src[i - q] << r;
@@ -46,15 +48,15 @@ static void or_shift_left(word *dst, const word *src, int n, int words) {
     }
 }
 
-static int count(const word *set, int words) {
+static INLINE int count(const word *set, int words) {
     int total = 0;
     for (int i = 0; i < words; i++) total += __builtin_popcountll(set[i]);
     return total;
 }
 
 /* The cells of `empty` that a piece left can cover (`Board.reach` in fillit/pruner.py). */
-static void reach(CellsObject *self, const word *empty, const int *left, word *covered) {
-    int words = self->words;
+static INLINE void reach(CellsObject *self, const word *empty, const int *left, word *covered,
+                         int words) {
     word *corners = scratch_of(self, CORNERS), *spare = scratch_of(self, SPARE);
     memset(covered, 0, sizeof(word) * words);
     for (int s = 0; s < self->shapes; s++) {
@@ -70,8 +72,8 @@ static void reach(CellsObject *self, const word *empty, const int *left, word *c
 
 /* Whether the regions of `empty` waste at most `holes` cells (`waste_fits`, fillit/vocabulary.py);
    `empty` is consumed. */
-static int waste_fits(CellsObject *self, word *empty, long holes) {
-    int words = self->words, stride = self->stride;
+static INLINE int waste_fits(CellsObject *self, word *empty, long holes, int words) {
+    int stride = self->stride;
     long total = 0;
     word *region = scratch_of(self, REGION), *grown = scratch_of(self, GROWN);
     for (;;) {
@@ -275,21 +277,33 @@ static PyObject *places_of(CellsObject *self, const word *empty) {
     return tuple;
 }
 
-/* Whether the node of the `filled` cells lives: the cells no piece left (`left[s]` nonzero: some
-   of shape s) can reach are taken off `*holes`, the others left in `empty` (which may be
-   `filled` itself), and their regions must waste at most the holes left (`fillit.cells.check`). */
-int cells_live(CellsObject *self, const word *filled, const int *left, long *holes, word *empty) {
-    int words = self->words;
+/* `cells_live` for sets of `words` words: inlined for each usual count, so that the compiler
+   unrolls the loops over words and copies in registers. */
+static INLINE int live(CellsObject *self, const word *filled, const int *left, long *holes,
+                       word *empty, int words) {
     word *covered = scratch_of(self, COVERED);
     for (int i = 0; i < words; i++) empty[i] = full_of(self)[i] & ~filled[i];
-    reach(self, empty, left, covered);
+    reach(self, empty, left, covered, words);
     for (int i = 0; i < words; i++) { /* the stuck cells: only a hole can fill them */
         word stuck = empty[i] & ~covered[i];
         *holes -= __builtin_popcountll(stuck);
         empty[i] ^= stuck;
     }
     memcpy(covered, empty, sizeof(word) * words); /* the reach is done with: waste eats a copy */
-    return *holes >= 0 && waste_fits(self, covered, *holes);
+    return *holes >= 0 && waste_fits(self, covered, *holes, words);
+}
+
+/* Whether the node of the `filled` cells lives: the cells no piece left (`left[s]` nonzero: some
+   of shape s) can reach are taken off `*holes`, the others left in `empty` (which may be
+   `filled` itself), and their regions must waste at most the holes left (`fillit.cells.check`). */
+int cells_live(CellsObject *self, const word *filled, const int *left, long *holes, word *empty) {
+    switch (self->words) { /* boards of side 7, 10, 13 and 15 at most */
+    case 1: return live(self, filled, left, holes, empty, 1);
+    case 2: return live(self, filled, left, holes, empty, 2);
+    case 3: return live(self, filled, left, holes, empty, 3);
+    case 4: return live(self, filled, left, holes, empty, 4);
+    default: return live(self, filled, left, holes, empty, self->words);
+    }
 }
 
 /* A tuple of `shapes` ints into `left`; -1 with an exception otherwise. */

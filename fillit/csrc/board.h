@@ -48,7 +48,9 @@ typedef struct {
 FILLIT_INTERNAL extern PyTypeObject CellsType, FailuresType, BoardType, PrunerType, LearnType;
 
 static inline const word *full_of(const CellsObject *self) { return self->block; }
-static inline int words_for(int bits) { return bits / 64 + 1 > MAX_WORDS ? MAX_WORDS : bits / 64 + 1; }
+static inline int words_for(int bits) {
+    return bits / 64 + 1 > MAX_WORDS ? MAX_WORDS : bits / 64 + 1;
+}
 
 /* A hash of `seed` and the `n` counts (a polynomial in them, then MurmurHash3's finaliser, so
    that every bit of it depends on every count: tables take its low bits). */

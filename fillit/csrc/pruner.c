@@ -77,7 +77,9 @@ typedef struct {
     dlx_hook hook;
 } LearnObject;
 
-static int *left_at(PrunerObject *p, int depth) { return p->left + (size_t)depth * p->board->shapes; }
+static int *left_at(PrunerObject *p, int depth) {
+    return p->left + (size_t)depth * p->board->shapes;
+}
 static word *filled_at(PrunerObject *p, int depth) {
     return p->filled + (size_t)depth * p->board->words;
 }
@@ -87,9 +89,9 @@ static word *filled_at(PrunerObject *p, int depth) {
 /* The slot of (left, holes) in the cache: the one holding it, or the empty one where it goes. */
 static size_t colour_slot(BoardObject *b, const int *left, long holes) {
     size_t k = (size_t)(hash_counts((uint64_t)holes, left, b->shapes) % COLOUR_SLOTS);
-    size_t shapes = (size_t)b->shapes;
+    size_t shapes = (size_t)b->shapes, size = sizeof(int) * shapes;
     while (b->slot_holes[k] != -1 &&
-           (b->slot_holes[k] != holes || memcmp(b->slot_left + k * shapes, left, sizeof(int) * shapes)))
+           (b->slot_holes[k] != holes || memcmp(b->slot_left + k * shapes, left, size)))
         k = (k + 1) % COLOUR_SLOTS;
     return k;
 }

@@ -440,8 +440,10 @@ static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
     for (int k = 0; k < npref; k++)
         for (int q = c->first[prefs[k]]; c->nd[q].top > 0; q++) moved++;
     if (!(s->moves = checked_calloc(3 * moved, sizeof(int)))) goto fail;
-    if (s->prune != NULL || s->learn != NULL) {
-        if (!(s->opts_list = PyList_New(0))) goto fail;
+    s->prune_c = hook_entry(s->prune);
+    s->learn_c = hook_entry(s->learn);
+    if ((s->prune != NULL && s->prune_c == NULL) || (s->learn != NULL && s->learn_c == NULL)) {
+        if (!(s->opts_list = PyList_New(0))) goto fail; /* a hook called in Python reads it */
     }
     for (int k = 0; k < s->ngivens; k++)
         if (opts_push(s, s->givens[k]) < 0) goto fail;

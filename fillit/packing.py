@@ -20,10 +20,9 @@ from dlx.memo import FailureMemo
 from dlx.solve import Choice
 from fillit.budget import Budget
 from fillit.colouring import IN_SEARCH, ColourBound, shape_counts
-from fillit.failures import FailedStates
 from fillit.pieces import Cell, Piece
 from fillit.projection import BOARD_STEPS, LineBound, profiles
-from fillit.pruner import Board, LineTest, StatePruner
+from fillit.pruner import Board, LineTest, new_failures, new_pruner
 from fillit.vocabulary import Progress, placements
 
 Key = tuple[object, int, int]
@@ -101,7 +100,6 @@ class Packing:
         self.size = size
         self.problem = packing_problem(pieces, size)
         self.memo = FailureMemo()
-        self.failures = FailedStates()
         self.stride = size + 1
         # the cells column by column: an item order for the engine's choice (see `complete`)
         self.columns = [(r, c) for c in range(size) for r in range(size)]
@@ -124,6 +122,7 @@ class Packing:
             colour_tests=[self._colour_bound(name, shapes) for name in IN_SEARCH],
             line_tests=[b for b in self.line_bounds if len(b[1].profiles) <= SEARCH_PROFILES],
         )
+        self.failures = new_failures(self.board)
 
     def bits(self, cells: Iterable[Cell]) -> int:
         """The cells as one integer, a bit per cell."""
@@ -212,7 +211,7 @@ class Packing:
         if max_nodes == 0 or seconds == 0.0:  # (dlx refuses an empty budget)
             stats.status = Status.BUDGET
             return UNKNOWN
-        pruner = StatePruner(self.board, self.failures, len(givens))
+        pruner = new_pruner(self.board, self.failures, len(givens))
         search = solve(
             self.problem,
             choose=choose,

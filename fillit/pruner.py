@@ -4,6 +4,13 @@ as `prune`, and its memory of failed states, given as `learn`.
 It reads a node's state (the cells filled, the holes used, the pieces left) and cuts the node
 only when that state has no completion, so the engine's failure memo stays exact. It touches
 the board it is given and the failures kept (`fillit.failures`), nothing else.
+
+`StatePruner` is the pure-Python reference. `fillit/csrc/pruner.c` (`fillit._board.Pruner`, with
+`fillit._board.Failures` for the failures kept) answers the same, compiled, and carries dlx's C
+hook entry, so that the compiled engine calls it with no Python in between: `new_failures` and
+`new_pruner` pick it when `fillit._board` imports, `FILLIT_CORE` does not say "python", the
+board's cell tests compiled (`fillit.cells`) and it has no projection tests (`Board.line_tests`,
+which only `StatePruner` runs).
 """
 
 from __future__ import annotations
@@ -11,11 +18,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, Protocol
 
-from fillit.cells import Cells, make_cells
+from fillit import failures as kept
+from fillit.cells import Cells, PythonCells, make_cells
 from fillit.colouring import ColourBound
 from fillit.failures import FailedStates
 from fillit.projection import Fit, LineBound
+
+try:
+    from fillit import _board  # type: ignore[attr-defined]
+except ImportError:  # built without a C compiler: StatePruner checks every node
+    _board = None
 
 State = tuple[int, int, tuple[int, ...]]
 """A node's state: its filled cells as bits, the holes left, the pieces left of each shape."""
@@ -59,6 +73,60 @@ class Board:
         ]
         return make_cells(self.stride, self.full, self.offsets, tests)
 
+    @property
+    def compiles(self) -> bool:
+        """Whether the compiled check can run this board (see the module's docstring)."""
+        return (
+            _board is not None and not self.line_tests and not isinstance(self.cells, PythonCells)
+        )
+
+    @cached_property
+    def compiled(self) -> Any:
+        """The board as the compiled check reads it (`fillit._board.Board`), made once: its
+        cache of colour sets serves all the board's searches."""
+        bounds = [bound for bound, _ in self.colour_tests]
+        return _board.Board(self.cells, self.option_cells, self.option_shape, self.root, bounds)
+
+
+class Failures(Protocol):
+    """The failures kept (`fillit.failures.FailedStates`, or `fillit._board.Failures`)."""
+
+    cuts: int
+
+    def add(self, free: int, remaining: tuple[int, ...]) -> None:
+        """See `FailedStates.add`."""
+
+    def settles(self, free: int, remaining: tuple[int, ...]) -> bool:
+        """See `FailedStates.settles`."""
+
+
+class Check(Protocol):
+    """The once-per-node check and its memory of failures (`StatePruner`, or compiled)."""
+
+    def __call__(self, chosen: Sequence[int]) -> bool:
+        """See `StatePruner.__call__`."""
+
+    def learn(self, chosen: Sequence[int]) -> None:
+        """See `StatePruner.learn`."""
+
+
+def new_failures(board: Board) -> Failures:
+    """An empty store of failures for the searches of `board`: compiled when its check is."""
+    if board.compiles:
+        bits, shapes = board.full.bit_length(), len(board.offsets)
+        store: Failures = _board.Failures(bits, shapes, kept.KEEP, kept.CAPACITY)
+        return store
+    return FailedStates()
+
+
+def new_pruner(board: Board, failures: Failures, base: int) -> Check:
+    """The check of one search of `board` whose first `base` options are givens: compiled
+    (`fillit._board.Pruner`) when `failures` are (see `new_failures`), else `StatePruner`."""
+    if isinstance(failures, FailedStates) or not board.compiles:
+        return StatePruner(board, failures, base)
+    check: Check = _board.Pruner(board.compiled, failures, base, LEARN_NODES, COLOUR_HOLES)
+    return check
+
 
 class StatePruner:
     """The engine's once-per-node check. It reads the state (which cells are filled, how many
@@ -73,9 +141,12 @@ class StatePruner:
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;
     - or a state proven to fail before had the same pieces left and every cell free here free
       too (`fillit.failures`): the engine tells `learn` each node that failed.
+
+    This is the reference; `new_pruner` gives its compiled twin where it can. Boards with
+    projection tests (`Board.line_tests`) are always checked here: only this one runs them.
     """
 
-    def __init__(self, board: Board, failures: FailedStates, base: int) -> None:
+    def __init__(self, board: Board, failures: Failures, base: int) -> None:
         self.board = board
         self.failures = failures
         self.base = base

@@ -502,3 +502,41 @@ def test_bad_core_input_is_a_typed_error_not_a_crash() -> None:
     with pytest.raises(ValueError, match="twice"):  # the primary list holds each item once
         two.search(False, "mrv", [], [], [0] * 62, None, 0, None, None, 1 << 62, None, None)
     assert list(two.search(False, "mrv", [], [], [1, 0], None, 0, None, None, 1 << 62, None, None))
+
+
+class Labelled:
+    """A prune hook that carries a `__dlx_hook__` which is no "dlx.hook" capsule (hook.h)."""
+
+    __dlx_hook__ = "not a capsule"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, chosen: Sequence[int]) -> bool:
+        self.calls += 1
+        return sum(chosen) % 3 != 2
+
+
+@pytest.mark.parametrize("core", ["python", pytest.param("compiled", marks=needs_compiled)])
+def test_a_hook_whose_c_entry_is_no_capsule_is_called_in_python(core: str) -> None:
+    """Such an attribute is ignored: the hook is called as a Python callable, once per node, and
+    the search is the same as with a plain function. (Hooks with a C entry: see
+    tests/test_compiled_pruner.py.)"""
+    problem = Problem.from_options(
+        ["a", "b", "c", "d"],
+        [
+            ("ab", ["a", "b"]),
+            ("cd", ["c", "d"]),
+            ("a", ["a"]),
+            ("bcd", ["b", "c", "d"]),
+            ("b", ["b"]),
+            ("c", ["c"]),
+            ("d", ["d"]),
+        ],
+    )
+    hook, plain, runs = Labelled(), Labelled(), []
+    for prune in (hook, lambda chosen: plain(chosen)):
+        stats = Stats()
+        runs.append((list(solve(problem, prune=prune, stats=stats, core=core)), stats.nodes))  # type: ignore[arg-type]
+    assert runs[0] == runs[1]
+    assert hook.calls == plain.calls == runs[0][1] > 1

@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 from tetrominoes import TETROMINOES
 
 from fillit import cells
+from fillit.failures import FailedStates
 from fillit.fast import arrange_fast
 from fillit.packing import Packing
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.pruner import Board, StatePruner
+from fillit.pruner import Board, StatePruner, new_failures
 from fillit.vocabulary import smallest_size
 
 pytestmark = pytest.mark.skipif(
@@ -31,6 +32,8 @@ CASES = [
     ROOT.parent / "shared" / "fillit-bench" / "hard_bleplat_hard1.txt",
     ROOT.parent / "shared" / "fillit-bench" / "rand_n12_s1.txt",
     ROOT.parent / "shared" / "fillit-bench" / "exact_k8_s2.txt",
+    ROOT.parent / "shared" / "fillit-bench" / "exact_k10_s1.txt",
+    ROOT.parent / "shared" / "fillit-bench" / "hard_bleplat_custom_Z.txt",
 ]
 
 
@@ -136,13 +139,16 @@ def _python(board: Board) -> cells.Cells:
 def test_whole_searches_take_the_same_nodes_with_either(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`FILLIT_CORE=python` forces the Python cell tests: the same answer, the same nodes."""
+    """`FILLIT_CORE=python` forces the Python cell tests and `StatePruner`, where the compiled
+    check (`fillit._board.Pruner`) ran: the same answer, the same nodes, the same counters."""
     if not path.exists():
         pytest.skip(f"{path} is not here")
     pieces = parse(path.read_text())
+    assert not isinstance(new_failures(Packing(pieces, smallest_size(pieces)).board), FailedStates)
     answer = arrange_fast(pieces)
     monkeypatch.setenv("FILLIT_CORE", "python")
     assert isinstance(Packing(pieces, 4 + len(pieces)).board.cells, cells.PythonCells)
+    assert isinstance(Packing(pieces, 4 + len(pieces)).failures, FailedStates)
     reference = arrange_fast(pieces)
     assert answer.rows() == reference.rows()
     assert [a.stats.nodes for a in answer.attempts] == [a.stats.nodes for a in reference.attempts]

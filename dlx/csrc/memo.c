@@ -26,6 +26,16 @@ int memo_find(const MemoObject *m, uint64_t h, const uint64_t *state) {
     }
 }
 
+/* Whether a state of hash h may be stored: when none is, a state need not be packed to be
+   looked up (most lookups miss). */
+int memo_has_hash(const MemoObject *m, uint64_t h) {
+    if (m->count == 0) return 0;
+    size_t mask = (size_t)m->slots - 1;
+    for (size_t s = (size_t)(h >> 7) & mask; m->hashes[s] != 0; s = (s + 1) & mask)
+        if (m->hashes[s] == h) return 1;
+    return 0;
+}
+
 static int memo_grow(MemoObject *m) {
     Py_ssize_t slots = m->slots ? m->slots * 2 : 1024;
     uint64_t *hashes = PyMem_RawCalloc((size_t)slots, sizeof(uint64_t));

@@ -26,6 +26,7 @@ typedef struct {
 DLX_INTERNAL extern PyTypeObject MemoType;
 DLX_INTERNAL void memo_clear(MemoObject *m);
 DLX_INTERNAL int memo_find(const MemoObject *m, uint64_t h, const uint64_t *state);
+DLX_INTERNAL int memo_has_hash(const MemoObject *m, uint64_t h);
 DLX_INTERNAL int memo_add(MemoObject *m, uint64_t h, const uint64_t *state);
 
 #endif

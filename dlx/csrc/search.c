@@ -33,8 +33,38 @@ void opts_pop(SearchObject *s) {
     if (s->opts_list != NULL) PyList_SetSlice(s->opts_list, s->nopts, s->nopts + 1, NULL);
 }
 
+/* The prune hook's verdict on the node of the options chosen: > 0 live, 0 cut, < 0 error. */
 int prune_ok(SearchObject *s) {
-    return s->prune == NULL ? 1 : call_hook(s->prune, s->opts_list);
+    if (s->prune == NULL) return 1;
+    if (s->prune_c != NULL) return s->prune_c->call(s->prune_c->self, s->opts, s->nopts);
+    return call_hook(s->prune, s->opts_list);
+}
+
+/* Tell the learn hook the node of the options chosen failed: -1 on an exception. */
+int learn_now(SearchObject *s) {
+    int r = s->learn_c != NULL ? s->learn_c->call(s->learn_c->self, s->opts, s->nopts)
+                               : call_hook(s->learn, s->opts_list);
+    return r < 0 ? -1 : 0;
+}
+
+/* The C entry of a hook (hook.h), or NULL when it has none of this version: then it is called
+   in Python. Any error looking for it is cleared (an object may answer every attribute). */
+const dlx_hook *hook_entry(PyObject *hook) {
+    if (hook == NULL) return NULL;
+    PyObject *capsule = PyObject_GetAttrString(hook, "__dlx_hook__");
+    if (capsule == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    const dlx_hook *entry = NULL;
+    if (PyCapsule_IsValid(capsule, DLX_HOOK_CAPSULE)) {
+        entry = PyCapsule_GetPointer(capsule, DLX_HOOK_CAPSULE);
+        if (entry != NULL && (entry->version != DLX_HOOK_VERSION || entry->call == NULL))
+            entry = NULL;
+    }
+    Py_DECREF(capsule);
+    PyErr_Clear();
+    return entry;
 }
 
 /* The poll both dances make every few thousand nodes: the counters published, then `spent`.

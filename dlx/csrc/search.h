@@ -3,6 +3,7 @@
 #ifndef DLX_SEARCH_H
 #define DLX_SEARCH_H
 
+#include "hook.h"
 #include "memo.h"
 
 #define POLL_NODES 4096
@@ -17,6 +18,7 @@ typedef struct {
     CoreObject *core;
     MemoObject *memo;
     PyObject *prune, *learn, *progress, *opts_list;
+    const dlx_hook *prune_c, *learn_c; /* their C entries (hook.h), or NULL: call them in Python */
     int general;        /* Algorithm M (1) or X (0) */
     int signals;        /* whether to look for signals (in the main thread only) */
     int mrv, sweep, exact;
@@ -56,6 +58,8 @@ DLX_INTERNAL int call_hook(PyObject *hook, PyObject *list);
 DLX_INTERNAL int opts_push(SearchObject *s, int number);
 DLX_INTERNAL void opts_pop(SearchObject *s);
 DLX_INTERNAL int prune_ok(SearchObject *s);
+DLX_INTERNAL int learn_now(SearchObject *s);
+DLX_INTERNAL const dlx_hook *hook_entry(PyObject *hook);
 DLX_INTERNAL int spent(SearchObject *s, PyThreadState **released);
 DLX_INTERNAL int poll(SearchObject *s, long long nodes, long long updates,
                       PyThreadState **released);

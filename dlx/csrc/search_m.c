@@ -25,8 +25,8 @@ static const uint64_t *pack(SearchObject *s, int x) {
 static inline uint64_t odd(uint64_t h) { return h | 1; }
 
 static int memo_failed(SearchObject *s, int x) {
-    uint64_t h = s->key_hash + (x >= 0 ? s->core->option_hash[x] : 0);
-    return memo_find(s->memo, odd(h), pack(s, x));
+    uint64_t h = odd(s->key_hash + (x >= 0 ? s->core->option_hash[x] : 0));
+    return memo_has_hash(s->memo, h) && memo_find(s->memo, h, pack(s, x)); /* pack: O(items) */
 }
 
 void add_key(SearchObject *s, int x, int sign) {
@@ -257,7 +257,7 @@ int run_m(SearchObject *s, PyThreadState **released) {
             if (s->found_at[top] == s->solutions && !s->restricted) {
                 if (s->memo != NULL && remember(s) < 0) { s->error = 1; state = RETREAT; goto stop; }
                 if (s->learn != NULL) {
-                    if (call_hook(s->learn, s->opts_list) < 0) {
+                    if (learn_now(s) < 0) {
                         s->error = 1;
                         state = RETREAT;
                         goto stop;

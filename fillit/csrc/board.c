@@ -12,41 +12,24 @@
    `Cells.check(filled, remaining, holes, colour_holes)` is `fillit.cells.check` (the pure-Python
    reference, whose docstring gives the contract): the cells no piece left can reach, the waste
    of the regions of the others, and the place of the room in each colour test. No global state: everything a
-   check reads or writes lives in its `Cells`. */
+   check reads or writes lives in its `Cells`. The whole once-per-node check over these tests is
+   in pruner.c, the failures it keeps in failures.c; this file also makes the module. */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
+#include "board.h"
 
-#define MAX_WORDS 8 /* boards of up to 512 bits: side 22 with its spare column */
 #define MAX_WEIGHT (1LL << 40) /* times at most 512 cells, over at most 4096 masks: no overflow */
 
-typedef uint64_t word;
-
-typedef struct {
-    PyObject_HEAD
-    int words;          /* words in each set of cells */
-    int stride;         /* bits from one row to the next */
-    int shapes;         /* the number of shapes */
-    int colours;        /* the number of colour masks (of all colour tests, in order) */
-    int tests;          /* the number of colour tests */
-    int (*offsets)[4];  /* per shape, its four cells' offsets */
-    long long *weight;  /* per colour mask, its weight in its test's place */
-    int *test_of;       /* per colour mask, its test */
-    word *block;        /* full, then the colour masks, then SCRATCH scratch sets */
-} CellsObject;
+#define INLINE inline __attribute__((always_inline))
 
 enum { EMPTY, COVERED, CORNERS, SPARE, REGION, GROWN, SCRATCH };
 
-static word *full_of(CellsObject *self) { return self->block; }
 static word *mask_of(CellsObject *self, int k) { return self->block + (1 + k) * self->words; }
 static word *scratch_of(CellsObject *self, int k) {
     return self->block + (1 + self->colours + k) * self->words;
 }
 
 /* dst = src >> n (dst and src distinct). */
-static void shift_right(word *dst, const word *src, int n, int words) {
+static INLINE void shift_right(word *dst, const word *src, int n, int words) {
     int q = n / 64, r = n % 64;
     for (int i = 0; i < words; i++) {
         word lo = i + q < words ? src[i + q] : 0;
@@ -56,7 +39,7 @@ static void shift_right(word *dst, const word *src, int n, int words) {
 }
 
 /* dst |= src << n (dst and src distinct); bits past the last word are dropped. */
-static void or_shift_left(word *dst, const word *src, int n, int words) {
+static INLINE void or_shift_left(word *dst, const word *src, int n, int words) {
     int q = n / 64, r = n % 64;
     for (int i = q; i < words; i++) {
         word part = src[i - q] << r;
@@ -65,15 +48,15 @@ static void or_shift_left(word *dst, const word *src, int n, int words) {
     }
 }
 
-static int count(const word *set, int words) {
+static INLINE int count(const word *set, int words) {
     int total = 0;
     for (int i = 0; i < words; i++) total += __builtin_popcountll(set[i]);
     return total;
 }
 
 /* The cells of `empty` that a piece left can cover (`Board.reach` in fillit/pruner.py). */
-static void reach(CellsObject *self, const word *empty, const long *left, word *covered) {
-    int words = self->words;
+static INLINE void reach(CellsObject *self, const word *empty, const int *left, word *covered,
+                         int words) {
     word *corners = scratch_of(self, CORNERS), *spare = scratch_of(self, SPARE);
     memset(covered, 0, sizeof(word) * words);
     for (int s = 0; s < self->shapes; s++) {
@@ -89,8 +72,8 @@ static void reach(CellsObject *self, const word *empty, const long *left, word *
 
 /* Whether the regions of `empty` waste at most `holes` cells (`waste_fits`, fillit/vocabulary.py);
    `empty` is consumed. */
-static int waste_fits(CellsObject *self, word *empty, long holes) {
-    int words = self->words, stride = self->stride;
+static INLINE int waste_fits(CellsObject *self, word *empty, long holes, int words) {
+    int stride = self->stride;
     long total = 0;
     word *region = scratch_of(self, REGION), *grown = scratch_of(self, GROWN);
     for (;;) {
@@ -122,7 +105,7 @@ static int waste_fits(CellsObject *self, word *empty, long holes) {
 }
 
 /* A non-negative int of at most `words` words into `set`; -1 with an exception otherwise. */
-static int read_set(PyObject *value, word *set, int words) {
+int read_set(PyObject *value, word *set, int words) {
     unsigned char bytes[8 * MAX_WORDS];
     if (!PyLong_Check(value)) {
         PyErr_SetString(PyExc_TypeError, "a set of cells must be an int");
@@ -142,7 +125,7 @@ static int read_set(PyObject *value, word *set, int words) {
     return 0;
 }
 
-static PyObject *set_to_int(const word *set, int words) {
+PyObject *set_to_int(const word *set, int words) {
     unsigned char bytes[8 * MAX_WORDS];
     for (int i = 0; i < words; i++)
         for (int b = 0; b < 8; b++) bytes[8 * i + b] = (unsigned char)(set[i] >> (8 * b));
@@ -228,7 +211,7 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "too many shapes or colours");
         goto done;
     }
-    self->words = bits / 64 + 1 > MAX_WORDS ? MAX_WORDS : bits / 64 + 1;
+    self->words = words_for(bits);
     self->stride = stride;
     self->shapes = (int)n;
     self->colours = (int)m;
@@ -253,7 +236,7 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
                 goto done;
             }
     }
-    if (read_set(full, full_of(self), self->words) < 0) goto done;
+    if (read_set(full, self->block, self->words) < 0) goto done; /* the board first */
     if (read_tests(self, colours) < 0) goto done;
     ok = 0;
 done:
@@ -262,11 +245,9 @@ done:
     return ok;
 }
 
-/* The place of the room of `empty` in each colour test, as a tuple of ints (NULL on error);
-   a test's masks come one after another. */
-static PyObject *places_of(CellsObject *self, const word *empty) {
-    PyObject *places = PyTuple_New(self->tests);
-    if (places == NULL) return NULL;
+/* The place of the room of `empty` in each colour test, into `places` (a test's masks come one
+   after another). */
+void cells_places(CellsObject *self, const word *empty, long long *places) {
     int k = 0;
     for (int t = 0; t < self->tests; t++) {
         long long place = 0;
@@ -276,14 +257,75 @@ static PyObject *places_of(CellsObject *self, const word *empty) {
             for (int i = 0; i < self->words; i++) room += __builtin_popcountll(empty[i] & mask[i]);
             place += room * self->weight[k];
         }
-        PyObject *value = PyLong_FromLongLong(place);
-        if (value == NULL) {
-            Py_DECREF(places);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(places, t, value);
+        places[t] = place;
     }
-    return places;
+}
+
+/* The place of the room of `empty` in each colour test, as a tuple of ints (NULL on error). */
+static PyObject *places_of(CellsObject *self, const word *empty) {
+    long long stack[8], *places = stack;
+    if (self->tests > 8 && (places = PyMem_Malloc(sizeof(long long) * (size_t)self->tests)) == NULL)
+        return PyErr_NoMemory();
+    cells_places(self, empty, places);
+    PyObject *tuple = PyTuple_New(self->tests);
+    for (int t = 0; tuple != NULL && t < self->tests; t++) {
+        PyObject *value = PyLong_FromLongLong(places[t]);
+        if (value == NULL) Py_CLEAR(tuple);
+        else PyTuple_SET_ITEM(tuple, t, value);
+    }
+    if (places != stack) PyMem_Free(places);
+    return tuple;
+}
+
+/* `cells_live` for sets of `words` words: inlined for each usual count, so that the compiler
+   unrolls the loops over words and copies in registers. */
+static INLINE int live(CellsObject *self, const word *filled, const int *left, long *holes,
+                       word *empty, int words) {
+    word *covered = scratch_of(self, COVERED);
+    for (int i = 0; i < words; i++) empty[i] = full_of(self)[i] & ~filled[i];
+    reach(self, empty, left, covered, words);
+    for (int i = 0; i < words; i++) { /* the stuck cells: only a hole can fill them */
+        word stuck = empty[i] & ~covered[i];
+        *holes -= __builtin_popcountll(stuck);
+        empty[i] ^= stuck;
+    }
+    memcpy(covered, empty, sizeof(word) * words); /* the reach is done with: waste eats a copy */
+    return *holes >= 0 && waste_fits(self, covered, *holes, words);
+}
+
+/* Whether the node of the `filled` cells lives: the cells no piece left (`left[s]` nonzero: some
+   of shape s) can reach are taken off `*holes`, the others left in `empty` (which may be
+   `filled` itself), and their regions must waste at most the holes left (`fillit.cells.check`). */
+int cells_live(CellsObject *self, const word *filled, const int *left, long *holes, word *empty) {
+    switch (self->words) { /* boards of side 7, 10, 13 and 15 at most */
+    case 1: return live(self, filled, left, holes, empty, 1);
+    case 2: return live(self, filled, left, holes, empty, 2);
+    case 3: return live(self, filled, left, holes, empty, 3);
+    case 4: return live(self, filled, left, holes, empty, 4);
+    default: return live(self, filled, left, holes, empty, self->words);
+    }
+}
+
+/* A tuple of `shapes` ints into `left`; -1 with an exception otherwise. */
+int read_counts(PyObject *counts, int *left, int shapes) {
+    if (!PyTuple_Check(counts)) {
+        PyErr_SetString(PyExc_TypeError, "the pieces left must be a tuple");
+        return -1;
+    }
+    if (PyTuple_GET_SIZE(counts) != shapes) {
+        PyErr_SetString(PyExc_ValueError, "remaining must have a count per shape");
+        return -1;
+    }
+    for (int s = 0; s < shapes; s++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(counts, s));
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < INT32_MIN || v > INT32_MAX) {
+            PyErr_SetString(PyExc_OverflowError, "a count of pieces out of range");
+            return -1;
+        }
+        left[s] = (int)v;
+    }
+    return 0;
 }
 
 /* check(filled, remaining, holes, colour_holes): see fillit.cells.check. The counts of
@@ -301,35 +343,27 @@ static PyObject *Cells_check(CellsObject *self, PyObject *const *args, Py_ssize_
         PyErr_SetString(PyExc_ValueError, "remaining must have a count per shape");
         return NULL;
     }
-    int words = self->words;
-    long stack[32], *left = stack;
+    int stack[32], *left = stack;
     if (self->shapes > 32) {
-        left = PyMem_Malloc(sizeof(long) * (size_t)self->shapes);
+        left = PyMem_Malloc(sizeof(int) * (size_t)self->shapes);
         if (left == NULL) return PyErr_NoMemory();
     }
     PyObject *result = NULL, *places = NULL, *kept = NULL;
-    for (int s = 0; s < self->shapes; s++) {
-        left[s] = PyLong_AsLong(PyTuple_GET_ITEM(args[1], s));
-        if (left[s] == -1 && PyErr_Occurred()) goto done;
+    for (int s = 0; s < self->shapes; s++) { /* only whether some are left matters here */
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(args[1], s));
+        if (v == -1 && PyErr_Occurred()) goto done;
+        left[s] = v != 0;
     }
     long holes = PyLong_AsLong(args[2]), colour_holes = PyLong_AsLong(args[3]);
     if (PyErr_Occurred()) goto done;
-    word *empty = scratch_of(self, EMPTY), *covered = scratch_of(self, COVERED);
-    if (read_set(args[0], empty, words) < 0) goto done;
-    for (int i = 0; i < words; i++) empty[i] = full_of(self)[i] & ~empty[i];
-    reach(self, empty, left, covered);
-    for (int i = 0; i < words; i++) { /* the stuck cells: only a hole can fill them */
-        word stuck = empty[i] & ~covered[i];
-        holes -= __builtin_popcountll(stuck);
-        empty[i] ^= stuck;
-    }
-    memcpy(covered, empty, sizeof(word) * words); /* the reach is done with: waste eats a copy */
-    if (holes < 0 || !waste_fits(self, covered, holes)) {
+    word *empty = scratch_of(self, EMPTY);
+    if (read_set(args[0], empty, self->words) < 0) goto done;
+    if (!cells_live(self, empty, left, &holes, empty)) {
         result = Py_NewRef(Py_None);
         goto done;
     }
     places = holes <= colour_holes ? places_of(self, empty) : Py_NewRef(Py_None);
-    kept = places == NULL ? NULL : set_to_int(empty, words);
+    kept = places == NULL ? NULL : set_to_int(empty, self->words);
     if (kept != NULL) result = Py_BuildValue("(OlO)", kept, holes, places);
 done:
     Py_XDECREF(places);
@@ -344,7 +378,7 @@ static PyMethodDef Cells_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject CellsType = {
+PyTypeObject CellsType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit._board.Cells",
     .tp_basicsize = sizeof(CellsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -357,16 +391,20 @@ static PyTypeObject CellsType = {
 
 static struct PyModuleDef board_module = {
     PyModuleDef_HEAD_INIT, "fillit._board",
-    "The cell tests of fillit's once-per-node check, compiled (see fillit.cells).", -1, NULL,
+    "fillit's once-per-node check, compiled (see fillit.cells and fillit.pruner).", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit__board(void) {
-    if (PyType_Ready(&CellsType) < 0) return NULL;
+    PyTypeObject *types[] = {&CellsType, &FailuresType, &BoardType, &PrunerType, &LearnType};
+    const char *names[] = {"Cells", "Failures", "Board", "Pruner", "Learn"};
+    for (int k = 0; k < 5; k++)
+        if (PyType_Ready(types[k]) < 0) return NULL;
     PyObject *module = PyModule_Create(&board_module);
     if (module == NULL) return NULL;
-    if (PyModule_AddObjectRef(module, "Cells", (PyObject *)&CellsType) < 0) {
-        Py_DECREF(module);
-        return NULL;
-    }
+    for (int k = 0; k < 5; k++)
+        if (PyModule_AddObjectRef(module, names[k], (PyObject *)types[k]) < 0) {
+            Py_DECREF(module);
+            return NULL;
+        }
     return module;
 }

@@ -1,11 +1,16 @@
-"""Benchmark: fillit's once-per-node check alone, its compiled cell tests beside the Python ones.
+"""Benchmark: fillit's once-per-node check alone: compiled whole, with its compiled cell tests,
+and in pure Python.
 
 Run: `.venv/bin/python tests/benchmarks/bench_pruner.py [FILE.txt ...]` (default: the hardest
 inputs of ../shared/fillit-bench). For each file it records every call the engine makes to the
 check (`prune` and `learn`) while `arrange_fast` solves it, then replays those calls on fresh
-boards, once with `fillit._board` and once with `fillit.cells`' pure-Python tests (best of 3
-each, alternating; processor time, steadier than wall-clock time on a shared machine), and
-prints both times, their ratio, and whether both answered alike at every node (exit 1 if not).
+boards three ways: `fillit._board.Pruner` (the whole check compiled, called from Python here,
+so each call still builds a list), `StatePruner` over `fillit._board`'s cell tests, and
+`StatePruner` over `fillit.cells`' pure-Python tests (best of 3 each, alternating; processor
+time, steadier than wall-clock time on a shared machine). It prints the times, the ratio of
+the pure-Python one to the whole compiled one, and whether all answered alike at every node
+(exit 1 if not). Boards with projection tests are replayed without them (the compiled check
+does not run them), all three alike.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from fillit.fast import arrange_fast
 from fillit.packing import Packing
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.pruner import Board, StatePruner
+from fillit.pruner import Board, Check, Failures, StatePruner, new_failures, new_pruner
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "fillit-bench"
 DEFAULT = ["hard_L28-1-n-1-n_file3", "hard_pbondoer_difficile", "hard_bleplat_topic4237"]
@@ -38,7 +43,7 @@ def record(pieces: Sequence[Piece]) -> Trace:
     trace: Trace = []
 
     class Recording(StatePruner):
-        def __init__(self, board: Board, failures: FailedStates, base: int) -> None:
+        def __init__(self, board: Board, failures: Failures, base: int) -> None:
             super().__init__(board, failures, base)
             self.calls: list[tuple[bool, tuple[int, ...]]] = []
             trace.append((board.stride - 1, base, self.calls))
@@ -51,27 +56,32 @@ def record(pieces: Sequence[Piece]) -> Trace:
             self.calls.append((False, tuple(chosen)))
             super().learn(chosen)
 
-    with patch.object(fillit.packing, "StatePruner", Recording):
+    with patch.object(fillit.packing, "new_pruner", Recording):
         arrange_fast(pieces)
     return trace
 
 
-def replay(pieces: Sequence[Piece], trace: Trace, compiled: bool) -> tuple[float, list[bool]]:
+KINDS = ("pruner", "cells", "python")
+"""The checks replayed: compiled whole, StatePruner over compiled cell tests, pure Python."""
+
+
+def fresh(pieces: Sequence[Piece], size: int, kind: str) -> tuple[Board, Failures]:
+    """A board of `size` (without projection tests) checked the `kind` way, and its failures."""
+    board = dataclasses.replace(Packing(pieces, size).board, line_tests=[])
+    if kind == "python":
+        tests = [list(zip(m, bound.weights(), strict=True)) for bound, m in board.colour_tests]
+        board.__dict__["cells"] = cells.python_cells(board.stride, board.full, board.offsets, tests)
+    return board, new_failures(board) if kind == "pruner" else FailedStates()
+
+
+def replay(pieces: Sequence[Piece], trace: Trace, kind: str) -> tuple[float, list[bool]]:
     """The seconds the calls take on fresh boards (built outside the clock), and the answers."""
-    boards = {}
-    for size, _, _ in trace:
-        if size not in boards:
-            board = Packing(pieces, size).board
-            tests = [list(zip(m, bound.weights(), strict=True)) for bound, m in board.colour_tests]
-            make = cells._board.Cells if compiled else cells.python_cells
-            copy = dataclasses.replace(board)
-            copy.__dict__["cells"] = make(board.stride, board.full, board.offsets, tests)
-            boards[size] = (copy, FailedStates())
+    boards = {size: fresh(pieces, size, kind) for size, _, _ in trace}
     answers: list[bool] = []
     seconds = 0.0
     for size, base, calls in trace:
         board, failures = boards[size]
-        pruner = StatePruner(board, failures, base)
+        pruner: Check = new_pruner(board, failures, base)
         started = time.process_time()
         for prune, chosen in calls:
             if prune:
@@ -83,26 +93,27 @@ def replay(pieces: Sequence[Piece], trace: Trace, compiled: bool) -> tuple[float
 
 
 def main(paths: list[Path]) -> int:
-    """Print each file's figures; 1 when the two checks disagree anywhere."""
+    """Print each file's figures; 1 when the checks disagree anywhere."""
     if not cells.COMPILED_AVAILABLE:
         print("fillit._board was not built: nothing to compare")
         return 1
-    print(f"{'file':44} {'calls':>7} {'compiled':>9} {'python':>8} {'ratio':>6}  same")
+    print(f"{'file':40} {'calls':>7} {'pruner':>7} {'cells':>7} {'python':>7} {'ratio':>6}  same")
     wrong = 0
     for path in paths:
         pieces = parse(path.read_text())
         trace = record(pieces)
-        best = {True: 9.0, False: 9.0}
-        found: dict[bool, list[bool]] = {}
+        best = dict.fromkeys(KINDS, 99.0)
+        found: dict[str, list[bool]] = {}
         for _ in range(3):
-            for compiled in (True, False):
-                seconds, found[compiled] = replay(pieces, trace, compiled)
-                best[compiled] = min(best[compiled], seconds)
-        same = found[True] == found[False]
+            for kind in KINDS:
+                seconds, found[kind] = replay(pieces, trace, kind)
+                best[kind] = min(best[kind], seconds)
+        same = found["pruner"] == found["cells"] == found["python"]
         wrong += not same
         calls = sum(prune for _, _, c in trace for prune, _ in c)
-        ratio = best[False] / best[True]
-        print(f"{path.stem:44} {calls:7} {best[True]:9.3f} {best[False]:8.3f} {ratio:6.2f}  {same}")
+        ratio = best["python"] / best["pruner"]
+        times = " ".join(f"{best[kind]:7.3f}" for kind in KINDS)
+        print(f"{path.stem:40} {calls:7} {times} {ratio:6.2f}  {same}")
     return 1 if wrong else 0
 
 

@@ -102,6 +102,8 @@ class Packing:
         self.problem = packing_problem(pieces, size)
         self.memo = FailureMemo()
         self.failures = FailedStates()
+        # the order (item choice, sweep) that settled the last question (`fillit.fits.rounds`)
+        self.favourite: tuple[Choice, Sweep] | None = None
         self.stride = size + 1
         # the cells column by column: an item order for the engine's choice (see `complete`)
         self.columns = [(r, c) for c in range(size) for r in range(size)]

@@ -14,7 +14,8 @@ Glossary:
 - *full search*: the search that settles a position when glance and repair could not.
 - *way*: one order of search (the witness's options first or not, MRV or the sweep by rows or
   by columns); *round*: each way takes one turn; *cap*: a turn's node limit, doubled each
-  round (`fillit.fits.rounds`).
+  round (`fillit.fits.rounds`); *favourite*: the order that settled the last question (a
+  size, or a refuted position), which goes first with a larger cap.
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def full_search(
         (witness if prefer else (), choose, sweep, joins, leaves)
         for prefer, choose, sweep, joins, leaves in CANONICAL_WAYS
     ]
-    return rounds(packing, Stats(), budget, ways, progress, givens, counters)
+    return rounds(packing, Stats(), budget, ways, progress, givens, counters, finds_teach=False)
 
 
 CANONICAL_WAYS: tuple[tuple[bool, Choice, Sweep, int, int | None], ...] = (

@@ -39,8 +39,10 @@ def arrange_fast(
     answer = Answer(list(pieces), None, [], canonical=counters)
     budget = Budget.start(max_nodes, timeout)
     size = smallest_size(pieces)
+    favourite = None  # the order that settled the last size, a guess for the next one
     while True:
         packing = Packing(pieces, size)
+        packing.favourite = favourite
         attempt, witness = decide_size(packing, budget, progress)
         answer.attempts.append(attempt)
         if attempt.solved is None:
@@ -52,4 +54,4 @@ def arrange_fast(
                 return answer
             answer.size, answer.corners = size, corners
             return answer
-        size += 1
+        size, favourite = size + 1, packing.favourite

@@ -83,6 +83,10 @@ others are best, the sweep by columns adds at most half their nodes; on some set
 it needs a tenth of theirs (24 pieces `##/.#/.#` and 2 squares in 11 x 11: 347k -> 51k)."""
 
 
+FAVOURITE_CAP = 8
+"""How many times the others' cap the favourite way (`Packing.favourite`) gets in each round."""
+
+
 def rounds(
     packing: Packing,
     total: Stats,
@@ -91,30 +95,57 @@ def rounds(
     progress: Progress | None = None,
     givens: Sequence[Key] = (),
     counters: CanonicalStats | None = None,
+    finds_teach: bool = True,
 ) -> Outcome:
     """A packing extending `givens`, or none, or unknown if the budget ran out: the `ways` take
     turns, each round's node cap twice the last; the effort is added to `total` (and to
-    `counters`, one oracle call per turn)."""
+    `counters`, one oracle call per turn).
+
+    The way that settled the last question on this board (its *favourite*: a refutation, or
+    a packing found when `finds_teach`) goes first in each round with `FAVOURITE_CAP` times the
+    cap: which order refutes well depends on the pieces more than on the question, so it mostly
+    wins again (the slow sets of few shapes: 29.0M nodes -> 24.5M, the slowest 5.3M -> 3.8M)."""
+    favourite = _favourite(packing, ways)
+    ordered = sorted(ways, key=lambda way: way is not favourite)
     cap, round_number = FIRST_CAP, 0
     while True:
-        for prefer, choose, sweep, joins, leaves in ways:
+        for way in ordered:
+            prefer, choose, sweep, joins, leaves = way
             if round_number < joins or (leaves is not None and round_number >= leaves):
                 continue
             stats = Stats()
+            turn_cap = cap * FAVOURITE_CAP if way is favourite else cap
+            report = _so_far(progress, total)
             outcome = packing.complete(
-                givens, prefer, stats, budget, _so_far(progress, total), choose, cap, sweep
+                givens, prefer, stats, budget, report, choose, turn_cap, sweep
             )
-            total.nodes += stats.nodes
-            total.updates += stats.updates
-            total.seconds += stats.seconds
-            if counters is not None:
-                counters.oracle_calls += 1
-                counters.add(stats)
+            _count(stats, total, counters)
             if not outcome.unknown:
+                if outcome.refuted or finds_teach:
+                    packing.favourite = (choose, sweep)
                 return outcome
             if budget.spent():
                 return UNKNOWN
         cap, round_number = 2 * cap, round_number + 1
+
+
+def _count(stats: Stats, total: Stats, counters: CanonicalStats | None) -> None:
+    """Add one turn's effort to `total` (and to `counters`, as one oracle call)."""
+    total.nodes += stats.nodes
+    total.updates += stats.updates
+    total.seconds += stats.seconds
+    if counters is not None:
+        counters.oracle_calls += 1
+        counters.add(stats)
+
+
+def _favourite(packing: Packing, ways: Sequence[Way]) -> Way | None:
+    """The first of `ways` in the packing's favourite order, not led by a packing's options."""
+    for way in ways:
+        prefer, choose, sweep, _, _ = way
+        if not prefer and (choose, sweep) == packing.favourite:
+            return way
+    return None
 
 
 def _so_far(progress: Progress | None, total: Stats) -> Progress | None:

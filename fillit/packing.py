@@ -100,6 +100,8 @@ class Packing:
         self.size = size
         self.problem = packing_problem(pieces, size)
         self.memo = FailureMemo()
+        # the order (item choice, sweep) that settled the last question (`fillit.fits.rounds`)
+        self.favourite: tuple[Choice, Sweep] | None = None
         self.stride = size + 1
         # the cells column by column: an item order for the engine's choice (see `complete`)
         self.columns = [(r, c) for c in range(size) for r in range(size)]

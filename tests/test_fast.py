@@ -17,6 +17,7 @@ from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES,
 
 import fillit.canonical
 import fillit.failures
+import fillit.fast
 import fillit.fits
 import fillit.pruner
 from dlx import Problem, Stats, Status, count, solve, verify
@@ -212,6 +213,85 @@ def test_a_way_stops_taking_turns_in_the_round_it_leaves_in(
         ("sweep", 4 * cap),
         ("sweep", 8 * cap),
     ]
+
+
+def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The favourite (the order that settled the last question) is asked first in each round
+    with FAVOURITE_CAP times the cap; a way led by a packing's options is never the favourite."""
+    asked: list[tuple[bool, str, int | None]] = []
+
+    def recorder(self: Packing, *args: Any) -> Outcome:
+        asked.append((bool(args[1]), args[5], args[6]))
+        return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
+
+    monkeypatch.setattr(Packing, "complete", recorder)
+    packing = Packing([SQUARE], 2)
+    packing.favourite = ("sweep", "rows")
+    witness: Sequence[Key] = ((SQUARE, 0, 0),)
+    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
+        (witness, "sweep", "rows", 0, None),
+        ((), "mrv", "rows", 0, None),
+        ((), "sweep", "rows", 0, None),
+    ]
+    found = fillit.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+    cap, boost = fillit.fits.FIRST_CAP, fillit.fits.FAVOURITE_CAP
+    assert found == REFUTED
+    assert asked == [
+        (False, "sweep", boost * cap),
+        (True, "sweep", cap),
+        (False, "mrv", cap),
+        (False, "sweep", boost * 2 * cap),
+        (True, "sweep", 2 * cap),
+        (False, "mrv", 2 * cap),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("outcome", "finds_teach", "favourite"),
+    [
+        (REFUTED, False, ("sweep", "columns")),
+        (Outcome(((SQUARE, 0, 0),)), True, ("sweep", "columns")),
+        (Outcome(((SQUARE, 0, 0),)), False, ("mrv", "rows")),
+    ],
+)
+def test_a_refutation_makes_its_way_the_favourite_and_a_find_only_when_finds_teach(
+    monkeypatch: pytest.MonkeyPatch,
+    outcome: Outcome,
+    finds_teach: bool,
+    favourite: tuple[str, str],
+) -> None:
+    """Placing pieces, a refutation teaches which order refutes well and a packing found does
+    not (finding one is luck); deciding a size, both teach."""
+    answers = iter([UNKNOWN, outcome])
+    monkeypatch.setattr(Packing, "complete", lambda self, *args: next(answers))
+    packing = Packing([SQUARE], 2)
+    packing.favourite = ("mrv", "rows")
+    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
+        ((), "mrv", "rows", 0, None),
+        ((), "sweep", "columns", 0, None),
+    ]
+    budget = Budget.start(None, None)
+    assert fillit.fits.rounds(packing, Stats(), budget, ways, finds_teach=finds_teach) == outcome
+    assert packing.favourite == favourite
+
+
+def test_the_next_size_starts_with_the_favourite_of_the_size_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The order that refuted a size is the favourite when the next size is decided."""
+    favourites: list[object] = []
+    decide = fillit.fast.decide_size
+
+    def spy(packing: Packing, *args: Any) -> object:
+        favourites.append(packing.favourite)
+        return decide(packing, *args)
+
+    monkeypatch.setattr(fillit.fast, "decide_size", spy)
+    monkeypatch.setattr(fillit.fits, "_refutation", lambda packing: None)  # search every size
+    assert arrange_fast([SQUARE, SQUARE]).size == 4
+    assert favourites[0] is None and favourites[1] is not None
 
 
 @settings(max_examples=50, deadline=None)

@@ -3,7 +3,7 @@ row-major position from which the rest can still be completed.
 
 For each piece, the positions are tried in order with the pieces placed so far given to the
 engine in advance, and the first whose remaining problem is feasible is kept. Every question
-shares one failure memo (`fillit.packing`), and the failures kept (`fillit.failures`).
+shares the failures kept (`fillit.failures`).
 
 Glossary:
 - *witness*: a packing found on the way. It proves its own positions feasible, so only earlier
@@ -107,7 +107,7 @@ def full_search(
     How long a search takes depends much on the order it tries options and items in, and no one
     order is best: so a few (the witness's options first or the options as declared, MRV or the
     sweep by rows or by columns) take turns with node caps that double each round. What one
-    proves fails, the memo keeps."""
+    proves fails, the failures kept remember."""
     ways: list[Way] = [
         (witness if prefer else (), choose, sweep, joins, leaves)
         for prefer, choose, sweep, joins, leaves in CANONICAL_WAYS
@@ -162,7 +162,6 @@ def canonical(
         givens.append((piece, *chosen))
         occupied |= packing.bits((chosen[0] + r, chosen[1] + c) for r, c in piece.cells)
         last_corner[piece] = chosen
-    counters.memo_hits = packing.memo.hits
     counters.dominated = packing.failures.cuts
     return [(top, left) for _, top, left in givens]
 

@@ -4,7 +4,7 @@ they cannot be placed in fewer.
 A state of the packing search is its free cells and the pieces left (which cells the holes
 took does not matter: a hole is a cell no piece covers). When the search proves that a state has
 no completion, every state with the same pieces left and its free cells among the failed one's
-has none either: the same pieces, less room. The failure memo cannot see this, as it knows
+has none either: the same pieces, less room. An exact failure memo cannot see this, as it knows
 states only by their exact key. The search meets such states often when there are many holes:
 two ways to fill the same rows that differ in where the holes went and in which cells the
 pieces take below them.

@@ -40,7 +40,7 @@ def decide_size(
     No one item choice is best for every set of pieces (MRV refutes some sizes in a few thousand
     nodes where the sweep needs millions, and the other way round; so does the sweep's
     direction), so a few take turns with node caps that double each round; what one round
-    proves fails, the memo keeps.
+    proves fails, the failures kept remember.
 
     >>> from fillit.pieces import Piece
     >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))

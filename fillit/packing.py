@@ -1,12 +1,15 @@
-"""The packing model of a square of side s: one exact-cover problem, its bit board, its memo,
-and the one call to the engine (`Packing.complete`) that both questions make.
+"""The packing model of a square of side s: one exact-cover problem, its bit board, the failures
+it keeps, and the one call to the engine (`Packing.complete`) that both questions make.
 
 Every cell is a primary item; each distinct shape is one primary item whose multiplicity is the
 number of pieces of that shape; one "hole" item, whose multiplicity is the slack s*s - 4n, has
 one option per cell. `Packing` holds that problem, its cells as bits (rows `size + 1` bits
-apart), the failure memo and the failures kept that all its searches share, and the `Board`
-its once-per-node check (`fillit.pruner`) is given. It decides nothing itself: `fillit.fits`
-and `fillit.canonical` ask it, and whatever they ask spends the run's budget (`fillit.budget`).
+apart), the failures kept that all its searches share, and the `Board` its once-per-node
+check (`fillit.pruner`) is given. The failures kept are the searches' only memory: the engine's
+exact failure memo, on top of them, saved 2 to 7% of the nodes and cost 40% of the time on the
+slowest inputs (it looks up every option tried, in a table far larger than the caches). It
+decides nothing itself: `fillit.fits` and `fillit.canonical` ask it, and whatever they ask
+spends the run's budget (`fillit.budget`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from dlx import Problem, Stats, Status, solve
-from dlx.memo import FailureMemo
 from dlx.solve import Choice
 from fillit.budget import Budget
 from fillit.colouring import IN_SEARCH, ColourBound, shape_counts
@@ -91,7 +93,7 @@ def packing_problem(pieces: Sequence[Piece], size: int) -> Problem[Key]:
 
 
 class Packing:
-    """The packing problem of the pieces on a board of side `size`, its memo and failures kept,
+    """The packing problem of the pieces on a board of side `size`, the failures it keeps,
     and its cells as bits (rows `size + 1` bits apart, so that shifts never wrap from one row to
     the next); `board` is what the once-per-node check is given of it."""
 
@@ -99,7 +101,6 @@ class Packing:
         self.pieces = pieces
         self.size = size
         self.problem = packing_problem(pieces, size)
-        self.memo = FailureMemo()
         # the order (item choice, sweep) that settled the last question (`fillit.fits.rounds`)
         self.favourite: tuple[Choice, Sweep] | None = None
         self.stride = size + 1
@@ -220,7 +221,6 @@ class Packing:
             givens=givens,
             prefer=prefer,
             item_order=self.columns if sweep == "columns" else (),
-            memo=self.memo,
             prune=pruner,
             learn=pruner.learn,
             stats=stats,

@@ -2,7 +2,7 @@
 as `prune`, and its memory of failed states, given as `learn`.
 
 It reads a node's state (the cells filled, the holes used, the pieces left) and cuts the node
-only when that state has no completion, so the engine's failure memo stays exact. It touches
+only when that state has no completion, so what the engine proves fails stays true. It touches
 the board it is given and the failures kept (`fillit.failures`), nothing else.
 
 `StatePruner` is the pure-Python reference. `fillit/csrc/pruner.c` (`fillit._board.Pruner`, with
@@ -131,11 +131,11 @@ def new_pruner(board: Board, failures: Failures, base: int) -> Check:
 class StatePruner:
     """The engine's once-per-node check. It reads the state (which cells are filled, how many
     holes are used, which pieces remain) and cuts a node only when the state has no completion,
-    so the failure memo stays exact. Empty cells that no piece left can cover (among them every
-    region of fewer than 4 cells) can only take holes, so they are left out of the free cells,
-    with as many holes. The node dies when there are more of them than holes; when the regions
-    of the cells kept waste more cells than there are holes left (a region of m cells wastes at
-    least m mod 4); or when
+    so what the engine proves fails stays true. Empty cells that no piece left can cover (among
+    them every region of fewer than 4 cells) can only take holes, so they are left out of the
+    free cells, with as many holes. The node dies when there are more of them than holes; when
+    the regions of the cells kept waste more cells than there are holes left (a region of m
+    cells wastes at least m mod 4); or when
     - the remaining pieces cannot be given lines that fit the free cells row by row, or column
       by column (`fillit.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;

@@ -73,13 +73,12 @@ def attempts_table(answer: Answer) -> Table:
 
 
 def canonical_table(counters: CanonicalStats) -> Table:
-    """The canonical placement at the size that fits: oracle calls, memo hits, states cut off
-    by a failure kept (`dominated`), effort."""
+    """The canonical placement at the size that fits: oracle calls, repairs, states cut off by
+    a failure kept (`dominated`), effort."""
     table = Table(title="Canonical placement")
     for name in (
         "oracle calls",
         "repairs (found)",
-        "memo hits",
         "dominated",
         "nodes",
         "updates",
@@ -89,7 +88,6 @@ def canonical_table(counters: CanonicalStats) -> Table:
     table.add_row(
         f"{counters.oracle_calls:,}",
         f"{counters.repairs:,} ({counters.repaired:,})",
-        f"{counters.memo_hits:,}",
         f"{counters.dominated:,}",
         f"{counters.nodes:,}",
         f"{counters.updates:,}",

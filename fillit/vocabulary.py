@@ -37,7 +37,6 @@ class CanonicalStats:
     oracle_calls: int = 0
     repairs: int = 0
     repaired: int = 0
-    memo_hits: int = 0
     dominated: int = 0
     nodes: int = 0
     updates: int = 0

@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from fillit import failures as kept
-from fillit.cells import Cells, PythonCells, make_cells
+from fillit.cells import WASTE_HOLES, Cells, PythonCells, make_cells
 from fillit.colouring import ColourBound
 from fillit.failures import FailedStates
 from fillit.projection import Fit, LineBound
@@ -71,7 +71,7 @@ class Board:
         tests = [
             list(zip(masks, bound.weights(), strict=True)) for bound, masks in self.colour_tests
         ]
-        return make_cells(self.stride, self.full, self.offsets, tests)
+        return make_cells(self.stride, self.full, self.offsets, tests, WASTE_HOLES)
 
     @property
     def compiles(self) -> bool:
@@ -135,7 +135,7 @@ class StatePruner:
     them every region of fewer than 4 cells) can only take holes, so they are left out of the
     free cells, with as many holes. The node dies when there are more of them than holes; when
     the regions of the cells kept waste more cells than there are holes left (a region of m
-    cells wastes at least m mod 4); or when
+    cells wastes at least m mod 4; asked with at most `fillit.cells.WASTE_HOLES` left); or when
     - the remaining pieces cannot be given lines that fit the free cells row by row, or column
       by column (`fillit.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;

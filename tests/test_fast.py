@@ -538,6 +538,16 @@ def test_reach_is_every_cell_of_every_placement_within_the_empty_cells(
     assert reach(packing.bits(cells), remaining) == packing.bits(reached)
 
 
+def test_the_waste_is_asked_only_with_few_holes_left() -> None:
+    """A row of 11 with its middle cell filled holds two regions of 5 cells, each within the
+    reach of a bar, which waste 2 cells: with 1 hole left the state dies, unless the waste is
+    asked only with fewer holes left."""
+    full, middle, bar = (1 << 11) - 1, 1 << 5, (0, 1, 2, 3)
+    for waste_holes, lives in ((None, False), (1, False), (0, True)):
+        check = python_cells(12, full, [bar], (), waste_holes).check
+        assert (check(middle, (2,), 1, 0) is not None) is lives
+
+
 def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() -> None:
     """Three squares in 4 x 4 (4 holes): a square in the middle leaves a ring of 12 cells where
     no square fits. Its waste (none) and the colourings allow that; the 12 stuck cells do not."""

@@ -64,12 +64,17 @@ def bits(side: int) -> st.SearchStrategy[int]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(data=st.data(), side=st.integers(1, 22), colour_holes=st.integers(-1, 8))
+@given(
+    data=st.data(),
+    side=st.integers(1, 22),
+    colour_holes=st.integers(-1, 8),
+    waste_holes=st.none() | st.integers(-1, 8),
+)
 def test_the_compiled_cell_tests_answer_as_the_python_ones(
-    data: st.DataObject, side: int, colour_holes: int
+    data: st.DataObject, side: int, colour_holes: int, waste_holes: int | None
 ) -> None:
-    """Random boards, shapes, colour tests and states: the same kept cells, holes and places, or
-    None."""
+    """Random boards, shapes, colour tests, waste limits and states: the same kept cells, holes
+    and places, or None."""
     stride = side + 1
     full = sum(((1 << side) - 1) << (r * stride) for r in range(side))
     offset = st.integers(0, min(3, side - 1) * stride + min(3, side - 1))
@@ -79,8 +84,9 @@ def test_the_compiled_cell_tests_answer_as_the_python_ones(
     filled = data.draw(bits(side))
     remaining = data.draw(st.tuples(*[st.integers(-1, 3) for _ in offsets]))
     holes = data.draw(st.integers(-2, side * side))
-    reference = cells.python_cells(stride, full, offsets, tests)
-    fast = cells._board.Cells(stride, full, offsets, tests)
+    reference = cells.python_cells(stride, full, offsets, tests, waste_holes)
+    limit = {} if waste_holes is None else {"waste_holes": waste_holes}
+    fast = cells._board.Cells(stride, full, offsets, tests, **limit)
     expected = reference.check(filled, remaining, holes, colour_holes)
     assert fast.check(filled, remaining, holes, colour_holes) == expected
 

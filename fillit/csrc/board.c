@@ -182,10 +182,12 @@ static Py_ssize_t count_masks(PyObject *tests) {
 /* Cells(stride, full, offsets, tests): offsets a sequence of 4-tuples, tests a sequence of
    sequences of (mask, weight) pairs. */
 static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"stride", "full", "offsets", "tests", NULL};
+    static char *kwlist[] = {"stride", "full", "offsets", "tests", "waste_holes", NULL};
     int stride;
+    long waste_holes = LONG_MAX;
     PyObject *full, *offsets, *masks;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOO", kwlist, &stride, &full, &offsets, &masks))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOO|l", kwlist, &stride, &full, &offsets, &masks,
+                                     &waste_holes))
         return -1;
     if (self->block != NULL) {
         PyErr_SetString(PyExc_TypeError, "Cells is initialised once");
@@ -216,6 +218,7 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
     self->shapes = (int)n;
     self->colours = (int)m;
     self->tests = (int)tests;
+    self->waste_holes = waste_holes;
     self->offsets = PyMem_Calloc(n ? (size_t)n : 1, sizeof(int[4]));
     self->weight = PyMem_Calloc(m ? (size_t)m : 1, sizeof(long long));
     self->test_of = PyMem_Calloc(m ? (size_t)m : 1, sizeof(int));
@@ -289,8 +292,10 @@ static INLINE int live(CellsObject *self, const word *filled, const int *left, l
         *holes -= __builtin_popcountll(stuck);
         empty[i] ^= stuck;
     }
+    if (*holes < 0) return 0;
+    if (*holes > self->waste_holes) return 1; /* fillit.cells.WASTE_HOLES */
     memcpy(covered, empty, sizeof(word) * words); /* the reach is done with: waste eats a copy */
-    return *holes >= 0 && waste_fits(self, covered, *holes, words);
+    return waste_fits(self, covered, *holes, words);
 }
 
 /* Whether the node of the `filled` cells lives: the cells no piece left (`left[s]` nonzero: some

@@ -7,6 +7,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ typedef struct {
     int shapes;         /* the number of shapes */
     int colours;        /* the number of colour masks (of all colour tests, in order) */
     int tests;          /* the number of colour tests */
+    long waste_holes;   /* the regions' waste is checked with at most this many holes left */
     int (*offsets)[4];  /* per shape, its four cells' offsets */
     long long *weight;  /* per colour mask, its weight in its test's place */
     int *test_of;       /* per colour mask, its test */

@@ -83,8 +83,11 @@ others are best, the sweep by columns adds at most half their nodes; on some set
 it needs a tenth of theirs (24 pieces `##/.#/.#` and 2 squares in 11 x 11: 347k -> 51k)."""
 
 
-FAVOURITE_CAP = 8
-"""How many times the others' cap the favourite way (`Packing.favourite`) gets in each round."""
+FAVOURITE_CAP = 2
+"""How many times the others' cap the favourite way (`Packing.favourite`) gets in each round.
+On 45 slow inputs of few shapes: without a favourite 50.9M nodes (the slowest 5.6M); twice
+the cap 45.5M (4.5M); eight times 51.4M (11.3M: when the favourite is wrong, the way that
+would refute gets too small a share)."""
 
 
 def rounds(
@@ -104,7 +107,7 @@ def rounds(
     The way that settled the last question on this board (its *favourite*: a refutation, or
     a packing found when `finds_teach`) goes first in each round with `FAVOURITE_CAP` times the
     cap: which order refutes well depends on the pieces more than on the question, so it mostly
-    wins again (the slow sets of few shapes: 29.0M nodes -> 24.5M, the slowest 5.3M -> 3.8M)."""
+    wins again."""
     favourite = _favourite(packing, ways)
     ordered = sorted(ways, key=lambda way: way is not favourite)
     cap, round_number = FIRST_CAP, 0

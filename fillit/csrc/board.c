@@ -35,6 +35,14 @@ static word *scratch_of(CellsObject *self, int k) {
 
 #define PADDED (3 * MAX_WORDS + 2)
 
+/* The padded copy's first word, in `padded` (PADDED words) with its pads zero: only they are
+   written, `words` of them being known where it is inlined (a memset of the whole array costs
+   more than the check's shifts on small boards). */
+static INLINE word *padded_in(word *padded, int words) {
+    for (int i = 0; i < words + 1; i++) padded[i] = padded[2 * words + 1 + i] = 0;
+    return padded + words + 1;
+}
+
 /* Word i of the source >> n. */
 static INLINE word right_at(const word *pad, int i, int q, int r) {
     return pad[i + q] >> r | pad[i + q + 1] << 1 << (63 - r);
@@ -54,8 +62,8 @@ static INLINE int count(const word *set, int words) {
 /* The cells of `empty` that a piece left can cover (`Board.reach` in fillit/pruner.py). */
 static INLINE void reach(CellsObject *self, const word *empty, const int *left, word *covered,
                          int words, int near) {
-    word room[PADDED] = {0}, corners[PADDED] = {0};
-    word *from = room + words + 1, *at = corners + words + 1; /* padded as the shifts want */
+    word room[PADDED], corners[PADDED];
+    word *from = padded_in(room, words), *at = padded_in(corners, words);
     for (int i = 0; i < words; i++) from[i] = empty[i];
     memset(covered, 0, sizeof(word) * words);
     for (int s = 0; s < self->shapes; s++) {
@@ -82,7 +90,7 @@ static INLINE int waste_fits(CellsObject *self, word *empty, long holes, int wor
     int stride = self->stride < 64 * words ? self->stride : 64 * words;
     int q = near ? 0 : stride / 64, r = stride % 64;
     long total = 0;
-    word padded[PADDED] = {0}, *region = padded + words + 1;
+    word padded[PADDED], *region = padded_in(padded, words);
     for (;;) {
         int first = 0;
         while (first < words && !empty[first]) first++;

@@ -353,7 +353,8 @@ static INLINE int live(CellsObject *self, const word *filled, const int *left, l
    `filled` itself), and their regions must waste at most the holes left (`fillit.cells.check`). */
 int cells_live(CellsObject *self, const word *filled, const int *left, long *holes, word *empty) {
     switch (self->words) { /* boards of side 7, 10, 13 and 15 at most */
-    case 1: return live(self, filled, left, holes, empty, 1, 1);
+    case 1: return self->near ? live(self, filled, left, holes, empty, 1, 1)
+                              : live(self, filled, left, holes, empty, 1, 0);
     case 2: return self->near ? live(self, filled, left, holes, empty, 2, 1)
                               : live(self, filled, left, holes, empty, 2, 0);
     case 3: return self->near ? live(self, filled, left, holes, empty, 3, 1)

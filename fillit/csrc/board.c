@@ -21,82 +21,91 @@
 
 #define INLINE inline __attribute__((always_inline))
 
-enum { EMPTY, COVERED, CORNERS, SPARE, REGION, GROWN, SCRATCH };
+enum { EMPTY, COVERED, SCRATCH };
 
 static word *mask_of(CellsObject *self, int k) { return self->block + (1 + k) * self->words; }
 static word *scratch_of(CellsObject *self, int k) {
     return self->block + (1 + self->colours + k) * self->words;
 }
 
-/* dst = src >> n (dst and src distinct). */
-static INLINE void shift_right(word *dst, const word *src, int n, int words) {
-    int q = n / 64, r = n % 64;
-    for (int i = 0; i < words; i++) {
-        word lo = i + q < words ? src[i + q] : 0;
-        word hi = i + q + 1 < words ? src[i + q + 1] : 0;
-        dst[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
-    }
+/* The shifts below read their source from a padded copy, `words` + 1 zero words on each side
+   of it, so that they need no test at the ends (`words` is a constant where they are inlined, and
+   a shift of n bits, 0 <= n <= 64 * words, reads only that copy). `pad` is the source's first
+   word; `q`, `r` split n as n / 64, n % 64 (a shift by 64 - r is split in two: r may be 0). */
+
+#define PADDED (3 * MAX_WORDS + 2)
+
+/* The padded copy's first word, in `padded` (PADDED words) with its pads zero: only they are
+   written, `words` of them being known where it is inlined (a memset of the whole array costs
+   more than the check's shifts on small boards). */
+static INLINE word *padded_in(word *padded, int words) {
+    for (int i = 0; i < words + 1; i++) padded[i] = padded[2 * words + 1 + i] = 0;
+    return padded + words + 1;
 }
 
-/* dst |= src << n (dst and src distinct); bits past the last word are dropped. */
-static INLINE void or_shift_left(word *dst, const word *src, int n, int words) {
-    int q = n / 64, r = n % 64;
-    for (int i = q; i < words; i++) {
-        word part = src[i - q] << r;
-        if (r && i - q - 1 >= 0) part |= src[i - q - 1] >> (64 - r);
-        dst[i] |= part;
-    }
+/* Word i of the source >> n. */
+static INLINE word right_at(const word *pad, int i, int q, int r) {
+    return pad[i + q] >> r | pad[i + q + 1] << 1 << (63 - r);
+}
+
+/* Word i of the source << n. */
+static INLINE word left_at(const word *pad, int i, int q, int r) {
+    return pad[i - q] << r | pad[i - q - 1] >> 1 >> (63 - r);
 }
 
 static INLINE int count(const word *set, int words) {
     int total = 0;
-    for (int i = 0; i < words; i++) total += __builtin_popcountll(set[i]);
+    for (int i = 0; i < words; i++) total += popcount(set[i]);
     return total;
 }
 
 /* The cells of `empty` that a piece left can cover (`Board.reach` in fillit/pruner.py). */
 static INLINE void reach(CellsObject *self, const word *empty, const int *left, word *covered,
-                         int words) {
-    word *corners = scratch_of(self, CORNERS), *spare = scratch_of(self, SPARE);
+                         int words, int near) {
+    word room[PADDED], corners[PADDED];
+    word *from = padded_in(room, words), *at = padded_in(corners, words);
+    for (int i = 0; i < words; i++) from[i] = empty[i];
     memset(covered, 0, sizeof(word) * words);
     for (int s = 0; s < self->shapes; s++) {
         if (!left[s]) continue;
-        shift_right(corners, empty, self->offsets[s][0], words);
-        for (int j = 1; j < 4; j++) {
-            shift_right(spare, empty, self->offsets[s][j], words);
-            for (int i = 0; i < words; i++) corners[i] &= spare[i];
+        const int *four = self->offsets[s];
+        for (int i = 0; i < words; i++) { /* where the shape's first cell may go */
+            word fits = ~(word)0;
+            for (int j = 0; j < 4; j++)
+                fits &= right_at(from, i, near ? 0 : four[j] / 64, four[j] % 64);
+            at[i] = fits;
         }
-        for (int j = 0; j < 4; j++) or_shift_left(covered, corners, self->offsets[s][j], words);
+        for (int i = 0; i < words; i++)
+            for (int j = 0; j < 4; j++)
+                covered[i] |= left_at(at, i, near ? 0 : four[j] / 64, four[j] % 64);
     }
 }
 
 /* Whether the regions of `empty` waste at most `holes` cells (`waste_fits`, fillit/vocabulary.py);
-   `empty` is consumed. */
-static INLINE int waste_fits(CellsObject *self, word *empty, long holes, int words) {
-    int stride = self->stride;
+   `empty` is consumed. A region grows from its first cell to its neighbours in `empty` until it
+   stops, in place: a word grown reads the words grown before it in the same sweep, which only
+   makes it grow sooner (any cell added is a neighbour of the region, and a sweep that adds
+   nothing leaves the whole region). */
+static INLINE int waste_fits(CellsObject *self, word *empty, long holes, int words, int near) {
+    int stride = self->stride < 64 * words ? self->stride : 64 * words;
+    int q = near ? 0 : stride / 64, r = stride % 64;
     long total = 0;
-    word *region = scratch_of(self, REGION), *grown = scratch_of(self, GROWN);
+    word padded[PADDED], *region = padded_in(padded, words);
     for (;;) {
         int first = 0;
         while (first < words && !empty[first]) first++;
         if (first == words) return 1;
-        memset(region, 0, sizeof(word) * words);
+        for (int i = 0; i < words; i++) region[i] = 0;
         region[first] = empty[first] & -empty[first];
-        for (;;) {
-            memcpy(grown, region, sizeof(word) * words);
-            or_shift_left(grown, region, 1, words);
-            or_shift_left(grown, region, stride, words);
-            word *spare = scratch_of(self, SPARE);
-            shift_right(spare, region, 1, words);
-            for (int i = 0; i < words; i++) grown[i] |= spare[i];
-            shift_right(spare, region, stride, words);
-            int same = 1;
+        for (int grew = 1; grew;) {
+            grew = 0;
             for (int i = 0; i < words; i++) {
-                grown[i] = (grown[i] | spare[i]) & empty[i];
-                same &= grown[i] == region[i];
+                word grown = (region[i] | left_at(region, i, 0, 1) | right_at(region, i, 0, 1) |
+                              left_at(region, i, q, r) | right_at(region, i, q, r)) &
+                             empty[i];
+                grew |= grown != region[i];
+                region[i] = grown;
             }
-            if (same) break;
-            memcpy(region, grown, sizeof(word) * words);
         }
         total += count(region, words) & 3;
         if (total > holes) return 0;
@@ -219,6 +228,11 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
     self->colours = (int)m;
     self->tests = (int)tests;
     self->waste_holes = waste_holes;
+    self->near = stride < 64; /* until an offset says otherwise */
+#if POPCNT_AT_RUNTIME
+    __builtin_cpu_init();
+    self->popcnt = __builtin_cpu_supports("popcnt");
+#endif
     self->offsets = PyMem_Calloc(n ? (size_t)n : 1, sizeof(int[4]));
     self->weight = PyMem_Calloc(m ? (size_t)m : 1, sizeof(long long));
     self->test_of = PyMem_Calloc(m ? (size_t)m : 1, sizeof(int));
@@ -237,7 +251,7 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
             if (four[j] < 0 || four[j] >= 64 * self->words) {
                 PyErr_SetString(PyExc_ValueError, "a cell offset is off the board");
                 goto done;
-            }
+            } else if (four[j] >= 64) self->near = 0;
     }
     if (read_set(full, self->block, self->words) < 0) goto done; /* the board first */
     if (read_tests(self, colours) < 0) goto done;
@@ -248,20 +262,55 @@ done:
     return ok;
 }
 
-/* The place of the room of `empty` in each colour test, into `places` (a test's masks come one
-   after another). */
-void cells_places(CellsObject *self, const word *empty, long long *places) {
+/* `cells_places` for sets of `words` words, inlined for each usual count as `live` is, and
+   counting with the popcnt instruction when `popcnt` (only where the caller is compiled for it). */
+static INLINE void places_in(CellsObject *self, const word *empty, long long *places, int words,
+                             int popcnt) {
+    const word *mask = mask_of(self, 0);
     int k = 0;
     for (int t = 0; t < self->tests; t++) {
         long long place = 0;
-        for (; k < self->colours && self->test_of[k] == t; k++) {
-            const word *mask = mask_of(self, k);
+        for (; k < self->colours && self->test_of[k] == t; k++, mask += words) {
             long long room = 0;
-            for (int i = 0; i < self->words; i++) room += __builtin_popcountll(empty[i] & mask[i]);
+            for (int i = 0; i < words; i++)
+                room += popcnt ? __builtin_popcountll(empty[i] & mask[i]) : popcount(empty[i] & mask[i]);
             place += room * self->weight[k];
         }
         places[t] = place;
     }
+}
+
+/* `cells_places` with the words known, by the popcnt instruction or not (`places_in`). */
+static INLINE void places_for(CellsObject *self, const word *empty, long long *places, int popcnt) {
+    switch (self->words) {
+    case 1: places_in(self, empty, places, 1, popcnt); break;
+    case 2: places_in(self, empty, places, 2, popcnt); break;
+    case 3: places_in(self, empty, places, 3, popcnt); break;
+    case 4: places_in(self, empty, places, 4, popcnt); break;
+    default: places_in(self, empty, places, self->words, popcnt);
+    }
+}
+
+#if POPCNT_AT_RUNTIME
+/* `places_for` compiled for x86's popcnt instruction, called only where the machine has it
+   (`CellsObject.popcnt`): the build itself must run on any x86-64. The colour places count
+   the most cells of the check. */
+__attribute__((target("popcnt"))) static void places_popcnt(CellsObject *self, const word *empty,
+                                                             long long *places) {
+    places_for(self, empty, places, 1);
+}
+#endif
+
+/* The place of the room of `empty` in each colour test, into `places` (a test's masks come one
+   after another). */
+void cells_places(CellsObject *self, const word *empty, long long *places) {
+#if POPCNT_AT_RUNTIME
+    if (self->popcnt) {
+        places_popcnt(self, empty, places);
+        return;
+    }
+#endif
+    places_for(self, empty, places, 0);
 }
 
 /* The place of the room of `empty` in each colour test, as a tuple of ints (NULL on error). */
@@ -281,21 +330,22 @@ static PyObject *places_of(CellsObject *self, const word *empty) {
 }
 
 /* `cells_live` for sets of `words` words: inlined for each usual count, so that the compiler
-   unrolls the loops over words and copies in registers. */
+   unrolls the loops over words and copies in registers, and for `near` (`CellsObject.near`)
+   known, so that the shifts' words are known too. */
 static INLINE int live(CellsObject *self, const word *filled, const int *left, long *holes,
-                       word *empty, int words) {
+                       word *empty, int words, int near) {
     word *covered = scratch_of(self, COVERED);
     for (int i = 0; i < words; i++) empty[i] = full_of(self)[i] & ~filled[i];
-    reach(self, empty, left, covered, words);
+    reach(self, empty, left, covered, words, near);
     for (int i = 0; i < words; i++) { /* the stuck cells: only a hole can fill them */
         word stuck = empty[i] & ~covered[i];
-        *holes -= __builtin_popcountll(stuck);
+        *holes -= popcount(stuck);
         empty[i] ^= stuck;
     }
     if (*holes < 0) return 0;
     if (*holes > self->waste_holes) return 1; /* fillit.cells.WASTE_HOLES */
     memcpy(covered, empty, sizeof(word) * words); /* the reach is done with: waste eats a copy */
-    return waste_fits(self, covered, *holes, words);
+    return waste_fits(self, covered, *holes, words, near);
 }
 
 /* Whether the node of the `filled` cells lives: the cells no piece left (`left[s]` nonzero: some
@@ -303,11 +353,15 @@ static INLINE int live(CellsObject *self, const word *filled, const int *left, l
    `filled` itself), and their regions must waste at most the holes left (`fillit.cells.check`). */
 int cells_live(CellsObject *self, const word *filled, const int *left, long *holes, word *empty) {
     switch (self->words) { /* boards of side 7, 10, 13 and 15 at most */
-    case 1: return live(self, filled, left, holes, empty, 1);
-    case 2: return live(self, filled, left, holes, empty, 2);
-    case 3: return live(self, filled, left, holes, empty, 3);
-    case 4: return live(self, filled, left, holes, empty, 4);
-    default: return live(self, filled, left, holes, empty, self->words);
+    case 1: return self->near ? live(self, filled, left, holes, empty, 1, 1)
+                              : live(self, filled, left, holes, empty, 1, 0);
+    case 2: return self->near ? live(self, filled, left, holes, empty, 2, 1)
+                              : live(self, filled, left, holes, empty, 2, 0);
+    case 3: return self->near ? live(self, filled, left, holes, empty, 3, 1)
+                              : live(self, filled, left, holes, empty, 3, 0);
+    case 4: return self->near ? live(self, filled, left, holes, empty, 4, 1)
+                              : live(self, filled, left, holes, empty, 4, 0);
+    default: return live(self, filled, left, holes, empty, self->words, 0);
     }
 }
 

@@ -29,6 +29,9 @@ typedef struct {
     int colours;        /* the number of colour masks (of all colour tests, in order) */
     int tests;          /* the number of colour tests */
     long waste_holes;   /* the regions' waste is checked with at most this many holes left */
+    int popcnt;         /* the machine has x86's popcnt (with POPCNT_AT_RUNTIME) */
+    int near;           /* every shape's offsets and the stride under 64: a shift's words are
+                           the word it lands in and the next (board.c's `live`) */
     int (*offsets)[4];  /* per shape, its four cells' offsets */
     long long *weight;  /* per colour mask, its weight in its test's place */
     int *test_of;       /* per colour mask, its test */
@@ -48,6 +51,28 @@ typedef struct {
 } FailuresObject;
 
 FILLIT_INTERNAL extern PyTypeObject CellsType, FailuresType, BoardType, PrunerType, LearnType;
+
+/* Whether popcnt is x86's optional instruction, not in the target: then the hottest counts
+   ask the machine at run time (board.c's `cells_places`), with GCC's or Clang's builtins. */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__) && defined(__GNUC__)
+#define POPCNT_AT_RUNTIME 1
+#else
+#define POPCNT_AT_RUNTIME 0
+#endif
+
+/* The number of cells of `w`. On x86 without popcnt in the target (the build must run on any
+   x86-64), GCC's builtin is a call into libgcc; this is the same count inlined (Hacker's Delight
+   5-2). Other targets, or a build for popcnt, keep the builtin's instruction. */
+static inline int popcount(word w) {
+#if POPCNT_AT_RUNTIME
+    w -= (w >> 1) & 0x5555555555555555ULL;
+    w = (w & 0x3333333333333333ULL) + ((w >> 2) & 0x3333333333333333ULL);
+    w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((w * 0x0101010101010101ULL) >> 56);
+#else
+    return __builtin_popcountll(w);
+#endif
+}
 
 static inline const word *full_of(const CellsObject *self) { return self->block; }
 static inline int words_for(int bits) {

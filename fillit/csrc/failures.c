@@ -125,6 +125,19 @@ static const word *kept_set(const FailuresObject *self, const Kind *kind, int ba
     return kind->sets + (size_t)self->words * (size_t)((latest - back) % kind->count);
 }
 
+/* Whether one of the `count` sets of `sets` (`words` words each) holds every cell of `free`:
+   inlined for each usual `words`, so that the loop over words unrolls. In the order they are
+   stored, not the latest first: whether one does is the same. */
+static inline __attribute__((always_inline)) int covered(const word *free, const word *sets,
+                                                         int count, int words) {
+    for (int k = 0; k < count; k++, sets += words) {
+        word outside = 0;
+        for (int i = 0; i < words; i++) outside |= free[i] & ~sets[i];
+        if (!outside) return 1;
+    }
+    return 0;
+}
+
 /* Whether a failure kept settles the pieces `left` in the `free` cells (`FailedStates.settles`):
    the same pieces, and every free cell free there too; `cuts` counts the states settled. */
 int failures_settle(FailuresObject *self, const word *free, const int *left) {
@@ -132,17 +145,16 @@ int failures_settle(FailuresObject *self, const word *free, const int *left) {
     int first = first_bit(free, self->words);
     Kind *kind = *slot_of(self, left, first, kind_hash(left, self->shapes, first));
     if (kind == NULL) return 0;
-    int words = self->words;
-    for (int k = 0; k < kind->count; k++) {
-        const word *failed = kept_set(self, kind, k);
-        word outside = 0;
-        for (int i = 0; i < words; i++) outside |= free[i] & ~failed[i];
-        if (!outside) {
-            self->cuts++;
-            return 1;
-        }
+    int found;
+    switch (self->words) {
+    case 1: found = covered(free, kind->sets, kind->count, 1); break;
+    case 2: found = covered(free, kind->sets, kind->count, 2); break;
+    case 3: found = covered(free, kind->sets, kind->count, 3); break;
+    case 4: found = covered(free, kind->sets, kind->count, 4); break;
+    default: found = covered(free, kind->sets, kind->count, self->words);
     }
-    return 0;
+    self->cuts += found;
+    return found;
 }
 
 /* Failures(bits, shapes, keep, capacity): an empty store for a board of `bits` bits and

@@ -392,7 +392,7 @@ static int Board_init(BoardObject *b, PyObject *args, PyObject *kwds) {
     b->tests = c->tests;
     b->options = (int)options;
     b->deepest = 2;
-    for (int i = 0; i < c->words; i++) b->deepest += __builtin_popcountll(full_of(c)[i]);
+    for (int i = 0; i < c->words; i++) b->deepest += popcount(full_of(c)[i]);
     if (board_alloc(b, options) < 0 || read_options(b, oc, os) < 0) goto done;
     if (read_set(filled, b->root_filled, b->words) < 0) goto done;
     if (read_counts(counts, b->root_left, b->shapes) < 0) goto done;

@@ -25,14 +25,7 @@
 #define COLOUR_SLOTS 8192          /* at most half filled: a search meets a few thousand keys */
 #define COLOUR_BYTES (64LL << 20)  /* by default, past this many bytes of sets, start afresh */
 
-/* dlx's hook ABI (dlx/csrc/hook.h, not installed: its layout is repeated here, by contract). */
-#define DLX_HOOK_CAPSULE "dlx.hook"
-#define DLX_HOOK_VERSION 1
-typedef struct {
-    int version;
-    int (*call)(void *self, const int *chosen, int count);
-    void *self;
-} dlx_hook;
+#include "../../dlx/csrc/hook.h" /* dlx's hook ABI: both packages build from one source tree */
 
 typedef struct {
     PyObject_HEAD

@@ -14,6 +14,7 @@ from unittest.mock import patch
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from pruner_walks import walk_tree
 from tetrominoes import SQUARE, TETROMINOES
 
 import fillit.failures
@@ -93,37 +94,12 @@ def test_the_compiled_check_answers_and_learns_as_state_pruner(
         pruner, reference, failures, reference_failures = fresh_pair(
             pieces, side, base, colour_bytes
         )
-        verdicts = _walk(walk, reference.board, pruner, reference)
+        verdicts = walk_tree(walk, reference.board, pruner, reference)
     event(f"cut {False in verdicts}, colour tested {reference.states[-1][1] <= 4}")
     event(f"failures kept {len(reference_failures.kept) > 0}, cuts {reference_failures.cuts > 0}")
     assert kept(failures) == kept(reference_failures)
     assert failures.cuts == reference_failures.cuts
     assert pruner.checked == reference.checked
-
-
-def _walk(walk: list[int], board: Any, pruner: Any, reference: StatePruner) -> list[bool]:
-    """Down (a state's next option picked by a step) and up (every third step) the tree; the
-    verdicts, which must agree."""
-    chosen: list[int] = []
-    verdicts = [reference(chosen)]
-    assert pruner(chosen) == verdicts[-1]
-    for step in walk:
-        filled, holes, remaining = reference.states[len(chosen)]
-        options = [
-            option
-            for option, shape in enumerate(board.option_shape)
-            if not board.option_cells[option] & filled
-            and (remaining[shape] > 0 if shape >= 0 else holes > 0)
-        ]
-        if (step % 3 == 0 or not options) and chosen:
-            pruner.learn(chosen)
-            reference.learn(chosen)
-            chosen.pop()
-        elif options:
-            chosen.append(options[step % len(options)])
-            verdicts.append(reference(chosen))
-            assert pruner(chosen) == verdicts[-1], chosen
-    return verdicts
 
 
 @settings(max_examples=150, deadline=None)

@@ -11,6 +11,7 @@ from unittest.mock import patch
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from pruner_walks import walk_tree
 from tetrominoes import TETROMINOES
 
 from fillit import cells
@@ -106,34 +107,11 @@ def test_both_pruners_answer_and_learn_alike_on_random_walks(
     python, fast = Packing(pieces, side), Packing(pieces, side)
     reference = StatePruner(with_cells(python.board, _python(python.board)), python.failures, 0)
     pruner = StatePruner(with_cells(fast.board, compiled(fast.board)), fast.failures, 0)
-    chosen: list[int] = []
-    assert pruner(chosen) == reference(chosen)
     with patch("fillit.pruner.LEARN_NODES", 0):  # keep every failure: more to compare
-        _walk(walk, python, pruner, reference)
+        walk_tree(walk, python.board, pruner, reference)
     event(f"failures kept {len(python.failures.kept) > 0}, cuts {python.failures.cuts > 0}")
     assert fast.failures.kept == python.failures.kept
     assert fast.failures.cuts == python.failures.cuts
-
-
-def _walk(walk: list[int], python: Packing, pruner: StatePruner, reference: StatePruner) -> None:
-    """Down (a state's next option picked by a step) and up (every third step) the tree."""
-    chosen: list[int] = []
-    for step in walk:
-        filled, holes, remaining = reference.states[len(chosen)]
-        board = python.board
-        options = [
-            option
-            for option, shape in enumerate(board.option_shape)
-            if not board.option_cells[option] & filled
-            and (remaining[shape] > 0 if shape >= 0 else holes > 0)
-        ]
-        if (step % 3 == 0 or not options) and chosen:
-            pruner.learn(chosen)
-            reference.learn(chosen)
-            chosen.pop()
-        elif options:
-            chosen.append(options[step % len(options)])
-            assert pruner(chosen) == reference(chosen)
 
 
 def _python(board: Board) -> cells.Cells:

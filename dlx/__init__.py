@@ -4,7 +4,7 @@ Build a `Problem` from named items and keyed options, then iterate `solve(proble
 The engine knows nothing of puzzles; adapters turn their pieces into items and options.
 """
 
-from dlx.core import CORE
+from dlx.cores.compiled import CORE
 from dlx.errors import (
     BoundsError,
     BudgetError,

@@ -1,5 +1,5 @@
 """`python -m dlx` runs the command line, as the `dlx` script does."""
 
-from dlx.entry import dlx
+from dlx.cli.entry import dlx
 
 dlx()

@@ -121,7 +121,7 @@ class SearchBusyError(DlxError):
 
 
 class CoreUnavailableError(DlxError):
-    """A search asked for a core that is unknown or was not built (see `dlx.core`)."""
+    """A search asked for a core that is unknown or was not built (see `dlx.cores.compiled`)."""
 
 
 class BudgetError(DlxError):

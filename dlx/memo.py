@@ -25,7 +25,7 @@ MAX_KEY_BITS = 1024
 """The widest state key a memo takes: 128 bytes per option and per state remembered."""
 
 if TYPE_CHECKING:
-    from dlx.links import Links
+    from dlx.cores.links import Links
     from dlx.problem import Problem
 
 
@@ -47,7 +47,7 @@ class FailureMemo:
     stores: int = 0
     _owner: int | None = None
     _core_owner: int | None = None  # the serial of the compiled core whose states `_store` keeps
-    _store: Any = None  # the compiled core's exact store of failed states (see dlx/_core.c)
+    _store: Any = None  # the compiled core's exact store of failed states (see dlx/cores/_core.c)
 
     def bind(self, links: Links, keys: Sequence[Hashable]) -> None:
         """Tie the memo to one problem's links (`keys` name its options), checking that its
@@ -56,7 +56,7 @@ class FailureMemo:
             raise MemoUnsupportedError("this memo belongs to a search of the compiled core")
         if self._owner is None:
             # Imported here: a search on the compiled core never loads the pure-Python engine.
-            from dlx.links import ring
+            from dlx.cores.links import ring
 
             _check_width(links.state_key_width())
             if links.coloured:

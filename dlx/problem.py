@@ -34,7 +34,7 @@ from dlx.errors import (
 )
 
 if TYPE_CHECKING:
-    from dlx.links import Links
+    from dlx.cores.links import Links
 
 Item = Hashable
 K = TypeVar("K", bound=Hashable)
@@ -225,7 +225,7 @@ class Problem(Generic[K]):
     def links(self) -> Links:
         """The dancing-links structure of this problem, built on first use and reused."""
         if self._links is None:
-            from dlx.links import Links
+            from dlx.cores.links import Links
 
             self._links = Links(
                 self.primary_count, len(self.items), self.options, self.bounds, self.colours

@@ -6,14 +6,14 @@ import math
 from collections.abc import Generator, Hashable, Iterable
 from typing import TYPE_CHECKING, Literal, TypeVar
 
-from dlx.core import CoreName, compiled_supports, pick_core, search_compiled
+from dlx.cores.compiled import CoreName, compiled_supports, pick_core, search_compiled
 from dlx.errors import BudgetError, UnknownItemError
 from dlx.memo import FailureMemo
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
-    from dlx.links import Learn, Progress, Prune
+    from dlx.cores.links import Learn, Progress, Prune
 
 K = TypeVar("K", bound=Hashable)
 Choice = Literal["mrv", "first", "sweep"]
@@ -65,7 +65,7 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
-    `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.core`); the
+    `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.cores.compiled`); the
     few problems the compiled core cannot take (a multiplicity over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
@@ -105,7 +105,7 @@ def solve(
         memo.bind(links, problem.keys)
     if general:
         # Imported here: a search on the compiled core never loads the pure-Python engine.
-        from dlx.multiplicity import search_m
+        from dlx.cores.multiplicity import search_m
 
         search = search_m(
             links,

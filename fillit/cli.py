@@ -14,15 +14,16 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.clikit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt, version_option
-from dlx.clikit import run as run_app
-from dlx.core import core_name
-from fillit import __version__, cli_tools
+from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt, version_option
+from dlx.cli.kit import run as run_app
+from dlx.cores.compiled import core_name
+from fillit import __version__
 from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 from fillit.errors import FillitError
-from fillit.fast import arrange_fast
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
+from fillit.solver.fast import arrange_fast
+from fillit.tools import cli as cli_tools
 from fillit.vocabulary import Answer
 
 EXIT_UNKNOWN = 3
@@ -80,7 +81,7 @@ def arranger(ordered: bool) -> Callable[..., Answer]:
     if not ordered:
         return arrange_fast
     # Imported here: only --ordered loads the first release's search; the fast path starts without.
-    from fillit.ordered import arrange_ordered
+    from fillit.solver.ordered import arrange_ordered
 
     return arrange_ordered
 

@@ -1,4 +1,4 @@
-"""What the fillit commands share (`fillit.cli`, `fillit.cli_tools`): whether
+"""What the fillit commands share (`fillit.cli`, `fillit.tools.cli`): whether
 to draw in colour, a console to draw on, and Ctrl-C turned into one message and exit status 130."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The `fillit` program's entry point: Ctrl-C is quiet from the first moment (`dlx.entry`)."""
+"""The `fillit` program's entry point: Ctrl-C is quiet from the first moment (`dlx.cli.entry`)."""
 
 from __future__ import annotations
 
-from dlx.entry import quiet_start
+from dlx.cli.entry import quiet_start
 
 
 def fillit() -> None:

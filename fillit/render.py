@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def plain(answer: Answer) -> str:
     """The board as fillit prints it: one row per line of letters and '.', each ending in '\\n'.
 
-    >>> from fillit.fast import arrange_fast
+    >>> from fillit.solver.fast import arrange_fast
     >>> from fillit.pieces import Piece
     >>> print(plain(arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))] * 2)), end="")
     AABB
@@ -28,7 +28,7 @@ def plain(answer: Answer) -> str:
 def coloured(answer: Answer) -> Text:
     """The board as rich text, each piece's letter in its own colour (`label_colour`).
 
-    >>> from fillit.fast import arrange_fast
+    >>> from fillit.solver.fast import arrange_fast
     >>> from fillit.pieces import Piece
     >>> text = coloured(arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))]))
     >>> text.plain, [str(span.style) for span in text.spans][:2]

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dlx import Stats
-from dlx.core import core_name
+from dlx.cores.compiled import core_name
 from fillit import render
 from fillit.pieces import Piece, identical_groups, letter
 from fillit.vocabulary import Answer, CanonicalStats
@@ -31,7 +31,7 @@ def arrange_with_progress(
     """Run `arrange`; with `live`, show the size, nodes and updates of each search as it goes.
 
     >>> from io import StringIO
-    >>> from fillit.fast import arrange_fast
+    >>> from fillit.solver.fast import arrange_fast
     >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
     >>> console = Console(file=StringIO())
     >>> arrange_with_progress(console, arrange_fast, [square], None, None, live=False).rows()
@@ -110,7 +110,7 @@ def show(console: Console, answer: Answer, *, colour: bool) -> None:
     """Print the tables and the final square.
 
     >>> from io import StringIO
-    >>> from fillit.fast import arrange_fast
+    >>> from fillit.solver.fast import arrange_fast
     >>> out = StringIO()
     >>> answer = arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))])
     >>> show(Console(file=out, width=100), answer, colour=False)

@@ -1,7 +1,8 @@
 """The words all of fillit shares: an answer and the attempts behind it, the counters of the
 canonical placement, the progress callback, and the board's geometry (the smallest size, a piece's
-placements, the waste of empty regions). Both searches (`fillit.ordered`, the fast path) answer in
-these words, and the CLI, the renderer and the report read them; this module searches nothing.
+placements, the waste of empty regions). Both searches (`fillit.solver.ordered`, the fast path)
+answer in these words, and the CLI, the renderer and the report read them; this module searches
+nothing.
 """
 
 from __future__ import annotations

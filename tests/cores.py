@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dlx import Problem
-from dlx.core import COMPILED_AVAILABLE, compiled_links
+from dlx.cores.compiled import COMPILED_AVAILABLE, compiled_links
 
 
 def links_state(problem: Problem[Any]) -> tuple[object, ...]:

@@ -1,4 +1,5 @@
-"""A brute-force canonical fillit solver, sharing no code with fillit.ordered: the tests' oracle.
+"""A brute-force canonical fillit solver, sharing no code with fillit.solver.ordered: the tests'
+oracle.
 
 The canonical answer is the smallest square, then each piece in input order at its top-most, then
 left-most position from which the remaining pieces can still be placed. Plain backtracking that

@@ -1,6 +1,6 @@
-"""Colouring arguments (`fillit.colouring`): the classic refutations pinned by hand, soundness
-against the brute-force oracle, and `ColourBound.fits` against an independent enumeration of the
-colour counts the pieces can take."""
+"""Colouring arguments (`fillit.solver.colouring`): the classic refutations pinned by hand,
+soundness against the brute-force oracle, and `ColourBound.fits` against an independent enumeration
+of the colour counts the pieces can take."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, SHAPES, SQUARE, TETROMINOES, piece_lists
 
-from fillit import colouring
 from fillit.check import check
-from fillit.colouring import COLOURINGS, ColourBound, refuted_by_colouring, shape_counts
-from fillit.fast import arrange_fast
 from fillit.pieces import Piece, letter
+from fillit.solver import colouring
+from fillit.solver.colouring import COLOURINGS, ColourBound, refuted_by_colouring, shape_counts
+from fillit.solver.fast import arrange_fast
 from fillit.vocabulary import smallest_size
 
 Free = list[list[bool]]

@@ -1,8 +1,8 @@
-"""The compiled once-per-node check (`fillit._board.Pruner` and `Failures`, fillit/csrc/pruner.c
-and failures.c) against `StatePruner` and `FailedStates`, their oracles: the same verdicts, the
-same failures kept and cuts, the same nodes on whole searches; and dlx's C hook entry
-(dlx/csrc/hook.h), which the compiled engine calls instead of the hook's Python form: the same
-search either way, on both engines."""
+"""The compiled once-per-node check (`fillit.solver._board.Pruner` and `Failures`,
+fillit/solver/csrc/pruner.c and failures.c) against `StatePruner` and `FailedStates`, their oracles:
+the same verdicts, the same failures kept and cuts, the same nodes on whole searches; and dlx's C
+hook entry (dlx/cores/csrc/hook.h), which the compiled engine calls instead of the hook's Python
+form: the same search either way, on both engines."""
 
 from __future__ import annotations
 
@@ -17,20 +17,20 @@ from hypothesis import strategies as st
 from pruner_walks import walk_tree
 from tetrominoes import SQUARE, TETROMINOES
 
-import fillit.failures
-import fillit.pruner
+import fillit.solver.failures
+import fillit.solver.pruner
 from dlx import Stats, solve
-from dlx.core import COMPILED_AVAILABLE as DLX_COMPILED
+from dlx.cores.compiled import COMPILED_AVAILABLE as DLX_COMPILED
 from dlx.memo import FailureMemo
-from fillit import cells
-from fillit.failures import FailedStates
-from fillit.packing import Packing
 from fillit.pieces import Piece
-from fillit.pruner import StatePruner, new_failures, new_pruner
+from fillit.solver import cells
+from fillit.solver.failures import FailedStates
+from fillit.solver.packing import Packing
+from fillit.solver.pruner import StatePruner, new_failures, new_pruner
 from fillit.vocabulary import smallest_size
 
 pytestmark = pytest.mark.skipif(
-    not cells.COMPILED_AVAILABLE, reason="fillit._board was not built (no C compiler)"
+    not cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,7 +90,7 @@ def test_the_compiled_check_answers_and_learns_as_state_pruner(
     `learn` the node left): the same verdict at every node, the same failures kept and cuts,
     whether the compiled check keeps its colour sets or forgets them at each new one."""
     side = data.draw(st.integers(smallest_size(pieces), smallest_size(pieces) + 2), label="side")
-    with patch.object(fillit.pruner, "LEARN_NODES", learn_nodes):  # read by both
+    with patch.object(fillit.solver.pruner, "LEARN_NODES", learn_nodes):  # read by both
         pruner, reference, failures, reference_failures = fresh_pair(
             pieces, side, base, colour_bytes
         )
@@ -122,8 +122,8 @@ def test_the_compiled_failures_keep_and_settle_as_failed_states(
     same failures kept (the latest first) and cuts, forgetting all after `capacity` adds."""
     compiled = cells._board.Failures(130, 2, keep, capacity)
     with (
-        patch.object(fillit.failures, "KEEP", keep),
-        patch.object(fillit.failures, "CAPACITY", capacity),
+        patch.object(fillit.solver.failures, "KEEP", keep),
+        patch.object(fillit.solver.failures, "CAPACITY", capacity),
     ):
         reference = FailedStates()
         for add, free, remaining in calls:
@@ -214,7 +214,9 @@ def searched(pieces: Sequence[Piece], side: int, core: str, wrap: Any) -> tuple[
 
 CORES = [
     "python",
-    pytest.param("compiled", marks=pytest.mark.skipif(not DLX_COMPILED, reason="no dlx._core")),
+    pytest.param(
+        "compiled", marks=pytest.mark.skipif(not DLX_COMPILED, reason="no dlx.cores._core")
+    ),
 ]
 
 
@@ -229,14 +231,14 @@ def test_a_hook_with_a_c_entry_searches_as_its_python_form(
 ) -> None:
     """The compiled check given as it is (the compiled engine calls its C entry) and as a plain
     Python callable: the same solutions, nodes, updates, memo hits, failures kept and cuts."""
-    with patch.object(fillit.pruner, "LEARN_NODES", 0):
+    with patch.object(fillit.solver.pruner, "LEARN_NODES", 0):
         direct = searched(pieces, side, core, lambda hook: hook)
         python = searched(pieces, side, core, PythonForm)
     assert direct == python
     assert direct[1] > 1
 
 
-@pytest.mark.skipif(not DLX_COMPILED, reason="no dlx._core")
+@pytest.mark.skipif(not DLX_COMPILED, reason="no dlx.cores._core")
 def test_the_compiled_engine_calls_the_c_entry_and_never_the_python_form() -> None:
     """Hooks whose Python form fails search all the same on the compiled engine."""
     pieces = [SQUARE] * 3 + TETROMINOES[1:4]

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from dlx import __version__
-from dlx.cli import app
-from dlx.core import COMPILED_AVAILABLE
+from dlx.cli.app import app
+from dlx.cores.compiled import COMPILED_AVAILABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"

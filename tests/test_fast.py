@@ -1,6 +1,6 @@
-"""The fast path (`fillit.fast` and its parts): the same canonical answers as the first release's
-ordered search, the brute-force oracle and the golden corpus; its budgets and statistics; and the
-parts of its formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
+"""The fast path (`fillit.solver.fast` and its parts): the same canonical answers as the first
+release's ordered search, the brute-force oracle and the golden corpus; its budgets and statistics;
+and the parts of its formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
 
 from __future__ import annotations
 
@@ -15,25 +15,34 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
-import fillit.canonical
-import fillit.failures
-import fillit.fast
-import fillit.fits
-import fillit.pruner
+import fillit.solver.canonical
+import fillit.solver.failures
+import fillit.solver.fast
+import fillit.solver.fits
+import fillit.solver.pruner
 from dlx import Problem, Stats, Status, count, solve, verify
 from dlx.solve import Choice
-from fillit.budget import Budget
-from fillit.cells import python_cells
 from fillit.check import check
-from fillit.failures import FailedStates
-from fillit.fast import arrange_fast
-from fillit.fits import decide_size
-from fillit.ordered import arrange_ordered, exact_cover
-from fillit.packing import HOLE, REFUTED, UNKNOWN, Key, Outcome, Packing, Sweep, packing_problem
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
-from fillit.pruner import StatePruner
 from fillit.render import plain
+from fillit.solver.budget import Budget
+from fillit.solver.cells import python_cells
+from fillit.solver.failures import FailedStates
+from fillit.solver.fast import arrange_fast
+from fillit.solver.fits import decide_size
+from fillit.solver.ordered import arrange_ordered, exact_cover
+from fillit.solver.packing import (
+    HOLE,
+    REFUTED,
+    UNKNOWN,
+    Key,
+    Outcome,
+    Packing,
+    Sweep,
+    packing_problem,
+)
+from fillit.solver.pruner import StatePruner
 from fillit.vocabulary import Answer, placements, smallest_size, waste_fits
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "fillit"
@@ -131,8 +140,8 @@ def test_every_order_taking_its_turn_gives_the_canonical_answer(pieces: list[Pie
     """With rounds of one node (and no repair), every order takes its turn, MRV and the sweep,
     witness first or not, deciding sizes and placing pieces: the answer does not change."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.fits, "FIRST_CAP", 1)
-        patch.setattr(fillit.canonical, "REPAIR_RADII", ())
+        patch.setattr(fillit.solver.fits, "FIRST_CAP", 1)
+        patch.setattr(fillit.solver.canonical, "REPAIR_RADII", ())
         fast = arrange_fast(pieces)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
 
@@ -142,7 +151,7 @@ def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweeps_in_turn(
 ) -> None:
     """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices, and
     the sweep both by rows and by columns."""
-    monkeypatch.setattr(fillit.fits, "FIRST_CAP", 1)
+    monkeypatch.setattr(fillit.solver.fits, "FIRST_CAP", 1)
     asked: list[tuple[str, str]] = []
     complete = Packing.complete
 
@@ -174,8 +183,8 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
         ((), "mrv", "rows", 0, None),
         ((), "sweep", "columns", 2, None),
     ]
-    found = fillit.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
-    cap = fillit.fits.FIRST_CAP
+    found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+    cap = fillit.solver.fits.FIRST_CAP
     assert found == REFUTED
     assert asked == [
         ("mrv", "rows", cap),
@@ -202,8 +211,8 @@ def test_a_way_stops_taking_turns_in_the_round_it_leaves_in(
         ((), "mrv", "rows", 0, 2),
         ((), "sweep", "rows", 0, None),
     ]
-    found = fillit.fits.rounds(Packing([SQUARE], 2), Stats(), Budget.start(None, None), ways)
-    cap = fillit.fits.FIRST_CAP
+    found = fillit.solver.fits.rounds(Packing([SQUARE], 2), Stats(), Budget.start(None, None), ways)
+    cap = fillit.solver.fits.FIRST_CAP
     assert found == REFUTED
     assert asked == [
         ("mrv", cap),
@@ -235,8 +244,8 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
         ((), "mrv", "rows", 0, None),
         ((), "sweep", "rows", 0, None),
     ]
-    found = fillit.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
-    cap, boost = fillit.fits.FIRST_CAP, fillit.fits.FAVOURITE_CAP
+    found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+    cap, boost = fillit.solver.fits.FIRST_CAP, fillit.solver.fits.FAVOURITE_CAP
     assert found == REFUTED
     assert asked == [
         (False, "sweep", boost * cap),
@@ -273,7 +282,10 @@ def test_a_refutation_makes_its_way_the_favourite_and_a_find_only_when_finds_tea
         ((), "sweep", "columns", 0, None),
     ]
     budget = Budget.start(None, None)
-    assert fillit.fits.rounds(packing, Stats(), budget, ways, finds_teach=finds_teach) == outcome
+    assert (
+        fillit.solver.fits.rounds(packing, Stats(), budget, ways, finds_teach=finds_teach)
+        == outcome
+    )
     assert packing.favourite == favourite
 
 
@@ -282,14 +294,16 @@ def test_the_next_size_starts_with_the_favourite_of_the_size_before(
 ) -> None:
     """The order that refuted a size is the favourite when the next size is decided."""
     favourites: list[object] = []
-    decide = fillit.fast.decide_size
+    decide = fillit.solver.fast.decide_size
 
     def spy(packing: Packing, *args: Any) -> object:
         favourites.append(packing.favourite)
         return decide(packing, *args)
 
-    monkeypatch.setattr(fillit.fast, "decide_size", spy)
-    monkeypatch.setattr(fillit.fits, "_refutation", lambda packing: None)  # search every size
+    monkeypatch.setattr(fillit.solver.fast, "decide_size", spy)
+    monkeypatch.setattr(
+        fillit.solver.fits, "_refutation", lambda packing: None
+    )  # search every size
     assert arrange_fast([SQUARE, SQUARE]).size == 4
     assert favourites[0] is None and favourites[1] is not None
 
@@ -433,7 +447,7 @@ def test_the_counters_tell_the_states_cut_off_by_a_failure_kept(
     answer = arrange_fast(pieces)
     assert answer.canonical is not None
     assert answer.canonical.dominated > 0
-    monkeypatch.setattr(fillit.pruner, "LEARN_NODES", 1 << 40)
+    monkeypatch.setattr(fillit.solver.pruner, "LEARN_NODES", 1 << 40)
     unlearned = arrange_fast(pieces)
     assert unlearned.canonical is not None
     assert unlearned.canonical.dominated == 0
@@ -558,7 +572,7 @@ def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() ->
     assert StatePruner(packing.board, packing.failures, 1)([corner])
 
 
-# failures kept (fillit.failures)
+# failures kept (fillit.solver.failures)
 
 
 def cells_of(packing: Packing, bits: int) -> list[tuple[int, int]]:
@@ -579,7 +593,7 @@ def test_every_failure_kept_is_one_by_brute_force(data: st.DataObject, pieces: l
     packing = Packing(pieces, side)
     corners = data.draw(st.lists(st.sampled_from(list(placements(pieces[0], side))), max_size=3))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.pruner, "LEARN_NODES", -1)
+        patch.setattr(fillit.solver.pruner, "LEARN_NODES", -1)
         decide_size(packing, Budget.start(50_000, None))
         for corner in corners:
             packing.complete([(pieces[0], *corner)], (), Stats(), Budget.start(20_000, None))
@@ -618,7 +632,7 @@ def test_failures_are_kept_by_pieces_left_and_first_free_cell_the_latest_first()
     assert not failures.settles(0b0110, (1,))  # within the failure, but another first free cell
     assert not failures.settles(0b0011, (2,))  # other pieces left
     assert not failures.settles(0b1011, (1,))  # a cell the failure had filled
-    for extra in range(1, fillit.failures.KEEP + 1):
+    for extra in range(1, fillit.solver.failures.KEEP + 1):
         failures.add(0b0001 | extra << 4, (1,))
     assert not failures.settles(0b0011, (1,))
     assert failures.settles(0b0001 | 1 << 4, (1,))
@@ -626,7 +640,7 @@ def test_failures_are_kept_by_pieces_left_and_first_free_cell_the_latest_first()
 
 def test_failures_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past `CAPACITY` failures added, every one kept so far is forgotten."""
-    monkeypatch.setattr(fillit.failures, "CAPACITY", 2)
+    monkeypatch.setattr(fillit.solver.failures, "CAPACITY", 2)
     failures = FailedStates()
     failures.add(0b01, (1,))
     failures.add(0b10, (1,))

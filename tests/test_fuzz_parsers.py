@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dlx import DlxError, Stats, count
-from dlx.cli_puzzles import _dimensions
+from dlx.cli.puzzles import _dimensions
 from dlx.knuth import decode, parse_dlx
 from dlx.puzzles import pentomino, polyomino, skyscrapers, sudoku
 from dlx.puzzles.errors import PuzzleError

@@ -16,12 +16,12 @@ from typer.testing import CliRunner, Result
 from fillit.check import check
 from fillit.cli import app
 from fillit.errors import InputError
-from fillit.fast import arrange_fast
-from fillit.generate import KINDS, SHAPES, GenerateError, pieces_of, valid_input
-from fillit.invalid import BREAKS, invalid_input
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece
 from fillit.rules import Rule
+from fillit.solver.fast import arrange_fast
+from fillit.tools.generate import KINDS, SHAPES, GenerateError, pieces_of, valid_input
+from fillit.tools.invalid import BREAKS, invalid_input
 
 GOLDEN = Path(__file__).resolve().parents[1] / "corpus" / "generate"
 GOLDEN_CASES = sorted(GOLDEN.glob("*.args"))

@@ -22,13 +22,13 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
-from fillit import judge, judge_cases
 from fillit.cli import app
-from fillit.generate import KINDS, valid_input
-from fillit.invalid import BREAKS
-from fillit.judge import Outcome, Verdict
-from fillit.judge_cases import Case, expected_output
-from fillit.judge_report import MARK, board, first_difference, show
+from fillit.tools import judge, judge_cases
+from fillit.tools.generate import KINDS, valid_input
+from fillit.tools.invalid import BREAKS
+from fillit.tools.judge import Outcome, Verdict
+from fillit.tools.judge_cases import Case, expected_output
+from fillit.tools.judge_report import MARK, board, first_difference, show
 
 WRONG = Path(__file__).resolve().parent / "wrong_fillits"
 PYTHON = sys.executable

@@ -49,13 +49,15 @@ class Figures:
 
 @cache
 def reference_table() -> dict[str, Figures]:
-    """DLX1's figures per file, from the table in the reference README (empty if it is missing)."""
+    """DLX1's figures per file, from the first table in the reference README (empty if it is
+    missing); the README's later sections hold other programs' figures (SSXCC's)."""
     readme = REFERENCE / "README.md"
     if not readme.is_file():
         return {}
+    dlx1_part = readme.read_text(encoding="utf-8").split("\n## ")[0]
     return {
         row["name"]: Figures(int(row["solutions"]), int(row["updates"]), int(row["nodes"]))
-        for row in TABLE_ROW.finditer(readme.read_text(encoding="utf-8"))
+        for row in TABLE_ROW.finditer(dlx1_part)
     }
 
 

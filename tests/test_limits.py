@@ -20,7 +20,7 @@ from dlx import (
     count,
     solve,
 )
-from dlx.core import COMPILED_AVAILABLE
+from dlx.cores.compiled import COMPILED_AVAILABLE
 from dlx.knuth import decode, parse_dlx
 from dlx.memo import MAX_KEY_BITS, FailureMemo
 from dlx.puzzles import pentomino, polyomino, queens, skyscrapers

@@ -14,10 +14,10 @@ from oracles import brute_force_bounded
 from strategies import Key, RawBoundedProblem, bounded_raw_problems
 
 from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
+from dlx.cores.links import Prune
+from dlx.cores.multiplicity import _choose, _choose_exact
 from dlx.errors import BoundsError, MemoUnsupportedError, UnknownItemError, UnknownOptionError
-from dlx.links import Prune
 from dlx.memo import FailureMemo
-from dlx.multiplicity import _choose, _choose_exact
 from dlx.solve import Choice
 
 pytestmark = pytest.mark.usefixtures("dlx_core")

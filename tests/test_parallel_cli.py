@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import dlx
-from dlx.cli import app
+from dlx.cli.app import app
 from dlx.parallel import Progress, count_parallel
 from dlx.puzzles import queens
 

@@ -13,7 +13,7 @@ from parallel_helpers import KillOnce
 from typer.testing import CliRunner
 
 from dlx import Stats, solve
-from dlx.cli import app
+from dlx.cli.app import app
 from dlx.parallel import Report, count_parallel, solve_parallel
 from dlx.puzzles import queens
 

@@ -211,7 +211,7 @@ def test_the_timeouts_alarm_never_outlives_its_command(app: str, args: list[str]
     later in the process that ran it."""
     from typer.testing import CliRunner
 
-    from dlx.cli import app as dlx_app
+    from dlx.cli.app import app as dlx_app
     from fillit.cli import app as fillit_app
 
     result = CliRunner().invoke(dlx_app if app == "dlx" else fillit_app, args)

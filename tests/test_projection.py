@@ -1,5 +1,6 @@
-"""The projection test (`fillit.projection`): profiles, its verdicts against an enumeration of
-every assignment, its assignments, the shortcut from one node to the next, and what it refutes."""
+"""The projection test (`fillit.solver.projection`): profiles, its verdicts against an enumeration
+of every assignment, its assignments, the shortcut from one node to the next, and what it
+refutes."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tetrominoes import PICTURES, from_picture
 
-from fillit.fast import arrange_fast
-from fillit.projection import UNSURE, Fit, LineBound, Profile, profiles
+from fillit.solver.fast import arrange_fast
+from fillit.solver.projection import UNSURE, Fit, LineBound, Profile, profiles
 
 PROFILES = sorted({p for picture in PICTURES.values() for p in profiles(from_picture(picture))})
 ENOUGH = 10**9

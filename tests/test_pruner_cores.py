@@ -1,6 +1,7 @@
-"""The compiled cell tests of fillit's once-per-node check (`fillit._board`, fillit/csrc/board.c)
-against the pure-Python ones (`fillit.cells`), their oracle: the same answers on random states of
-random boards, the same pruner answers and failures learnt, the same nodes on whole searches."""
+"""The compiled cell tests of fillit's once-per-node check (`fillit.solver._board`,
+fillit/solver/csrc/board.c) against the pure-Python ones (`fillit.solver.cells`), their oracle: the
+same answers on random states of random boards, the same pruner answers and failures learnt, the
+same nodes on whole searches."""
 
 from __future__ import annotations
 
@@ -14,17 +15,17 @@ from hypothesis import strategies as st
 from pruner_walks import walk_tree
 from tetrominoes import TETROMINOES
 
-from fillit import cells
-from fillit.failures import FailedStates
-from fillit.fast import arrange_fast
-from fillit.packing import Packing
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.pruner import Board, StatePruner, new_failures
+from fillit.solver import cells
+from fillit.solver.failures import FailedStates
+from fillit.solver.fast import arrange_fast
+from fillit.solver.packing import Packing
+from fillit.solver.pruner import Board, StatePruner, new_failures
 from fillit.vocabulary import smallest_size
 
 pytestmark = pytest.mark.skipif(
-    not cells.COMPILED_AVAILABLE, reason="fillit._board was not built (no C compiler)"
+    not cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +108,7 @@ def test_both_pruners_answer_and_learn_alike_on_random_walks(
     python, fast = Packing(pieces, side), Packing(pieces, side)
     reference = StatePruner(with_cells(python.board, _python(python.board)), python.failures, 0)
     pruner = StatePruner(with_cells(fast.board, compiled(fast.board)), fast.failures, 0)
-    with patch("fillit.pruner.LEARN_NODES", 0):  # keep every failure: more to compare
+    with patch("fillit.solver.pruner.LEARN_NODES", 0):  # keep every failure: more to compare
         walk_tree(walk, python.board, pruner, reference)
     event(f"failures kept {len(python.failures.kept) > 0}, cuts {python.failures.cuts > 0}")
     assert fast.failures.kept == python.failures.kept
@@ -123,8 +124,8 @@ def _python(board: Board) -> cells.Cells:
 def test_whole_searches_take_the_same_nodes_with_either(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`FILLIT_CORE=python` forces the Python cell tests and `StatePruner`, where the compiled
-    check (`fillit._board.Pruner`) ran: the same answer, the same nodes, the same counters."""
+    """`FILLIT_CORE=python` forces the Python cell tests and `StatePruner`, where the compiled check
+    (`fillit.solver._board.Pruner`) ran: the same answer, the same nodes, the same counters."""
     if not path.exists():
         pytest.skip(f"{path} is not here")
     pieces = parse(path.read_text())

@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 from dlx.puzzles.svg import board_svg
-from fillit.fast import arrange_fast
 from fillit.parse import parse
 from fillit.render import coloured, plain
+from fillit.solver.fast import arrange_fast
 from fillit.vocabulary import Answer
 
 CASE = Path(__file__).resolve().parents[1] / "corpus" / "fillit" / "valid" / "twenty_six_pieces.txt"

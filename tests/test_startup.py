@@ -10,11 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from dlx.core import COMPILED_AVAILABLE
+from dlx.cores.compiled import COMPILED_AVAILABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "corpus" / "fillit" / "valid" / "readme_example.txt"
-UNUSED = {"dlx.links", "dlx.multiplicity", "dlx.puzzles", "fillit.ordered", "json", "rich"}
+UNUSED = {
+    "dlx.cores.links",
+    "dlx.cores.multiplicity",
+    "dlx.puzzles",
+    "fillit.solver.ordered",
+    "json",
+    "rich",
+}
 """Modules `fillit solve FILE` (plain, compiled core) has no use for."""
 
 
@@ -35,12 +42,12 @@ def imported_by(*args: str) -> set[str]:
 @pytest.mark.skipif(not COMPILED_AVAILABLE, reason="the compiled core was not built")
 def test_fillit_solve_starts_without_what_it_does_not_use() -> None:
     names = imported_by("solve", str(EXAMPLE))
-    assert "fillit.fast" in names
+    assert "fillit.solver.fast" in names
     assert not {name.split(".")[0] for name in names} & {"rich"}
     assert not names & UNUSED
 
 
 @pytest.mark.skipif(not COMPILED_AVAILABLE, reason="the compiled core was not built")
 def test_the_options_load_what_they_use() -> None:
-    assert {"fillit.ordered"} <= imported_by("solve", "--ordered", str(EXAMPLE))
+    assert {"fillit.solver.ordered"} <= imported_by("solve", "--ordered", str(EXAMPLE))
     assert {"json"} <= imported_by("stats", "--json", str(EXAMPLE))

@@ -4,9 +4,9 @@ and in pure Python.
 Run: `.venv/bin/python tests/benchmarks/bench_pruner.py [FILE.txt ...]` (default: the hardest
 inputs of ../shared/fillit-bench). For each file it records every call the engine makes to the
 check (`prune` and `learn`) while `arrange_fast` solves it, then replays those calls on fresh
-boards three ways: `fillit._board.Pruner` (the whole check compiled, called from Python here,
-so each call still builds a list), `StatePruner` over `fillit._board`'s cell tests, and
-`StatePruner` over `fillit.cells`' pure-Python tests (best of 3 each, alternating; processor
+boards three ways: `fillit.solver._board.Pruner` (the whole check compiled, called from Python here,
+so each call still builds a list), `StatePruner` over `fillit.solver._board`'s cell tests, and
+`StatePruner` over `fillit.solver.cells`' pure-Python tests (best of 3 each, alternating; processor
 time, steadier than wall-clock time on a shared machine). It prints the times, the ratio of
 the pure-Python one to the whole compiled one, and whether all answered alike at every node
 (exit 1 if not). Boards with projection tests are replayed without them (the compiled check
@@ -22,14 +22,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from unittest.mock import patch
 
-import fillit.packing
-from fillit import cells
-from fillit.failures import FailedStates
-from fillit.fast import arrange_fast
-from fillit.packing import Packing
+import fillit.solver.packing
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.pruner import Board, Check, Failures, StatePruner, new_failures, new_pruner
+from fillit.solver import cells
+from fillit.solver.failures import FailedStates
+from fillit.solver.fast import arrange_fast
+from fillit.solver.packing import Packing
+from fillit.solver.pruner import Board, Check, Failures, StatePruner, new_failures, new_pruner
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "fillit-bench"
 DEFAULT = ["hard_L28-1-n-1-n_file3", "hard_pbondoer_difficile", "hard_bleplat_topic4237"]
@@ -56,7 +56,7 @@ def record(pieces: Sequence[Piece]) -> Trace:
             self.calls.append((False, tuple(chosen)))
             super().learn(chosen)
 
-    with patch.object(fillit.packing, "new_pruner", Recording):
+    with patch.object(fillit.solver.packing, "new_pruner", Recording):
         arrange_fast(pieces)
     return trace
 
@@ -95,7 +95,7 @@ def replay(pieces: Sequence[Piece], trace: Trace, kind: str) -> tuple[float, lis
 def main(paths: list[Path]) -> int:
     """Print each file's figures; 1 when the checks disagree anywhere."""
     if not cells.COMPILED_AVAILABLE:
-        print("fillit._board was not built: nothing to compare")
+        print("fillit.solver._board was not built: nothing to compare")
         return 1
     print(f"{'file':40} {'calls':>7} {'pruner':>7} {'cells':>7} {'python':>7} {'ratio':>6}  same")
     wrong = 0

@@ -36,8 +36,8 @@ sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 
 from bench_fillit import timed_solve  # noqa: E402
 
-from fillit.generate import SHAPES, block, few_shapes, pieces_of, text, tiling  # noqa: E402
 from fillit.pieces import Piece  # noqa: E402
+from fillit.tools.generate import SHAPES, block, few_shapes, pieces_of, text, tiling  # noqa: E402
 
 CUT = 20.0
 ORDERED_CUT = 3.0

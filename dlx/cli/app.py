@@ -1,0 +1,121 @@
+"""The `dlx` command line: Knuth-format problems and the puzzles of `dlx.puzzles`, thinly.
+
+This module holds the typer `app` and `dlx solve`; the puzzles' commands are in `dlx.cli.puzzles`,
+the parallel search's glue and `dlx estimate` in `dlx.cli.parallel`, the boards' printing in
+`dlx.cli.boards`, and what they share (options, errors, the reader, the exit statuses) in
+`dlx.cli.common`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from dlx import Stats, __version__, solve
+from dlx.cli import parallel as cli_parallel
+from dlx.cli import puzzles as cli_puzzles
+from dlx.cli.common import (
+    CountOpt,
+    JobsOpt,
+    LimitOpt,
+    StatsOpt,
+    budget,
+    fail,
+    guarded,
+    read_input,
+    report,
+    solve_json,
+)
+from dlx.cli.kit import Clock, MaxNodesOpt, TimeoutOpt, version_option
+from dlx.cli.kit import run as run_app
+from dlx.cli.parallel import Where, solve_parallel_command
+from dlx.knuth import MAX_BYTES, decode, parse_dlx
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Exact cover by dancing links: Knuth-format problems and classic puzzles.",
+)
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, version_option(__version__)] = False,
+) -> None:
+    """Exact cover by dancing links: Knuth-format problems and classic puzzles."""
+
+
+@app.command("solve")
+def solve_command(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A problem in Knuth's format, or -.")],
+    count: CountOpt = False,
+    limit: LimitOpt = None,
+    stats: StatsOpt = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    timeout: TimeoutOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option("--checkpoint", help="Record finished parts here; rerun to resume."),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", metavar="tcp://HOST:PORT", help="Search on a Dask cluster."),
+    ] = None,
+) -> None:
+    """Solve a problem in Knuth's text format: each solution as its option lines."""
+    if jobs is not None or checkpoint is not None or scheduler is not None:
+        with guarded():
+            problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
+        where = Where(jobs, scheduler, checkpoint)
+        solve_parallel_command(
+            problem_file, where, count, limit, stats, as_json, timeout, max_nodes
+        )
+        return
+    with Clock(timeout) as clock:
+        with guarded():
+            problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
+        counters = Stats()
+        texts: list[list[str]] = []
+        hold = as_json or timeout is not None or max_nodes is not None
+        found = 0
+        with guarded():
+            search = solve(problem_file.problem, **budget(counters, clock, max_nodes, limit))
+            for solution in search:
+                found += 1
+                if count:
+                    continue
+                lines = [problem_file.option_text(key) for key in solution]
+                if hold:
+                    texts.append(lines)
+                else:
+                    _write_lines(lines, found)
+    if as_json:
+        sys.stdout.write(json.dumps(solve_json(found, texts, counters, count)) + "\n")
+    report(counters, stats)
+    if count and not as_json:
+        sys.stdout.write(f"{found}\n")
+    elif not as_json:
+        for number, lines in enumerate(texts, start=1):
+            _write_lines(lines, number)
+    if not found:
+        raise fail("no solution")
+
+
+def _write_lines(lines: list[str], number: int) -> None:
+    """The `number`-th solution's option lines, after a blank line unless first."""
+    sys.stdout.write(("\n" if number > 1 else "") + "".join(f"{line}\n" for line in lines))
+
+
+cli_puzzles.register(app)
+cli_parallel.register(app)
+
+
+def main() -> None:
+    """Entry point of the `dlx` script and of `python -m dlx`."""
+    run_app(app, "dlx")

@@ -1,0 +1,133 @@
+"""What the `dlx` commands share: their options, one message and exit for bad input, the one
+bounded reader of files and standard input, the search keywords, and the statistics report.
+
+Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
+3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
+standard output, 130 interrupted. The process-level endings are `dlx.cli.kit`'s.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from dlx import DlxError, Stats, Status
+from dlx.cli.kit import EXIT_UNKNOWN, Clock
+from dlx.puzzles.errors import PuzzleError
+
+if TYPE_CHECKING:
+    from dlx.puzzles.search import Search
+
+EXIT_NONE = 1
+MAX_PUZZLE_BYTES = 1024 * 1024
+"""Largest puzzle file read; a larger one is refused before it is read whole."""
+
+DOMAIN_ERRORS = (DlxError, PuzzleError)
+"""The errors that mean bad input; any other is a bug, and shows as one."""
+
+Board = Sequence[str]
+
+CountOpt = Annotated[bool, typer.Option("--count", help="Print only the number of solutions.")]
+LimitOpt = Annotated[
+    int | None, typer.Option("--limit", min=1, help="Stop after this many solutions.")
+]
+StatsOpt = Annotated[
+    bool, typer.Option("--stats", help="Nodes, updates and seconds on standard error.")
+]
+SvgOpt = Annotated[
+    Path | None, typer.Option("--svg", help="Also write the first board as an SVG picture.")
+]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option("--jobs", min=0, help="Search in this many worker processes (0: one per core)."),
+]
+
+
+def _core() -> str:
+    """The name of the core searches run on (`compiled` or `python`)."""
+    from dlx.cores.compiled import core_name
+
+    return core_name()
+
+
+def fail(message: str, code: int = EXIT_NONE) -> typer.Exit:
+    """Print `dlx: message` on standard error; the exit to raise."""
+    typer.echo(f"dlx: {message}", err=True)
+    return typer.Exit(code)
+
+
+@contextmanager
+def guarded(on_error: Callable[[str], typer.Exit] = fail) -> Iterator[None]:
+    """Turn bad input (a domain error) into one message and exit 1."""
+    try:
+        yield
+    except DOMAIN_ERRORS as error:
+        raise on_error(str(error)) from None
+
+
+def read_input(file: str, limit: int) -> bytes:
+    """The bytes of `file` (`-`: standard input), no more than `limit` + 1 of them: a caller
+    refuses more than `limit` without reading the rest."""
+    try:
+        if file == "-":
+            if sys.stdin is None:
+                raise fail("-: standard input is closed")
+            return sys.stdin.buffer.read(limit + 1)
+        with open(file, "rb") as handle:
+            return handle.read(limit + 1)
+    except OSError as error:
+        raise fail(f"{file}: {error.strerror or error}") from None
+
+
+def read_text(file: str, limit: int = MAX_PUZZLE_BYTES) -> str:
+    """The text of `file` (`-`: standard input), refusing more than `limit` bytes."""
+    data = read_input(file, limit)
+    if len(data) > limit:
+        raise fail(f"{file}: larger than {limit} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise fail(f"{file}: not UTF-8 text") from None
+
+
+def budget(stats: Stats, clock: Clock, max_nodes: int | None, limit: int | None = None) -> Search:
+    """The search keywords shared by every command: the statistics, the limit, and what the
+    run has left."""
+    return {"stats": stats, "timeout": clock.left(), "max_nodes": max_nodes, "limit": limit}
+
+
+def report(stats: Stats, show: bool) -> None:
+    """Statistics on standard error when asked; exit 3 when a budget cut the search short."""
+    if show:
+        typer.echo(
+            f"dlx: {stats.nodes} nodes, {stats.updates} updates, {stats.seconds:.3f} s, "
+            f"{stats.solutions} solutions ({stats.status.value}), core: {_core()}",
+            err=True,
+        )
+    if stats.status is Status.BUDGET:
+        raise fail(f"unknown: stopped by a budget after {stats.nodes} nodes", EXIT_UNKNOWN)
+
+
+def solve_json(
+    found: int, texts: list[list[str]], stats: Stats, count_only: bool
+) -> dict[str, Any]:
+    """`dlx solve --json`: the solutions (unless counting), their number, and the statistics;
+    a search stopped by a budget gives status "unknown" and neither."""
+    result: dict[str, Any] = {}
+    if stats.status is not Status.BUDGET:
+        result["count"] = found
+        if not count_only:
+            result["solutions"] = texts
+    result.update(
+        nodes=stats.nodes,
+        updates=stats.updates,
+        seconds=round(stats.seconds, 6),
+        status="unknown" if stats.status is Status.BUDGET else stats.status.value,
+        core=_core(),
+    )
+    return result

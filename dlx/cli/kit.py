@@ -1,0 +1,175 @@
+"""What the `dlx` and `fillit` command lines share: the budget options, checked once; a clock that
+bounds the whole run; and an ending without a traceback, whatever happens to the process.
+
+- `--timeout` is a positive finite number of seconds, `--max-nodes` at least 1; anything else is a
+  usage error (exit 2).
+- The timeout bounds the whole run (reading, building, searching): `Clock` starts with the command
+  and an alarm at its deadline raises `OutOfTime` wherever the run is, so a command that would
+  take longer to read or build its problem than allowed still stops in time (exit 3: unknown).
+  The searches get the time left, so they usually stop first, cleanly, by their own budget.
+- `run` is the body of both entry points: Ctrl-C at any moment exits 130 with one line; a failed
+  write to standard output (a full disk, /dev/full) or a closed standard output gives one line on
+  standard error and exit 1; a reader that goes away ends the process quietly, as SIGPIPE does.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable
+from types import FrameType
+from typing import Annotated, NoReturn
+
+import typer
+
+EXIT_FAILED = 1
+EXIT_UNKNOWN = 3
+EXIT_INTERRUPTED = 130
+
+
+class Interrupted(BaseException):
+    """Ctrl-C (SIGINT): raised from the signal handler, past every `except Exception`."""
+
+
+class OutOfTime(BaseException):
+    """The whole run's `--timeout` ran out (SIGALRM) before the answer was known."""
+
+
+def positive_seconds(value: float | None) -> float | None:
+    """The `--timeout` callback: None, or a positive finite number of seconds."""
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise typer.BadParameter(f"must be a positive finite number of seconds, not {value}")
+    return value
+
+
+TimeoutOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        callback=positive_seconds,
+        help="Give up after this many seconds, reading and building included (exit 3: unknown).",
+    ),
+]
+MaxNodesOpt = Annotated[
+    int | None,
+    typer.Option("--max-nodes", min=1, help="Give up after this many search nodes (exit 3)."),
+]
+PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
+
+
+def version_option(version: str) -> object:
+    """The `--version` option of a program whose version is `version` (its callback prints it,
+    with the engine's core in use, and ends the run before any command)."""
+
+    def show(value: bool) -> None:
+        if value:
+            from dlx.cores.compiled import core_name
+
+            typer.echo(f"{version} (core: {core_name()})")
+            raise typer.Exit()
+
+    return typer.Option("--version", callback=show, is_eager=True, help="Print the version.")
+
+
+class Clock:
+    """The deadline of one run: `timeout` seconds from now (None: no deadline). Used as a
+    context manager, so the alarm never outlives the command, however it ends."""
+
+    def __init__(self, timeout: float | None) -> None:
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        if timeout is not None:
+            signal.signal(signal.SIGALRM, _out_of_time)
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+
+    def left(self) -> float | None:
+        """The seconds left for the search (None: no deadline); OutOfTime when none are."""
+        if self.deadline is None:
+            return None
+        seconds = self.deadline - time.monotonic()
+        if seconds <= 0:
+            raise OutOfTime
+        return seconds
+
+    def __enter__(self) -> Clock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Disarm the alarm: the answer is known, and printing it is not bounded by the clock."""
+        if self.deadline is not None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.deadline = None
+
+
+def _out_of_time(signum: int, frame: FrameType | None) -> None:
+    raise OutOfTime
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted
+
+
+def run(app: Callable[[], object], name: str) -> NoReturn:
+    """Run the typer `app` as the program `name`, ending with a documented status and at most
+    one line on standard error, never a traceback."""
+    signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `dlx ... | head -1` ends quietly
+    if sys.stdout is None:
+        _say(f"{name}: standard output is closed")
+        sys.exit(EXIT_FAILED)
+    code: int = 0
+    try:
+        app()
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except OSError as error:
+        code = _fail(f"{name}: {_reason(error)}", EXIT_FAILED)
+    except (Interrupted, OutOfTime) as stop:
+        # Raised anywhere, even halfway through linking or unlinking a node: leave at once,
+        # without the searches' clean-ups, which could walk lists left half-linked.
+        code = EXIT_INTERRUPTED if isinstance(stop, Interrupted) else EXIT_UNKNOWN
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        what = "interrupted" if code == EXIT_INTERRUPTED else "unknown: the timeout ran out"
+        os._exit(_flushed(name, _fail(f"{name}: {what}", code)))
+    # The interpreter's last garbage collection would walk a large problem's millions of linked
+    # nodes, taking longer than solving it: what is left is frozen out of its sight instead.
+    gc.freeze()
+    sys.exit(_flushed(name, code))
+
+
+def _flushed(name: str, code: int) -> int:
+    """`code`, once standard output is written out; if it cannot be, one line and exit 1
+    (standard output then goes to /dev/null, so the interpreter's last flush cannot fail)."""
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return _fail(f"{name}: cannot write standard output: {_reason(error)}", EXIT_FAILED)
+    except Interrupted:
+        return EXIT_INTERRUPTED
+    return code
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _fail(message: str, code: int) -> int:
+    _say(message)
+    return code
+
+
+def _say(message: str) -> None:
+    """One line on standard error, if there is one to write to."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(message + "\n")
+            sys.stderr.flush()
+    except (OSError, Interrupted):
+        pass

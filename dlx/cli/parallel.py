@@ -1,0 +1,173 @@
+"""The `dlx` command line's glue to the parallel search (`dlx.parallel`): `dlx solve` with
+`--jobs`, `--scheduler` or `--checkpoint`, a puzzle's `--count --jobs N`, the progress bar on a
+terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides.
+
+`dlx.cli.app` registers `estimate` on the `dlx` command (`register`), after the puzzles.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NamedTuple
+
+import typer
+
+from dlx import Status
+from dlx.cli.common import fail, guarded, read_input, report, solve_json
+from dlx.knuth import MAX_BYTES, decode, parse_dlx
+
+
+def register(app: typer.Typer) -> None:
+    """Add `estimate` to the `dlx` command line `app`."""
+    app.command()(estimate)
+
+
+class Where(NamedTuple):
+    """Where a parallel search runs: worker processes here, or a Dask cluster; its checkpoint."""
+
+    jobs: int | None
+    scheduler: str | None
+    checkpoint: Path | None
+
+
+def solve_parallel_command(
+    problem_file: Any,
+    where: Where,
+    count: bool,
+    limit: int | None,
+    show_stats: bool,
+    as_json: bool,
+    timeout: float | None,
+    max_nodes: int | None,
+) -> None:
+    """`dlx solve` with --jobs, --scheduler or --checkpoint: the same output, searched in parts."""
+    from dlx.parallel import Report, count_parallel, solve_parallel
+
+    sequential_only(timeout, max_nodes)
+    run = Report()
+    texts: list[list[str]] = []
+    found = 0
+    with guarded(), progress_bar() as hook:
+        places: dict[str, Any] = {"jobs": where.jobs if where.jobs is not None else 1}
+        places.update(scheduler=where.scheduler, checkpoint=where.checkpoint)
+        if count and not as_json and limit is None:
+            found = count_parallel(problem_file.problem, progress=hook, report=run, **places)
+        else:
+            search = solve_parallel(problem_file.problem, progress=hook, report=run, **places)
+            for solution in search:
+                found += 1
+                if not count:
+                    texts.append([problem_file.option_text(key) for key in solution])
+                if found == limit:
+                    search.close()
+                    run.stats.status = Status.LIMIT
+                    break
+    if as_json:
+        sys.stdout.write(json.dumps(solve_json(found, texts, run.stats, count)) + "\n")
+    elif count:
+        sys.stdout.write(f"{found}\n")
+    else:
+        sys.stdout.write("\n".join("".join(f"{line}\n" for line in lines) for lines in texts))
+    report_parallel(run, show_stats)
+    if not found:
+        raise fail("no solution")
+
+
+def sequential_only(timeout: float | None, max_nodes: int | None) -> None:
+    """Refuse the budgets that only the sequential search has (exit 2, a usage error)."""
+    if timeout is not None or max_nodes is not None:
+        raise fail("--timeout and --max-nodes apply to the search without --jobs", 2)
+
+
+def report_parallel(run: Any, show: bool) -> None:
+    """The statistics of a parallel search and how it was cut, when asked."""
+    report(run.stats, show)
+    if show:
+        typer.echo(
+            f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.resumed} from the "
+            f"checkpoint, {run.wasted_nodes} nodes wasted, {run.restarts} restarts",
+            err=True,
+        )
+
+
+def count_in_parallel(
+    build: Callable[[], Any],
+    jobs: int,
+    count: bool,
+    show_stats: bool,
+    timeout: float | None,
+    max_nodes: int | None,
+    on_error: Callable[[str], typer.Exit] = fail,
+    limit: int | None = None,
+) -> None:
+    """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers (bad
+    input reported by `on_error`); with a `limit`, no more than that is counted, as in the
+    search without --jobs; none exits 1."""
+    from dlx.parallel import Report, count_parallel
+
+    if not count:
+        raise fail("--jobs counts in parallel: give --count too", 2)
+    sequential_only(timeout, max_nodes)
+    run = Report()
+    with guarded(on_error), progress_bar() as hook:
+        found = count_parallel(build(), jobs=jobs, progress=hook, report=run)
+    if limit is not None and found >= limit:
+        found = limit
+        run.stats.status = Status.LIMIT
+    sys.stdout.write(f"{found}\n")
+    report_parallel(run, show_stats)
+    if not found:
+        raise fail("no solution")
+
+
+@contextmanager
+def progress_bar() -> Iterator[Any]:
+    """On a terminal, a progress bar on standard error weighted by each part's estimated share
+    of the tree, with the solutions so far and the time left; elsewhere no hook (None)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    columns = (
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[solutions]} solutions"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("search", total=1.0, solutions=0)
+
+        def hook(state: Any) -> None:
+            bar.update(task, completed=state.done, solutions=state.solutions)
+
+        yield hook
+
+
+def estimate(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A problem in Knuth's format, or -.")],
+    probes: Annotated[int, typer.Option("--probes", min=1, help="Random paths to walk.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the random choices.")] = 0,
+) -> None:
+    """Knuth's estimate of the search tree's size (nodes, updates, solutions) from random paths."""
+    from dlx.estimate import estimate as knuth_estimate
+
+    with guarded():
+        problem = parse_dlx(decode(read_input(file, MAX_BYTES))).problem
+        guess = knuth_estimate(problem, probes=probes, seed=seed)
+    sys.stdout.write(
+        f"nodes {guess.nodes:.0f}\nupdates {guess.updates:.0f}\nsolutions {guess.solutions:.0f}\n"
+    )
+    typer.echo(f"dlx: mean of {probes} random paths (seed {seed})", err=True)

@@ -1,0 +1,195 @@
+"""The `dlx` commands for the puzzles of `dlx.puzzles`: queens, sudoku, skyscrapers, polyomino and
+pentomino. Each parses its arguments, builds the puzzle's search and hands the boards to
+`dlx.cli.boards`; `--count --jobs N` counts in parallel (`dlx.cli.parallel`).
+
+`dlx.cli.app` registers them on the `dlx` command (`register`), after `solve`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from dlx.cli.boards import Shown, search_boards
+from dlx.cli.common import (
+    EXIT_NONE,
+    Board,
+    CountOpt,
+    JobsOpt,
+    LimitOpt,
+    StatsOpt,
+    SvgOpt,
+    fail,
+    read_text,
+)
+from dlx.cli.kit import MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.cli.parallel import count_in_parallel
+from dlx.puzzles.errors import PuzzleError
+
+if TYPE_CHECKING:
+    from dlx.puzzles.search import Search
+
+
+def register(app: typer.Typer) -> None:
+    """Add the puzzle commands to the `dlx` command line `app`, in the order of its help."""
+    for command in (queens, sudoku, skyscrapers, polyomino, pentomino):
+        app.command()(command)
+
+
+def queens(
+    n: Annotated[int, typer.Argument(help="The board's side.")],
+    count: CountOpt = False,
+    limit: LimitOpt = None,
+    stats: StatsOpt = False,
+    svg: SvgOpt = None,
+    plain: PlainOpt = False,
+    timeout: TimeoutOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
+) -> None:
+    """Place n queens on an n x n board, none attacking another."""
+    from dlx.puzzles import queens as puzzle
+
+    if jobs is not None:
+        build = lambda: puzzle.problem(n)  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
+        return
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit)
+    search_boards(lambda search: puzzle.boards(n, **search), shown)
+
+
+def sudoku(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="81 cells, '.' or '0' blank; or -.")],
+    count: CountOpt = False,
+    limit: LimitOpt = None,
+    stats: StatsOpt = False,
+    svg: SvgOpt = None,
+    plain: PlainOpt = False,
+    timeout: TimeoutOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
+) -> None:
+    """Solve a sudoku: print the filled grid, 9 lines of 9 digits."""
+    from dlx.puzzles import sudoku as puzzle
+
+    if jobs is not None:
+        build = lambda: puzzle.problem(puzzle.parse(read_text(file)))  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
+        return
+
+    def boards(search: Search) -> Iterator[Board]:
+        grid = puzzle.parse(read_text(file))
+        return (puzzle.render(g) for g in puzzle.boards(grid, **search))
+
+    search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes, limit))
+
+
+def skyscrapers(
+    clues: Annotated[str, typer.Argument(help="4N clues: top, bottom, left, right; 0: none.")],
+    count: CountOpt = False,
+    stats: StatsOpt = False,
+    timeout: TimeoutOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
+) -> None:
+    """Solve skyscrapers: print the rows, heights separated by single spaces; `Error` if none."""
+    from dlx.puzzles import skyscrapers as puzzle
+
+    def error(message: str = "no solution") -> typer.Exit:
+        typer.echo("Error")
+        return fail(message)
+
+    if jobs is not None:
+        build = lambda: puzzle.problem(puzzle.parse(clues))  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, error)
+        return
+
+    def boards(search: Search) -> Iterator[Board]:
+        return (puzzle.render(grid) for grid in puzzle.boards(puzzle.parse(clues), **search))
+
+    shown = Shown(count, stats, None, True, timeout, max_nodes)
+    search_boards(boards, shown, none=error, on_error=error, first=True)
+
+
+def polyomino(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Pieces: 'R C' then R rows of 0/1.")],
+    board: Annotated[
+        str | None, typer.Option("--board", metavar="RxC", help="The board, if not a square.")
+    ] = None,
+    no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Forbid rotations.")] = False,
+    no_flip: Annotated[bool, typer.Option("--no-flip", help="Forbid reflections.")] = False,
+    count: CountOpt = False,
+    stats: StatsOpt = False,
+    svg: SvgOpt = None,
+    plain: PlainOpt = False,
+    timeout: TimeoutOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
+) -> None:
+    """Fill a square (or --board RxC) with the pieces, each used once; rotations and
+    reflections allowed unless forbidden. Cells show their piece's number (1-9, then A, B...)."""
+    from dlx.puzzles import polyomino as puzzle
+
+    if jobs is not None:
+
+        def build() -> Any:
+            pieces = puzzle.parse(read_text(file))
+            rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
+            return puzzle.problem(pieces, rows, cols, not no_rotate, not no_flip)
+
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        return
+
+    def none() -> typer.Exit:
+        typer.echo("no solution found!")
+        return typer.Exit(EXIT_NONE)
+
+    def boards(search: Search) -> Iterator[Board]:
+        pieces = puzzle.parse(read_text(file))
+        rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
+        return puzzle.boards(pieces, rows, cols, rotate=not no_rotate, flip=not no_flip, **search)
+
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes)
+    search_boards(boards, shown, none=none, first=True)
+
+
+def _dimensions(text: str) -> tuple[int, int]:
+    """`RxC` as (R, C)."""
+    rows, x, cols = text.lower().partition("x")
+    if not (x and _small(rows) and _small(cols) and int(rows) > 0 and int(cols) > 0):
+        raise PuzzleError(f"board {text[:40]!r} is not RxC with positive R and C")
+    return int(rows), int(cols)
+
+
+def _small(digits: str) -> bool:
+    """Whether `digits` is a whole number of at most 9 digits."""
+    return digits.isascii() and digits.isdigit() and len(digits) <= 9
+
+
+def pentomino(
+    board: Annotated[str, typer.Argument(metavar="RxC", help="6x10, 5x12, 4x15, 3x20, or 8x8.")],
+    unique: Annotated[
+        bool, typer.Option("--unique", help="One solution per symmetry of the board.")
+    ] = False,
+    count: CountOpt = False,
+    stats: StatsOpt = False,
+    svg: SvgOpt = None,
+    plain: PlainOpt = False,
+    timeout: TimeoutOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    jobs: JobsOpt = None,
+) -> None:
+    """Fill the board with the 12 pentominoes (8x8: leaving the centre 2x2 empty)."""
+    from dlx.puzzles import pentomino as puzzle
+
+    if jobs is not None:
+        build = lambda: puzzle.problem(*puzzle.parse_board(board), unique=unique)  # noqa: E731
+        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        return
+
+    def boards(search: Search) -> Iterator[Board]:
+        return puzzle.boards(*puzzle.parse_board(board), unique=unique, **search)
+
+    search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes), first=True)

@@ -1,0 +1,215 @@
+"""Which dance runs a search: the compiled core (`dlx/cores/_core.c`) when it was built, else
+Python.
+
+Both cores run the same searches with the same solutions in the same order and the same nodes,
+updates and profile; the pure-Python engine (`dlx.cores.links`, `dlx.cores.multiplicity`) is the
+reference the compiled one is tested against, and the fallback where no C compiler was at hand.
+`DLX_CORE=python` in the environment, or `solve(..., core="python")`, picks the pure-Python one.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+import weakref
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from dlx.errors import CoreUnavailableError, SearchBusyError
+from dlx.stats import Stats, Status
+
+if TYPE_CHECKING:
+    from dlx.cores.links import Learn, Progress, Prune
+    from dlx.memo import FailureMemo
+    from dlx.problem import Problem
+
+try:
+    from dlx.cores import _core  # type: ignore[attr-defined]
+except ImportError:  # built without a C compiler: everything runs on the pure-Python engine
+    _core = None
+
+CoreName = Literal["compiled", "python"]
+
+COMPILED_AVAILABLE: Final = _core is not None
+"""Whether the compiled core was built and imports."""
+
+CORE: Final[CoreName] = "compiled" if COMPILED_AVAILABLE else "python"
+"""The core searches use unless DLX_CORE or `solve(..., core=...)` says otherwise."""
+
+NO_LIMIT: Final = 1 << 62
+
+
+def default_core() -> CoreName:
+    """The core a search uses when none is named: `DLX_CORE` if set, else the compiled one
+    when it imports, else the pure-Python one.
+
+    >>> default_core() in ("compiled", "python")
+    True
+    """
+    chosen = os.environ.get("DLX_CORE", "")
+    if chosen not in ("", "compiled", "python"):
+        raise CoreUnavailableError(f"DLX_CORE must be 'compiled' or 'python', not {chosen!r}")
+    if chosen == "python" or (not chosen and not COMPILED_AVAILABLE):
+        return "python"
+    return pick_core("compiled")
+
+
+def core_name() -> str:
+    """The name of the core a search would use now, for `--version` and statistics; when
+    DLX_CORE names no usable core, the reason instead of an exception."""
+    try:
+        return default_core()
+    except CoreUnavailableError as error:
+        return str(error)
+
+
+def pick_core(core: CoreName | None) -> CoreName:
+    """`core`, checked to be one that can run here (None: `default_core()`)."""
+    if core is None:
+        return default_core()
+    if core not in ("compiled", "python"):
+        raise CoreUnavailableError(f"core must be 'compiled' or 'python', not {core!r}")
+    if core == "compiled" and not COMPILED_AVAILABLE:
+        raise CoreUnavailableError("the compiled core was not built (no C compiler at install)")
+    return core
+
+
+_BUILT: weakref.WeakKeyDictionary[Problem[Any], tuple[int, Any]] = weakref.WeakKeyDictionary()
+"""The compiled links of each live problem, and its number of options when they were built
+(kept beside the problem, not in it, so that a problem stays as plain as it was)."""
+
+MAX_BOUND: Final = 1 << 40
+"""The largest multiplicity the compiled core takes (its state keys give each item 41 bits)."""
+
+
+def compiled_supports(problem: Problem[Any]) -> bool:
+    """Whether the compiled core can run `problem`: every multiplicity up to `MAX_BOUND`.
+    `solve` runs the others on the pure-Python core, whatever core was asked for."""
+    return all(high <= MAX_BOUND for _, high in problem.bounds)
+
+
+def compiled_links(problem: Problem[Any]) -> Any:
+    """The compiled core's links of `problem`, built on first use and kept while the problem
+    lives (rebuilt once options are added, like `Problem.links`)."""
+    cached = _BUILT.get(problem)
+    if cached is not None and cached[0] == problem.option_count:
+        return cached[1]
+    assert _core is not None  # pick_core checked it
+    links = _core.Core(
+        problem.primary_count,
+        len(problem.items),
+        problem.options,
+        problem.bounds,
+        problem.colours,
+    )
+    _BUILT[problem] = (problem.option_count, links)
+    return links
+
+
+def search_compiled(
+    problem: Problem[Any],
+    stats: Stats,
+    *,
+    general: bool,
+    choose: str = "mrv",
+    givens: Sequence[int] = (),
+    prefer: Sequence[int] = (),
+    item_order: Sequence[int] = (),
+    memo: FailureMemo | None = None,
+    prune: Prune | None = None,
+    learn: Learn | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Progress | None = None,
+) -> Generator[list[int], None, None]:
+    """`Links.search` (or, if `general`, `search_m`) run by the compiled core: the same
+    solutions, statistics and memo counts, with `stats` kept current in the same way. The
+    links are built and the memo bound at once; the search starts at the first `next`."""
+    links = compiled_links(problem)
+    store = memo.bind_compiled(links, problem) if memo is not None else None
+    return _run(
+        links,
+        stats,
+        general,
+        choose,
+        givens,
+        prefer,
+        item_order,
+        memo,
+        store,
+        prune,
+        learn,
+        max_nodes,
+        timeout,
+        progress,
+    )
+
+
+def _run(
+    links: Any,
+    stats: Stats,
+    general: bool,
+    choose: str,
+    givens: Sequence[int],
+    prefer: Sequence[int],
+    item_order: Sequence[int],
+    memo: FailureMemo | None,
+    store: Any,
+    prune: Prune | None,
+    learn: Learn | None,
+    max_nodes: int | None,
+    timeout: float | None,
+    progress: Progress | None,
+) -> Generator[list[int], None, None]:
+    """The generator of `search_compiled`."""
+    started = time.perf_counter()
+    stats.profile.clear()
+    stats.status = Status.RUNNING
+    if links.busy:
+        raise SearchBusyError("this problem's links are held by another unfinished search")
+    cell: list[Any] = []
+
+    def show() -> None:
+        _publish(stats, cell[0], started, memo, cell)
+        progress(stats)  # type: ignore[misc]
+
+    cap = NO_LIMIT if max_nodes is None else max(-NO_LIMIT, min(max_nodes, NO_LIMIT))
+    run = links.search(
+        general,
+        choose,
+        givens,
+        prefer,
+        item_order,
+        store,
+        memo.capacity if memo is not None else 0,
+        prune,
+        learn,
+        cap,
+        timeout,
+        None if progress is None else show,
+        threading.current_thread() is threading.main_thread(),
+    )
+    cell.extend([run, 0, 0])  # the search, and the memo's hits and stores published so far
+    try:
+        for opts in run:
+            _publish(stats, run, started, memo, cell)
+            yield opts
+    finally:
+        run.close()
+        _publish(stats, run, started, memo, cell)
+
+
+def _publish(
+    stats: Stats, run: Any, started: float, memo: FailureMemo | None, cell: list[Any]
+) -> None:
+    """Copy the compiled search's counters into `stats` and its memo counts into `memo`."""
+    nodes, updates, solutions, status, profile, hits, stores = run.stats()
+    stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
+    stats.seconds = time.perf_counter() - started
+    stats.status = Status(status)
+    stats.profile[:] = profile
+    if memo is not None:
+        memo.hits += hits - cell[1]
+        memo.stores += stores - cell[2]
+        cell[1], cell[2] = hits, stores

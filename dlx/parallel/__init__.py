@@ -1,0 +1,63 @@
+"""How does one search run on many processes or a cluster? Split the search tree into parts, run
+them anywhere, merge them back in the order of the sequential search.
+
+Words used here (after Knuth's XCCDC stage files and Hadoop's DistributedPentomino):
+
+- A *prefix* is a tuple of option numbers: the options the sequential search chooses, following
+  its own item choice, on its way down to one node of its tree.
+- A *path* is the same way down told as branch positions (0 for an item's first option, ...).
+  Paths in lexicographic order are nodes in the order the sequential search meets them, so
+  merging the parts by path gives back the sequential order of solutions.
+- A *part* is the subtree below a prefix: `dlx.solve(problem, givens=prefix)` searches it.
+  A part is a small picklable value, so any `concurrent.futures.Executor` can run it.
+- The *share* of a part is the product of 1/degree along its path: Knuth's estimate of the
+  fraction of the tree it holds, the weight of its progress.
+- *Expanding* a part lists the options the search branches on at its root (the search itself
+  does it, with a pruning check that records each child and cuts it off): the part becomes its
+  children. A part runs under a node budget; one that overruns it is expanded and its children
+  run instead, so a huge subtree never leaves the other workers idle. The cut-off run is
+  thrown away (its solutions are never counted) and reported as `wasted`.
+
+How the statistics add up: a node of the sequential tree is either in exactly one part or is
+the root of an expanded part, so `nodes` and `profile` of a parallel run equal the sequential
+search's exactly. Its `updates` are those of the parts and of covering each expanded part's
+branching item; the updates of choosing the options of a prefix are not counted (givens are
+taken without counting, as in `dlx.solve`), so `updates` falls short of the sequential count by
+exactly those (`tests/test_parallel.py` checks both relations).
+
+The rooms: `parts` (what a part is, searching and cutting one), `executors` (where parts run),
+`schedule` (the order they go out and the merge back), `checkpoint` (resuming), `driver` (a run
+from start to end).
+"""
+
+from dlx.parallel.checkpoint import Checkpoint, fingerprint
+from dlx.parallel.driver import count_parallel, solve_parallel
+from dlx.parallel.executors import workers_for
+from dlx.parallel.parts import (
+    BUDGET,
+    CheckpointError,
+    Outcome,
+    ParallelError,
+    Part,
+    Progress,
+    Report,
+    Settings,
+    branches,
+)
+
+__all__ = [
+    "BUDGET",
+    "Checkpoint",
+    "CheckpointError",
+    "Outcome",
+    "ParallelError",
+    "Part",
+    "Progress",
+    "Report",
+    "Settings",
+    "branches",
+    "count_parallel",
+    "fingerprint",
+    "solve_parallel",
+    "workers_for",
+]

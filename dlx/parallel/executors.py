@@ -1,0 +1,149 @@
+"""Where do the parts of a parallel search run? Worker processes of this machine, a caller's
+executor, or a Dask cluster: each a `Pool` that takes a part and gives a future of its outcome."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+from dlx.parallel.parts import Outcome, ParallelError, Part, Settings, search
+from dlx.problem import Problem
+
+_local = threading.local()
+
+
+def _adopt(digest: str, blob: bytes) -> None:
+    """Keep the problem `blob` for this worker's later parts (a pool's initializer); Ctrl-C is
+    the parent's to handle, which stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _local.problems = {digest: pickle.loads(blob)}
+
+
+def run_part(digest: str, blob: bytes | None, part: Part, settings: Settings) -> Outcome:
+    """A worker's task: search `part` of the problem `digest` (sent as `blob`, or adopted)."""
+    problems: dict[str, Problem[Any]] = getattr(_local, "problems", {})
+    problem = problems.get(digest)
+    if problem is None:
+        if blob is None:
+            raise ParallelError(f"worker {os.getpid()} was never sent problem {digest[:12]}")
+        problem = pickle.loads(blob)
+        _local.problems = {digest: problem}
+    return search(problem, part, settings)
+
+
+class Pool(Protocol):
+    """Where parts run: `submit` a part; `replace` after a lost worker (False: cannot)."""
+
+    workers: int
+
+    def submit(self, part: Part, settings: Settings) -> Future[Outcome]: ...
+
+    def replace(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class LocalPool:
+    """Worker processes of this machine, each given the problem once; a pool that loses a
+    worker (`BrokenProcessPool`) is replaced by a new one."""
+
+    def __init__(self, workers: int, digest: str, blob: bytes) -> None:
+        self.workers = workers
+        self.digest, self.blob = digest, blob
+        self.pending: set[Future[Outcome]] = set()
+        self.executor = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            self.workers, initializer=_adopt, initargs=(self.digest, self.blob)
+        )
+
+    def submit(self, part: Part, settings: Settings) -> Future[Outcome]:
+        future = self.executor.submit(run_part, self.digest, None, part, settings)
+        self.pending.add(future)
+        future.add_done_callback(self.pending.discard)
+        return future
+
+    def replace(self) -> bool:
+        self.executor.shutdown(wait=True, cancel_futures=True)  # its thread saw the pool break
+        self.pending.clear()
+        self.executor = self._start()
+        return True
+
+    def close(self) -> None:
+        """Stop the workers; parts still running (the run was stopped) are abandoned."""
+        if not any(not future.done() for future in self.pending):
+            self.executor.shutdown(wait=True)
+            return
+        # The pool offers no way to stop a running task: end its processes (a private table),
+        # then wait for the pool's thread, which sees them gone. Meanwhile a write to a dead
+        # worker's pipe must not end this process (the command line restores SIGPIPE's default).
+        with _pipes_may_break():
+            for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+                process.terminate()
+            self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def _pipes_may_break() -> Iterator[None]:
+    """Writes to a closed pipe raise BrokenPipeError instead of killing the process (SIGPIPE
+    ignored), where signals can be set (the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGPIPE, before)
+
+
+class ExecutorPool:
+    """A caller's executor (threads, processes, a cluster's): each task carries the problem."""
+
+    def __init__(self, executor: Executor, workers: int, digest: str, blob: Any) -> None:
+        self.executor, self.workers = executor, workers
+        self.digest, self.blob = digest, blob
+
+    def submit(self, part: Part, settings: Settings) -> Future[Outcome]:
+        return self.executor.submit(run_part, self.digest, self.blob, part, settings)
+
+    def replace(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        """The caller owns the executor."""
+
+
+def dask_pool(address: str, digest: str, blob: bytes) -> tuple[ExecutorPool, Callable[[], None]]:
+    """A pool on the Dask cluster whose scheduler is at `address`, and how to leave it.
+
+    The problem is sent to every worker once; Dask runs a part again when its worker dies.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ParallelError(
+            "--scheduler needs Dask's distributed package: pip install 'dlx-fillit[cluster]'"
+        ) from None
+    try:
+        client = Client(address, timeout=5)
+    except (OSError, ValueError, TypeError) as error:  # (a malformed address is a ValueError)
+        raise ParallelError(f"no Dask scheduler answers at {address}: {error}") from None
+    shared = client.scatter(blob, broadcast=True, hash=False)
+    workers = max(1, sum(client.nthreads().values()))
+    return ExecutorPool(client.get_executor(pure=False), workers, digest, shared), client.close
+
+
+def workers_for(jobs: int) -> int:
+    """The number of worker processes `jobs` asks for (0: one per core)."""
+    if jobs < 0:
+        raise ValueError(f"jobs must be at least 0, not {jobs}")
+    return jobs or os.cpu_count() or 1

@@ -1,0 +1,174 @@
+"""In which order do parts go out and come back? The schedule cuts the tree until the workers can
+be kept evenly busy, sends the largest parts first, and merges the outcomes back in search order."""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from dlx.errors import DlxError
+from dlx.parallel.checkpoint import Checkpoint
+from dlx.parallel.executors import Pool
+from dlx.parallel.parts import (
+    DEATHS,
+    PARTS_PER_WORKER,
+    K,
+    Outcome,
+    ParallelError,
+    Part,
+    Path_,
+    Progress,
+    ProgressHook,
+    Report,
+    Settings,
+    expand,
+)
+from dlx.problem import Problem
+
+
+class Schedule:
+    """The parts of one run: those finished (held until every earlier one is), those waiting,
+    and those queued to be sent, largest estimated share first."""
+
+    def __init__(
+        self,
+        problem: Problem[Any],
+        settings: Settings,
+        workers: int,
+        checkpoint: Checkpoint | None,
+        report: Report,
+    ) -> None:
+        self.problem, self.settings = problem, settings
+        self.checkpoint, self.report = checkpoint, report
+        # Parts estimated to hold more than this share of the tree are cut before any is sent.
+        self.largest = 1 / (PARTS_PER_WORKER * workers) if workers > 1 else 1.0
+        self.finished: list[tuple[Path_, Outcome]] = []  # a heap by path
+        self.waiting: set[Path_] = set()  # parts not finished yet
+        self.queue: list[tuple[float, Path_, Part]] = []  # a heap by share, largest first
+        self.progress = Progress(0.0, 0, 0, 0)
+
+    def finish(self, outcome: Outcome, resumed: bool = False) -> list[Part]:
+        """Take a part's outcome (recording it unless it came from the checkpoint); return the
+        parts it was cut into, waiting from now on."""
+        self.waiting.discard(outcome.path)
+        heapq.heappush(self.finished, (outcome.path, outcome))
+        if resumed:
+            self.report.resumed += 1
+        elif self.checkpoint is not None:
+            self.checkpoint.record(outcome)
+        if not outcome.expanded:
+            self.progress.parts += 1
+            self.progress.done += outcome.share
+            self.progress.solutions += outcome.solutions
+        children = outcome.parts()
+        self.waiting.update(child.path for child in children)
+        self.progress.waiting = len(self.waiting)
+        return children
+
+    def ready(self) -> Iterator[Outcome]:
+        """The finished outcomes that no waiting part precedes, in search order."""
+        while self.finished and (not self.waiting or self.finished[0][0] < min(self.waiting)):
+            yield heapq.heappop(self.finished)[1]
+
+    def place(self, parts: list[Part]) -> None:
+        """Take what the checkpoint holds; cut here the parts estimated too large to keep the
+        workers evenly busy; queue the others."""
+        heap = [(-part.share, part.path, part) for part in parts]
+        heapq.heapify(heap)
+        while heap:
+            part = heapq.heappop(heap)[2]
+            held = self.checkpoint.done.get(part.path) if self.checkpoint is not None else None
+            if held is not None:
+                children = self.finish(held, resumed=True)
+            elif part.share > self.largest:
+                children = self.finish(expand(self.problem, part, self.settings))
+            else:
+                self.enqueue(part)
+                continue
+            for child in children:
+                heapq.heappush(heap, (-child.share, child.path, child))
+
+    def enqueue(self, part: Part) -> None:
+        """Queue a part to be sent."""
+        heapq.heappush(self.queue, (-part.share, part.path, part))
+
+    def next_part(self) -> Part:
+        """The queued part of largest share."""
+        return heapq.heappop(self.queue)[2]
+
+
+def outcomes(
+    problem: Problem[K],
+    pool: Pool,
+    settings: Settings,
+    *,
+    checkpoint: Checkpoint | None = None,
+    progress: ProgressHook | None = None,
+    report: Report | None = None,
+) -> Iterator[Outcome]:
+    """Every part's outcome in the order of the sequential search (expanded parts included)."""
+    report = report if report is not None else Report()
+    schedule = Schedule(problem, settings, pool.workers, checkpoint, report)
+    schedule.waiting.add(())
+    schedule.place([Part((), (), 1.0)])
+    yield from schedule.ready()
+    running: dict[Future[Outcome], Part] = {}
+    deaths: dict[Path_, int] = {}
+    while schedule.queue or running:
+        refused = _send(pool, schedule, running, settings)
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        lost = [running.pop(future) for future in done if _lost(future)]
+        for future in done & running.keys():
+            schedule.place(schedule.finish(_result(future, running.pop(future))))
+        if lost or refused:
+            _lose(pool, [*lost, *running.values()], schedule, deaths)
+            running.clear()
+            report.restarts += 1
+        if progress is not None:
+            progress(dataclasses.replace(schedule.progress))
+        yield from schedule.ready()
+
+
+def _send(
+    pool: Pool, schedule: Schedule, running: dict[Future[Outcome], Part], settings: Settings
+) -> bool:
+    """Keep two parts a worker in flight; True if the pool refused one (a worker died)."""
+    while schedule.queue and len(running) < 2 * pool.workers:
+        part = schedule.next_part()
+        try:
+            running[pool.submit(part, settings)] = part
+        except BrokenProcessPool:
+            schedule.enqueue(part)
+            return True
+    return False
+
+
+def _lost(future: Future[Outcome]) -> bool:
+    """Whether the future's worker process died (the local pool is broken)."""
+    return isinstance(future.exception(), BrokenProcessPool)
+
+
+def _result(future: Future[Outcome], part: Part) -> Outcome:
+    """The outcome of a part; an error in its worker stops the run, naming the part."""
+    try:
+        return future.result()
+    except DlxError:
+        raise
+    except Exception as error:  # a cluster that gave up on a part, or a check that broke
+        message = f"the part below options {list(part.prefix)} failed: {error!r}"
+        raise ParallelError(message) from error
+
+
+def _lose(pool: Pool, parts: list[Part], schedule: Schedule, deaths: dict[Path_, int]) -> None:
+    """A worker died: the parts in flight go back in the queue, and the pool is replaced."""
+    for part in parts:
+        deaths[part.path] = deaths.get(part.path, 0) + 1
+        if deaths[part.path] > DEATHS:
+            raise ParallelError(f"the part below options {list(part.prefix)} lost its worker")
+        schedule.enqueue(part)
+    if not pool.replace():
+        raise ParallelError("a worker of the executor died, and the executor cannot go on")

@@ -1,0 +1,186 @@
+"""Which answer? At the smallest size that fits, each piece in input order goes to the first
+row-major position from which the rest can still be completed.
+
+For each piece, the positions are tried in order with the pieces placed so far given to the
+engine in advance, and the first whose remaining problem is feasible is kept. Every question
+shares the failures kept (`fillit.solver.failures`).
+
+Glossary:
+- *witness*: a packing found on the way. It proves its own positions feasible, so only earlier
+  positions of each piece are asked about, and its options are tried first.
+- *glance*: a search of at most `GLANCE_NODES` nodes; most positions that fail, fail at once.
+- *repair*: the witness re-solved only near the change (its far options given), which finds
+  most feasible positions in a few hundred nodes.
+- *full search*: the search that settles a position when glance and repair could not.
+- *way*: one order of search (the witness's options first or not, MRV or the sweep by rows or
+  by columns); *round*: each way takes one turn; *cap*: a turn's node limit, doubled each
+  round (`fillit.solver.fits.rounds`); *favourite*: the order that settled the last question (a
+  size, or a refuted position), which goes first with a larger cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dlx import Stats
+from dlx.solve import Choice
+from fillit.pieces import Cell, Piece
+from fillit.solver.budget import Budget
+from fillit.solver.fits import Way, rounds
+from fillit.solver.packing import UNKNOWN, Key, Outcome, Packing, Sweep
+from fillit.vocabulary import CanonicalStats, Progress, placements
+
+GLANCE_NODES = 100
+"""The node cap of the first look at a candidate: most positions that fail, fail at once."""
+
+
+def glance(
+    packing: Packing,
+    givens: Sequence[Key],
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+) -> Outcome:
+    """A short search (the witness's options first): a packing, none, or unknown if cut short."""
+    stats = Stats()
+    outcome = packing.complete(givens, witness, stats, budget, cap=GLANCE_NODES)
+    counters.oracle_calls += 1
+    counters.add(stats)
+    return outcome
+
+
+REPAIR_RADII = (2, 4)
+"""How far around the change the witness is re-solved before a full search."""
+
+REPAIR_NODES = 2000
+"""The node budget of one repair."""
+
+
+def repair(
+    packing: Packing,
+    givens: Sequence[Key],
+    candidate: Key,
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+) -> Outcome:
+    """A packing with `givens` and `candidate`, found by re-solving only the witness's
+    neighbourhood of the change; unknown when that finds none, and the full search must decide.
+
+    The candidate takes the place of the witness's first free placement of its shape; the
+    witness's options farther than a radius from both stay fixed, given to the engine."""
+    shape = candidate[0]
+    freed = min((k for k in witness if k[0] == shape and k not in givens), key=lambda k: k[1:])
+    taken = packing.key_bits(candidate) | sum(packing.key_bits(k) for k in givens)
+    zone = packing.key_bits(candidate) | packing.key_bits(freed)
+    for radius in REPAIR_RADII:
+        near = packing.dilate(zone, radius)
+        kept = [
+            k
+            for k in witness
+            if k != freed and k not in givens and not packing.key_bits(k) & (near | taken)
+        ]
+        stats = Stats()
+        outcome = packing.complete(
+            [*givens, candidate, *kept], witness, stats, budget, cap=REPAIR_NODES
+        )
+        counters.repairs += 1
+        counters.add(stats)
+        if outcome.packing is not None:
+            counters.repaired += 1
+            return outcome
+        if budget.spent():
+            return UNKNOWN
+    return UNKNOWN  # (none near the change says nothing of the candidate)
+
+
+def full_search(
+    packing: Packing,
+    givens: Sequence[Key],
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+    progress: Progress | None = None,
+) -> Outcome:
+    """A packing extending `givens`, or none, or unknown if the budget ran out.
+
+    How long a search takes depends much on the order it tries options and items in, and no one
+    order is best: so a few (the witness's options first or the options as declared, MRV or the
+    sweep by rows or by columns) take turns with node caps that double each round. What one
+    proves fails, the failures kept remember."""
+    ways: list[Way] = [
+        (witness if prefer else (), choose, sweep, joins, leaves)
+        for prefer, choose, sweep, joins, leaves in CANONICAL_WAYS
+    ]
+    return rounds(packing, Stats(), budget, ways, progress, givens, counters, finds_teach=False)
+
+
+CANONICAL_WAYS: tuple[tuple[bool, Choice, Sweep, int, int | None], ...] = (
+    (True, "mrv", "rows", 0, 3),
+    (False, "mrv", "rows", 0, None),
+    (False, "sweep", "rows", 0, None),
+    (False, "sweep", "columns", 2, None),
+)
+"""The ways that take turns in `full_search`: (the witness's options first?, item choice, order
+of the cells, the round it joins in, the round it leaves in). The sweep by columns joins in the
+third round (a node cap of 8000), when most placements are decided already; the long
+refutations of some sets of few shapes still get it. (The bench folder: 189k nodes; 203k when it
+joins at once, 202k without.) The witness's options first find what lies near the witness within
+three rounds (caps up to 8000) or not at all; later, that way only repeats plain MRV's work on
+the long questions (few shapes, 26 pieces in 11 x 11: 1.91M nodes -> 1.42M; the bench folder
+unchanged, 180k)."""
+
+
+def canonical(
+    packing: Packing,
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+    progress: Progress | None = None,
+) -> list[Cell] | None:
+    """The first-position answer at a size known to fit (None: the budget ran out)."""
+    pieces, size = packing.pieces, packing.size
+    givens: list[Key] = []
+    occupied = 0
+    last_corner: dict[Piece, Cell] = {}
+    for piece in pieces:
+        bound = min(k[1:] for k in witness if k[0] == piece and k not in givens)
+        chosen = bound  # feasible: the witness completes it
+        for corner in placements(piece, size):
+            if corner >= bound:
+                break
+            if corner <= last_corner.get(piece, (-1, -1)):
+                continue  # identical pieces keep input order in the canonical answer
+            if occupied & packing.bits((corner[0] + r, corner[1] + c) for r, c in piece.cells):
+                continue
+            outcome = ask(packing, givens, (piece, *corner), witness, budget, counters, progress)
+            if outcome.unknown:
+                return None
+            if outcome.packing is not None:
+                chosen, witness = corner, outcome.packing
+                break
+        givens.append((piece, *chosen))
+        occupied |= packing.bits((chosen[0] + r, chosen[1] + c) for r, c in piece.cells)
+        last_corner[piece] = chosen
+    counters.dominated = packing.failures.cuts
+    return [(top, left) for _, top, left in givens]
+
+
+def ask(
+    packing: Packing,
+    givens: Sequence[Key],
+    candidate: Key,
+    witness: Sequence[Key],
+    budget: Budget,
+    counters: CanonicalStats,
+    progress: Progress | None = None,
+) -> Outcome:
+    """Whether the pieces placed (`givens`) and `candidate` can be completed: a glance, then a
+    repair, then a full search, each asked only while the last left it unknown and the budget
+    lasts."""
+    outcome = glance(packing, [*givens, candidate], witness, budget, counters)
+    if outcome.unknown and not budget.spent():
+        outcome = repair(packing, givens, candidate, witness, budget, counters)
+    if outcome.unknown and not budget.spent():
+        outcome = full_search(packing, [*givens, candidate], witness, budget, counters, progress)
+    return outcome

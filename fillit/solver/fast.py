@@ -1,0 +1,58 @@
+"""The fast path: sizes from the smallest up, each asked *does a square of side s fit?*
+(`fillit.solver.fits`), then at the first that fits, *which answer?* (`fillit.solver.canonical`).
+
+The run's budget (`fillit.solver.budget`) bounds both; the packing model (`fillit.solver.packing`)
+and its once-per-node check (`fillit.solver.pruner`) serve both. This module only ties them
+together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fillit.pieces import Piece
+from fillit.solver.budget import Budget
+from fillit.solver.canonical import canonical
+from fillit.solver.fits import decide_size
+from fillit.solver.packing import Packing
+from fillit.vocabulary import Answer, CanonicalStats, Progress, smallest_size
+
+
+def arrange_fast(
+    pieces: Sequence[Piece],
+    *,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Progress | None = None,
+) -> Answer:
+    """The canonical answer: decide sizes from the smallest up, then place the pieces in order.
+    `max_nodes` and `timeout` bound the whole run; when one runs out, the answer is unsolved.
+
+    >>> from fillit.pieces import Piece
+    >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> bar = Piece(((0, 0), (0, 1), (0, 2), (0, 3)))
+    >>> arrange_fast([square, bar]).rows()
+    ['AA..', 'AA..', 'BBBB', '....']
+    >>> arrange_fast([square, bar], max_nodes=0).solved
+    False
+    """
+    counters = CanonicalStats()
+    answer = Answer(list(pieces), None, [], canonical=counters)
+    budget = Budget.start(max_nodes, timeout)
+    size = smallest_size(pieces)
+    favourite = None  # the order that settled the last size, a guess for the next one
+    while True:
+        packing = Packing(pieces, size)
+        packing.favourite = favourite
+        attempt, witness = decide_size(packing, budget, progress)
+        answer.attempts.append(attempt)
+        if attempt.solved is None:
+            return answer
+        if witness is not None:
+            corners = canonical(packing, witness, budget, counters, progress)
+            if corners is None:
+                attempt.solved = None
+                return answer
+            answer.size, answer.corners = size, corners
+            return answer
+        size, favourite = size + 1, packing.favourite

@@ -15,7 +15,6 @@ of items, and the memo's states at most `capacity` times that.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +24,6 @@ MAX_KEY_BITS = 1024
 """The widest state key a memo takes: 128 bytes per option and per state remembered."""
 
 if TYPE_CHECKING:
-    from dlx.cores.links import Links
     from dlx.problem import Problem
 
 
@@ -49,27 +47,13 @@ class FailureMemo:
     _core_owner: int | None = None  # the serial of the compiled core whose states `_store` keeps
     _store: Any = None  # the compiled core's exact store of failed states (see dlx/cores/_core.c)
 
-    def bind(self, links: Links, keys: Sequence[Hashable]) -> None:
-        """Tie the memo to one problem's links (`keys` name its options), checking that its
-        states can be keyed exactly."""
+    def bind(self, links: Any, problem: Problem[Any]) -> None:
+        """Tie the memo to one problem's pure-Python links (`dlx.cores.links.links_of`),
+        checking that its states can be keyed exactly."""
         if self._core_owner is not None:
             raise MemoUnsupportedError("this memo belongs to a search of the compiled core")
         if self._owner is None:
-            # Imported here: a search on the compiled core never loads the pure-Python engine.
-            from dlx.cores.links import ring
-
-            _check_width(links.state_key_width())
-            if links.coloured:
-                raise MemoUnsupportedError(
-                    "a state key cannot tell which colours are set; search without a memo"
-                )
-            for option in links.first_node:
-                tops = [node.top for node in ring(option)]
-                if not any(t.number >= links.primary or (t.bound, t.slack) == (1, 0) for t in tops):
-                    raise MemoUnsupportedError(
-                        f"option {keys[option.number]!r} has no item usable only once, so a "
-                        "state key cannot tell which options remain; search without a memo"
-                    )
+            _check_keyable(problem)
             links.assign_state_keys()
             self._owner = links.serial
         elif self._owner != links.serial:
@@ -90,18 +74,7 @@ class FailureMemo:
         if self._owner is not None:
             raise MemoUnsupportedError("this memo belongs to a search of the pure-Python core")
         if self._core_owner is None:
-            _check_width(problem_key_width(problem))
-            if problem.has_colours:
-                raise MemoUnsupportedError(
-                    "a state key cannot tell which colours are set; search without a memo"
-                )
-            primary, bounds = problem.primary_count, problem.bounds
-            for key, option in zip(problem.keys, problem.options, strict=True):
-                if not any(i >= primary or bounds[i] == (1, 1) for i in option):
-                    raise MemoUnsupportedError(
-                        f"option {key!r} has no item usable only once, so a "
-                        "state key cannot tell which options remain; search without a memo"
-                    )
+            _check_keyable(problem)
             self._core_owner, self._store = core.serial, core.memo()
         elif self._core_owner != core.serial:
             raise MemoUnsupportedError(
@@ -122,6 +95,24 @@ def problem_key_width(problem: Problem[Any]) -> int:
     """
     secondary = problem.item_count - problem.primary_count
     return secondary + sum(high.bit_length() + (high != low) for low, high in problem.bounds)
+
+
+def _check_keyable(problem: Problem[Any]) -> None:
+    """Refuse a memo for `problem` unless a state key names its state exactly: keys of at most
+    `MAX_KEY_BITS`, no colours, and in every option an item usable only once (the same rules
+    for both cores)."""
+    _check_width(problem_key_width(problem))
+    if problem.has_colours:
+        raise MemoUnsupportedError(
+            "a state key cannot tell which colours are set; search without a memo"
+        )
+    primary, bounds = problem.primary_count, problem.bounds
+    for key, option in zip(problem.keys, problem.options, strict=True):
+        if not any(i >= primary or bounds[i] == (1, 1) for i in option):
+            raise MemoUnsupportedError(
+                f"option {key!r} has no item usable only once, so a "
+                "state key cannot tell which options remain; search without a memo"
+            )
 
 
 def _check_width(width: int) -> None:

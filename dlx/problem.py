@@ -19,7 +19,7 @@ Size limits keep every problem accepted within about 2 GB of memory, searched or
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from dlx.errors import (
     BoundsError,
@@ -32,9 +32,6 @@ from dlx.errors import (
     UnknownItemError,
     UnknownOptionError,
 )
-
-if TYPE_CHECKING:
-    from dlx.cores.links import Links
 
 Item = Hashable
 K = TypeVar("K", bound=Hashable)
@@ -80,7 +77,6 @@ class Problem(Generic[K]):
         self.colour_names: list[Hashable] = []
         self._colour_number: dict[Hashable, int] = {}
         self._key_index: dict[K, int] = {}
-        self._links: Links | None = None
         self.option_nodes = 0  # the total option length
 
     def _declare(self, name: Item) -> None:
@@ -139,7 +135,6 @@ class Problem(Generic[K]):
         self.options.append(tuple(numbers))
         self.colours.append(painted)
         self.option_nodes += len(numbers)
-        self._links = None
 
     def _paint(
         self, key: K, numbers: list[int], colours: Mapping[Any, Hashable]
@@ -214,20 +209,3 @@ class Problem(Generic[K]):
     def option_items(self, key: K) -> Sequence[Item]:
         """The item names of the option `key`, in the order given."""
         return [self.items[i] for i in self.options[self.option_number(key)]]
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What pickling keeps: everything but the links, rebuilt on first use (so a problem
-        can be sent to worker processes)."""
-        state = dict(self.__dict__)
-        state["_links"] = None
-        return state
-
-    def links(self) -> Links:
-        """The dancing-links structure of this problem, built on first use and reused."""
-        if self._links is None:
-            from dlx.cores.links import Links
-
-            self._links = Links(
-                self.primary_count, len(self.items), self.options, self.bounds, self.colours
-            )
-        return self._links

@@ -100,9 +100,11 @@ def solve(
             progress=progress,
         )
         return _keyed(compiled, problem.keys, limit, stats)
-    links = problem.links()
+    from dlx.cores.links import links_of  # a compiled search never loads the Python engine
+
+    links = links_of(problem)
     if memo is not None:
-        memo.bind(links, problem.keys)
+        memo.bind(links, problem)
     if general:
         # Imported here: a search on the compiled core never loads the pure-Python engine.
         from dlx.cores.multiplicity import search_m

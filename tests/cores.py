@@ -6,11 +6,12 @@ from typing import Any
 
 from dlx import Problem
 from dlx.cores.compiled import COMPILED_AVAILABLE, compiled_links
+from dlx.cores.links import links_of
 
 
 def links_state(problem: Problem[Any]) -> tuple[object, ...]:
     """Every link, length, bound and colour of the problem's pure-Python links and, when it was
     built, of its compiled core's arrays (purifying marks nodes by their colour)."""
-    links = problem.links()
+    links = links_of(problem)
     python = (links.snapshot(), [node.colour for node in links.nodes])
     return (python, compiled_links(problem).snapshot()) if COMPILED_AVAILABLE else (python,)

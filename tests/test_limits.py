@@ -21,6 +21,7 @@ from dlx import (
     solve,
 )
 from dlx.cores.compiled import COMPILED_AVAILABLE
+from dlx.cores.links import links_of
 from dlx.knuth import decode, parse_dlx
 from dlx.memo import MAX_KEY_BITS, FailureMemo
 from dlx.puzzles import pentomino, polyomino, queens, skyscrapers
@@ -41,7 +42,7 @@ def links_bytes(problem: Problem[int]) -> int:
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        problem.links()
+        links_of(problem)
         return tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
@@ -109,7 +110,7 @@ def test_the_state_keys_cost_nothing_without_a_memo() -> None:
     every addend 0."""
     problem = one_long_option(50)
     count(problem, core="python")
-    links = problem.links()
+    links = links_of(problem)
     assert not links.keyed
     assert {node.key_addend for node in links.nodes} == {0}
     count(problem, memo=FailureMemo(), core="python")

@@ -14,7 +14,7 @@ from oracles import brute_force_bounded
 from strategies import Key, RawBoundedProblem, bounded_raw_problems
 
 from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
-from dlx.cores.links import Prune
+from dlx.cores.links import Prune, links_of
 from dlx.cores.multiplicity import _choose, _choose_exact
 from dlx.errors import BoundsError, MemoUnsupportedError, UnknownItemError, UnknownOptionError
 from dlx.memo import FailureMemo
@@ -247,7 +247,7 @@ def test_without_slack_the_short_item_choice_names_the_item_dlx3s_rule_names(
     """When every multiplicity is exact, the search chooses its items by a shorter rule; at
     every node of a full search, it names the same item as the general rule (or none)."""
     problem = raw.build()
-    links = problem.links()
+    links = links_of(problem)
     nodes = []
 
     def same_choice(chosen: Sequence[int]) -> bool:
@@ -617,7 +617,7 @@ def test_memo_is_refused_after_an_option_is_added() -> None:
         memo = FailureMemo()
         assert list(solve(problem, memo=memo)) == []
         problem.add_option("C", ["c"])
-        problem.links()
+        links_of(problem)
         with pytest.raises(MemoUnsupportedError):
             solve(problem, memo=memo)
         assert list(solve(problem, memo=FailureMemo())) == [("AB", "C")]

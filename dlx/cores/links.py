@@ -38,11 +38,15 @@ from __future__ import annotations
 
 import itertools
 import time
+import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from dlx.errors import SearchBusyError
 from dlx.stats import Stats, Status
+
+if TYPE_CHECKING:
+    from dlx.problem import Problem
 
 Prune = Callable[[Sequence[int]], bool]
 """An adapter's check, called once per search node with the option numbers chosen so far (a live,
@@ -94,6 +98,22 @@ class Node:
         # is bound); on a header, the unit of its item's field.
         self.key_addend = 0
         self.colour = 0  # an option node's colour number (0: none; -1: its item is purified)
+
+
+_BUILT: weakref.WeakKeyDictionary[Any, tuple[int, Links]] = weakref.WeakKeyDictionary()
+
+
+def links_of(problem: Problem[Any]) -> Links:
+    """The dancing links of `problem`, built on first use and kept while the problem lives
+    (rebuilt once options are added), so that searches reuse them and a memo stays bound."""
+    built = _BUILT.get(problem)
+    if built is not None and built[0] == problem.option_count:
+        return built[1]
+    links = Links(
+        problem.primary_count, len(problem.items), problem.options, problem.bounds, problem.colours
+    )
+    _BUILT[problem] = (problem.option_count, links)
+    return links
 
 
 class Links:

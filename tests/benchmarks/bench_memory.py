@@ -15,6 +15,7 @@ import sys
 import tracemalloc
 
 from dlx import Problem
+from dlx.cores.links import links_of
 
 TOTAL = 200_000
 LENGTHS = [4, 40, 400, 4000, 20_000]
@@ -28,7 +29,7 @@ def links_bytes_per_node(length: int) -> float:
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        problem.links()
+        links_of(problem)
         return (tracemalloc.get_traced_memory()[0] - before) / TOTAL
     finally:
         tracemalloc.stop()

@@ -325,6 +325,25 @@ def test_each_example_in_the_docs_is_what_its_command_prints(
     assert masked(done.stdout.splitlines()[: len(shown)]) == masked(shown), document
 
 
+def heading_anchors(text: str) -> set[str]:
+    """The anchors GitHub gives a page's headings: lower case, spaces to hyphens, no punctuation."""
+    titles = re.findall(r"(?m)^#+ (.+)$", text)
+    return {re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in titles}
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_the_docs_links_lead_somewhere_and_the_readme_stays_short(document: str) -> None:
+    """Issue 24: the README is a user's page under 15,000 characters; every link between the
+    pages names a file that exists and, after `#`, one of its headings."""
+    page = ROOT / document
+    text = page.read_text(encoding="utf-8")
+    assert document != "README.md" or len(text) < 15_000
+    for target in re.findall(r"\]\(([^)#:]*)(?:#([^)]*))?\)", text):
+        linked = (page.parent / target[0]) if target[0] else page
+        assert linked.is_file(), target
+        assert not target[1] or target[1] in heading_anchors(linked.read_text(encoding="utf-8"))
+
+
 def test_stats_json_is_one_object_describing_the_search(tmp_path: Path) -> None:
     result = run(["stats", "--json", fillit_file(tmp_path, FOUR_Z)])
     report = json.loads(result.stdout)

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import select
+import shlex
 import signal
 import subprocess
 import sys
@@ -276,22 +277,71 @@ def test_stats_shows_sizes_tried_pieces_smallest_square_and_board(tmp_path: Path
     assert lines[square + 1 : square + 6] == FOUR_Z_ANSWER.splitlines()
 
 
-def test_the_readmes_stats_example_is_what_stats_prints() -> None:
-    """The README shows the start of `fillit stats` on a corpus file: the same lines, but for
-    the seconds, the core's name and the centring of titles."""
-    readme = (ROOT / "README.md").read_text().splitlines()
-    command = "$ fillit stats corpus/fillit/valid/readme_example.txt"
-    start = readme.index(command) + 1
-    shown = readme[start : readme.index("```", start)]
-    result = run(["stats", str(ROOT / command.split()[-1])])
-    printed = result.stdout.splitlines()[: len(shown)]
+DOCUMENTS = ("README.md", "dlx/DESIGN.md", "fillit/DESIGN.md")
+"""The pages whose examples are tested: `>>>` ones as doctests, `$ ...` ones here."""
+
+
+def shown_commands() -> list[tuple[str, str, list[str]]]:
+    """Each `$ fillit ...` or `$ dlx ...` block of the documents that shows output, as
+    (document, command, the lines shown)."""
+    found = []
+    for name in DOCUMENTS:
+        lines = (ROOT / name).read_text(encoding="utf-8").splitlines()
+        for at, line in enumerate(lines[1:], start=1):
+            if lines[at - 1] == "```" and re.match(r"\$ (fillit|dlx) ", line):
+                end = lines.index("```", at)
+                if end > at + 1:
+                    found.append((name, line[2:], lines[at + 1 : end]))
+    return found
+
+
+@pytest.mark.parametrize(("document", "command", "shown"), shown_commands())
+def test_each_example_in_the_docs_is_what_its_command_prints(
+    document: str, command: str, shown: list[str]
+) -> None:
+    """The README and the design notes show commands with their output, or its start (as after
+    `| head -3`): the command prints the same lines, but for the seconds, the core's name and
+    the centring of titles."""
+    words = shlex.split(command)
+    words = words[: words.index("|")] if "|" in words else words
+    env = {
+        key: value for key, value in os.environ.items() if not key.startswith(("FORCE_", "TTY_"))
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", *words],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**env, "COLUMNS": "120", "NO_COLOR": "1"},
+        timeout=120,
+        check=False,
+    )
 
     def masked(lines: list[str]) -> list[str]:
         timeless = [re.sub(r"\d+\.\d{3}", "S", line).strip() for line in lines]
         return [re.sub(r"\((compiled|python) core\)", "(CORE)", line) for line in timeless]
 
-    assert result.exit_code == 0
-    assert masked(printed) == masked(shown)
+    assert done.returncode == 0, (document, done.stderr)
+    assert masked(done.stdout.splitlines()[: len(shown)]) == masked(shown), document
+
+
+def heading_anchors(text: str) -> set[str]:
+    """The anchors GitHub gives a page's headings: lower case, spaces to hyphens, no punctuation."""
+    titles = re.findall(r"(?m)^#+ (.+)$", text)
+    return {re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in titles}
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_the_docs_links_lead_somewhere_and_the_readme_stays_short(document: str) -> None:
+    """Issue 24: the README is a user's page under 15,000 characters; every link between the
+    pages names a file that exists and, after `#`, one of its headings."""
+    page = ROOT / document
+    text = page.read_text(encoding="utf-8")
+    assert document != "README.md" or len(text) < 15_000
+    for target in re.findall(r"\]\(([^)#:]*)(?:#([^)]*))?\)", text):
+        linked = (page.parent / target[0]) if target[0] else page
+        assert linked.is_file(), target
+        assert not target[1] or target[1] in heading_anchors(linked.read_text(encoding="utf-8"))
 
 
 def test_stats_json_is_one_object_describing_the_search(tmp_path: Path) -> None:

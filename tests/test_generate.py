@@ -201,9 +201,3 @@ def test_an_unwritable_out_folder_exits_1_with_one_line(tmp_path: Path) -> None:
     result = generate(["--count", "2", "--out", str(blocker / "sub")])
     assert result.exit_code == 1
     assert result.stderr.startswith("fillit: ") and result.stderr.count("\n") == 1
-
-
-def test_the_readme_shows_the_start_of_the_invalid_list() -> None:
-    readme = (GOLDEN.parents[1] / "README.md").read_text().splitlines()
-    start = readme.index("$ fillit generate --invalid list | head -3") + 1
-    assert readme[start : start + 3] == generate(["--invalid", "list"]).stdout.splitlines()[:3]

@@ -63,7 +63,9 @@ def board_styles(rows: Rows, blanks: Collection[str] = BLANKS) -> dict[str, str]
     >>> board_styles(["A"])
     {'A': 'bold #1a1a1a on #77aadd'}
     """
-    return {label: f"bold {ink(fill)} on {fill}" for label, fill in board_colours(rows, blanks).items()}
+    return {
+        label: f"bold {ink(fill)} on {fill}" for label, fill in board_colours(rows, blanks).items()
+    }
 
 
 def border_edges(cells: Mapping[Cell, str], height: int, width: int) -> set[Edge]:

@@ -11,7 +11,8 @@ CIE delta E 20 apart.
 <path fill="#77aadd" d="M0 0H10V10H0Z"/>
 <path fill="#ee8866" d="M10 0H20V10H10Z"/>
 </g>
-<path fill="none" stroke="#1a1a1a" stroke-width="2" stroke-linecap="square" d="M0 0H30M0 10H30M0 0V10M10 0V10M20 0V10M30 0V10"/>
+<path fill="none" stroke="#1a1a1a" stroke-width="2" stroke-linecap="square"
+      d="M0 0H30M0 10H30M0 0V10M10 0V10M20 0V10M30 0V10"/>
 <g font-family="sans-serif" font-weight="bold" font-size="6" text-anchor="middle">
 <text x="5" y="7.1" fill="#1a1a1a">A</text>
 <text x="15" y="7.1" fill="#1a1a1a">B</text>

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from dlx.cli import app as dlx_app
 from dlx.puzzles.delta_e import delta_e_76, delta_e_2000, luminance, srgb_to_lab
-from dlx.puzzles.squares import board_colours
+from dlx.puzzles.squares import board_colours, board_styles
 from dlx.puzzles.svg import board_svg
 from fillit.cli import app as fillit_app
 
@@ -280,3 +280,16 @@ def count_parts(rows: Sequence[str]) -> int:
                     if label_at(rows, *near) == label_at(rows, y, x):
                         stack.append(near)
     return parts
+
+
+def test_the_judge_draws_a_received_square_in_the_expected_ones_colours() -> None:
+    """`fillit check` shows expected and received side by side, a letter on the same fill in
+    both, the expected square's `board_styles`."""
+    from fillit.judge_report import board, letter_styles
+
+    expected, received = "AAB\nACB\nCCB\n", "AAB\nACC\nCCB\n"
+    styles = letter_styles(expected)
+    assert styles == board_styles(["AAB", "ACB", "CCB"])
+    drawn = board(received, None, colours=expected)
+    for span in drawn.spans:
+        assert str(span.style) == styles[drawn.plain[span.start : span.end]]

@@ -10,8 +10,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx.puzzles.delta_e import channels, delta_e_76, delta_e_2000, luminance, srgb_to_lab
-from dlx.puzzles.palette import BORDER, PALETTE, colour_graph, ink, smallest_last, symmetric
+from dlx.puzzles.delta_e import (
+    DICHROMATS,
+    as_dichromat,
+    channels,
+    delta_e_76,
+    delta_e_2000,
+    luminance,
+    srgb_to_lab,
+)
+from dlx.puzzles.palette import (
+    BORDER,
+    PALETTE,
+    colour_graph,
+    confusions,
+    ink,
+    smallest_last,
+    symmetric,
+)
 
 SHARMA = [
     ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
@@ -78,6 +94,24 @@ def test_every_fill_takes_an_ink_of_wcag_contrast_4_5_or_more() -> None:
     for fill in PALETTE:
         assert contrast(ink(fill), fill) >= 4.5, fill
     assert ink("#ffffff") == BORDER and ink("#000000") == "#ffffff"
+
+
+@pytest.mark.parametrize("kind", sorted(DICHROMATS))
+def test_dichromats_see_greys_as_they_are_and_red_near_green(kind: str) -> None:
+    for grey in ("#000000", "#808080", "#ffffff"):
+        assert apart(as_dichromat(grey, kind), grey) < 1
+    red, green = (srgb_to_lab(as_dichromat(c, kind)) for c in ("#d55e00", "#009e73"))
+    assert (
+        delta_e_2000(red, green) < delta_e_2000(srgb_to_lab("#d55e00"), srgb_to_lab("#009e73")) / 2
+    )
+
+
+def test_a_piece_prefers_a_colour_that_colour_blind_eyes_tell_from_its_neighbours() -> None:
+    """Red next to green is confused by deuteranopes: a path through them avoids it."""
+    red, green, blue = "#cc3311", "#228833", "#0072b2"
+    assert frozenset((red, green)) in confusions((red, green, blue))
+    colours = colour_graph({"a": ["b"]}, palette=[red, green, blue])
+    assert colours == {"a": red, "b": blue}
 
 
 # --- colouring any graph -------------------------------------------------------------------------

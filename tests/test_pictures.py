@@ -22,7 +22,14 @@ from pictures import cell_fills, expected_borders, label_at, neighbours, read_pi
 from typer.testing import CliRunner
 
 from dlx.cli import app as dlx_app
-from dlx.puzzles.delta_e import delta_e_76, delta_e_2000, luminance, srgb_to_lab
+from dlx.puzzles.delta_e import (
+    DICHROMATS,
+    as_dichromat,
+    delta_e_76,
+    delta_e_2000,
+    luminance,
+    srgb_to_lab,
+)
 from dlx.puzzles.squares import board_colours, board_styles
 from dlx.puzzles.svg import board_svg
 from fillit.cli import app as fillit_app
@@ -116,6 +123,21 @@ def test_borders_run_between_pieces_and_round_the_board_and_never_inside_a_piece
 @pytest.mark.parametrize(("name", "rows"), BOARDS, ids=BOARD_IDS)
 def test_touching_pieces_are_at_least_delta_e_20_apart(name: str, rows: list[str]) -> None:
     check_neighbour_colours(rows)
+
+
+@pytest.mark.parametrize(("name", "rows"), BOARDS, ids=BOARD_IDS)
+def test_touching_pieces_stay_apart_for_red_green_colour_blind_eyes(
+    name: str, rows: list[str]
+) -> None:
+    """Where the palette allows (not in a sudoku, whose nine labels all touch), touching pieces
+    stay CIEDE2000 10 apart for protanopes and deuteranopes (Machado et al.'s simulation)."""
+    if name.startswith("sudoku"):
+        pytest.skip("nine labels that all touch: no nine colours stay apart for dichromats")
+    colours = board_colours(rows)
+    for one, two in neighbours(rows):
+        for kind in DICHROMATS:
+            seen = [srgb_to_lab(as_dichromat(colours[label], kind)) for label in (one, two)]
+            assert delta_e_2000(*seen) >= 10, (one, two, kind)
 
 
 @pytest.mark.parametrize(("name", "rows"), BOARDS, ids=BOARD_IDS)

@@ -5,8 +5,12 @@ pictures (`dlx.puzzles.squares.board_colours`, `dlx.puzzles.svg`, `fillit.render
 The palette's colours come from Paul Tol's and Okabe and Ito's schemes, made to stay apart for
 colour-blind eyes too, and are chosen so that any two of them are at least delta E 20 apart by
 both CIE76 and CIEDE2000 (`dlx.puzzles.delta_e`): whenever two touching pieces get different
-colours, a person sees them as different. Nothing here knows of grids: a front-end with triangles
-or hexagons builds its own adjacency graph and calls `colour_graph`.
+colours, a person sees them as different. Ten colours cannot all stay apart for red-green
+colour-blind eyes, so among the free colours a piece prefers those such eyes also tell from its
+neighbours' (CIEDE2000 of at least CONFUSED as `as_dichromat` sees them).
+
+Nothing here knows of grids: a front-end with triangles or hexagons builds its own adjacency graph
+and calls `colour_graph` (and `ink` for its labels, `BORDER` for its lines).
 
 >>> colour_graph({"A": ["B"], "B": ["A", "C"], "C": ["B"]})
 {'A': '#77aadd', 'B': '#ee8866', 'C': '#44bb99'}
@@ -14,10 +18,12 @@ or hexagons builds its own adjacency graph and calls `colour_graph`.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from dlx.puzzles.delta_e import luminance
+from dlx.puzzles.delta_e import DICHROMATS, as_dichromat, delta_e_2000, luminance, srgb_to_lab
 
 Node = TypeVar("Node", bound=Hashable)
 
@@ -35,7 +41,8 @@ PALETTE = (
 )
 """Fills any two of which are at least delta E 20 apart (CIE76 and CIEDE2000), all lighter than
 the border and apart from the white of empty cells, in the order they are first used."""
-MIN_DELTA_E = 20.0
+CONFUSED = 10.0
+"""The CIEDE2000 difference, as a dichromat sees two colours, under which they are confused."""
 BORDER = "#1a1a1a"
 """The colour of the lines between pieces and around the board: darker than every fill."""
 DARK_INK, LIGHT_INK = "#1a1a1a", "#ffffff"
@@ -48,7 +55,8 @@ def colour_graph(
     """A colour from `palette` for each node of `graph` (node -> its neighbours; one direction
     is enough), no two neighbours alike while a node has fewer coloured neighbours than the
     palette has colours. Deterministic: nodes are coloured in smallest-last order (ties in the
-    mapping's order), each with the free colour used least so far (ties by palette order).
+    mapping's order), each with a free colour, preferring one that colour-blind eyes tell from
+    its neighbours', then the one used least so far, then the first in the palette.
 
     >>> colour_graph({1: [2, 3], 2: [3], 3: []}, palette=["#000000", "#ffffff", "#ff0000"])
     {1: '#000000', 2: '#ffffff', 3: '#ff0000'}
@@ -58,12 +66,36 @@ def colour_graph(
     neighbours = symmetric(graph)
     colours: dict[Node, str] = {}
     uses = dict.fromkeys(palette, 0)
+    confused = confusions(tuple(palette))
     for node in smallest_last(neighbours):
         taken = [colours[other] for other in neighbours[node] if other in colours]
-        choice = min(palette, key=lambda c: (taken.count(c), uses[c], palette.index(c)))
+        choice = min(
+            palette,
+            key=lambda c: (
+                taken.count(c),
+                sum(frozenset((c, t)) in confused for t in taken),
+                uses[c],
+                palette.index(c),
+            ),
+        )
         colours[node] = choice
         uses[choice] += 1
     return {node: colours[node] for node in neighbours}
+
+
+@functools.cache
+def confusions(palette: tuple[str, ...]) -> frozenset[frozenset[str]]:
+    """The pairs of `palette` that protanopes or deuteranopes confuse (`CONFUSED`)."""
+    return frozenset(
+        frozenset(pair)
+        for pair in itertools.combinations(palette, 2)
+        if any(_dichromat_difference(*pair, kind) < CONFUSED for kind in DICHROMATS)
+    )
+
+
+def _dichromat_difference(one: str, two: str, kind: str) -> float:
+    """CIEDE2000 of two colours as the dichromat `kind` sees them."""
+    return delta_e_2000(srgb_to_lab(as_dichromat(one, kind)), srgb_to_lab(as_dichromat(two, kind)))
 
 
 def symmetric(graph: Mapping[Node, Iterable[Node]]) -> dict[Node, list[Node]]:

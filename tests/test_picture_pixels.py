@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pictures import label_at, neighbours
-from png import Image, read_png
+from board_pictures import label_at, neighbours
+from png_reader import Image, read_png
 
 from dlx.puzzles.delta_e import delta_e_76, delta_e_2000, srgb_to_lab
 

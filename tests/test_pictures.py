@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from board_pictures import cell_fills, expected_borders, label_at, neighbours, read_picture
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pictures import cell_fills, expected_borders, label_at, neighbours, read_picture
 from typer.testing import CliRunner
 
 from dlx.cli import app as dlx_app

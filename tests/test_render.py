@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pictures import cell_fills, neighbours, read_picture
+from board_pictures import cell_fills, neighbours, read_picture
 
 from dlx.puzzles.svg import board_svg
 from fillit.fast import arrange_fast

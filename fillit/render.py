@@ -1,5 +1,5 @@
-"""Drawing answers: plain text for pipes, one colour per letter for terminals (through rich), the
-letter's colour in SVG pictures too (`dlx.puzzles.palette`)."""
+"""Drawing answers: plain text for pipes; for terminals (through rich) each piece's letters on its
+fill, the colours of the SVG picture of the same answer (`dlx.puzzles.squares.board_colours`)."""
 
 from __future__ import annotations
 
@@ -26,25 +26,25 @@ def plain(answer: Answer) -> str:
 
 
 def coloured(answer: Answer) -> Text:
-    """The board as rich text, each piece's letter in its own colour (`label_colour`).
+    """The board as rich text, each piece's letters in readable ink on the piece's fill (the
+    SVG picture's colours: touching pieces told apart), empty cells dim.
 
     >>> from fillit.solver.fast import arrange_fast
     >>> from fillit.pieces import Piece
     >>> text = coloured(arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))]))
     >>> text.plain, [str(span.style) for span in text.spans][:2]
-    ('AA\\nAA\\n', ['bold #7de8c0', 'bold #7de8c0'])
+    ('AA\\nAA\\n', ['bold #1a1a1a on #77aadd', 'bold #1a1a1a on #77aadd'])
     """
     from rich.text import Text
 
     # Imported here, as rich is: plain output (pipes, the judge) starts without the palette.
-    from dlx.puzzles.palette import label_colour
+    from dlx.puzzles.squares import board_styles
 
+    rows = answer.rows()
+    styles = board_styles(rows, blanks=".")
     text = Text()
-    for row in answer.rows():
+    for row in rows:
         for mark in row:
-            if mark == ".":
-                text.append(mark, style="dim")
-            else:
-                text.append(mark, style=f"bold {label_colour(mark)}")
+            text.append(mark, style=styles.get(mark, "dim"))
         text.append("\n")
     return text

@@ -570,7 +570,8 @@ def test_plain_request_on_a_terminal_prints_no_escape_codes(
 
 
 def test_solve_svg_writes_the_square_as_a_picture(tmp_path: Path) -> None:
-    """--svg FILE writes well-formed SVG of the answer's square beside the printed answer."""
+    """--svg FILE writes well-formed SVG of the answer's square (and a margin of a border's
+    width) beside the printed answer."""
     import xml.etree.ElementTree as ElementTree
 
     picture = tmp_path / "answer.svg"
@@ -578,7 +579,7 @@ def test_solve_svg_writes_the_square_as_a_picture(tmp_path: Path) -> None:
     assert result.exit_code == 0
     side = len(result.stdout.splitlines())
     root = ElementTree.fromstring(picture.read_text())
-    assert (root.get("width"), root.get("height")) == (str(side * 24), str(side * 24))
+    assert (root.get("width"), root.get("height")) == (str(side * 24 + 4), str(side * 24 + 4))
 
 
 def test_a_plain_answer_loads_neither_rich_nor_pydantic() -> None:

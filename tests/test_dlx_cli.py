@@ -192,13 +192,13 @@ def test_an_svg_in_a_missing_folder_is_refused_before_the_search(tmp_path: Path)
 
 
 def test_svg_writes_a_picture_of_the_first_board(tmp_path: Path) -> None:
-    """--svg FILE writes well-formed SVG sized to the board."""
+    """--svg FILE writes well-formed SVG sized to the board and a border's width round it."""
     picture = tmp_path / "board.svg"
     result = run(["pentomino", "3x20", "--svg", str(picture)])
     assert result.exit_code == 0
     root = ElementTree.fromstring(picture.read_text())
     assert root.tag.endswith("svg")
-    assert (root.get("width"), root.get("height")) == (str(20 * 24), str(3 * 24))
+    assert (root.get("width"), root.get("height")) == (str(20 * 24 + 4), str(3 * 24 + 4))
 
 
 def test_svg_to_an_unwritable_place_is_bad_input(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Polyominoes, pentominoes and their SVG pictures: every answer checked by this file's own checker.
+"""Polyominoes and pentominoes: every answer checked by this file's own checker (their pictures:
+`tests/test_pictures.py`).
 
 The checker and the brute-force oracle below share no code with `dlx.puzzles`: they read pieces
 with their own parser and turn them with their own matrices.
@@ -6,7 +7,6 @@ with their own parser and turn them with their own matrices.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,8 +19,6 @@ from dlx import Problem, Stats, Status, count
 from dlx.knuth import format_dlx
 from dlx.puzzles import pentomino, polyomino
 from dlx.puzzles.errors import PuzzleError
-from dlx.puzzles.palette import PALETTE_ORDER, label_colour
-from dlx.puzzles.svg import board_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 POLYOMINO = ROOT / "corpus" / "polyomino"
@@ -29,7 +27,6 @@ REFERENCE = ROOT.parent / "shared" / "dlx-reference"
 """Knuth-format problems with DLX1's figures, in the folder `shared` beside the repository."""
 NO_SOLUTION = "no solution found!\n"
 LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-SVG = "{http://www.w3.org/2000/svg}"
 
 Cell = tuple[int, int]
 Form = frozenset[Cell]
@@ -480,64 +477,3 @@ def test_pentomino_counts_are_knuths(rows: int, cols: int, unique: bool, expecte
     stats = Stats()
     assert count(pentomino.problem(rows, cols, unique), stats=stats) == expected
     assert stats.status is Status.EXHAUSTED
-
-
-# --- svg ---------------------------------------------------------------------------------------
-
-
-def parsed(board: Sequence[str], cell: int = 24) -> ET.Element:
-    """The SVG picture of a board, parsed as XML."""
-    return ET.fromstring(board_svg(board, cell=cell))
-
-
-def test_board_svg_is_xml_sized_cols_by_rows_cells() -> None:
-    root = parsed(["AAB", "CCB"], cell=10)
-    assert root.tag == f"{SVG}svg"
-    assert (root.get("width"), root.get("height")) == ("30", "20")
-
-
-def test_board_svg_has_one_square_per_cell_coloured_by_label_and_blank_white() -> None:
-    squares = parsed(["A.", "BA"], cell=10).iter(f"{SVG}rect")
-    found = {
-        (s.get("x"), s.get("y"), s.get("width"), s.get("height")): s.get("fill") for s in squares
-    }
-    assert found == {
-        ("0", "0", "10", "10"): label_colour("A"),
-        ("10", "0", "10", "10"): "#ffffff",
-        ("0", "10", "10", "10"): label_colour("B"),
-        ("10", "10", "10", "10"): label_colour("A"),
-    }
-
-
-def test_board_svg_writes_each_label_at_its_cell_centre_and_nothing_on_blanks() -> None:
-    texts = parsed(["A.", "BA"], cell=10).iter(f"{SVG}text")
-    assert sorted((t.get("x"), t.get("y"), t.text) for t in texts) == [
-        ("15", "15", "A"),
-        ("5", "15", "B"),
-        ("5", "5", "A"),
-    ]
-
-
-def test_board_svg_escapes_labels_that_are_markup() -> None:
-    texts = parsed(["<&"]).iter(f"{SVG}text")
-    assert [t.text for t in texts] == ["<", "&"]
-
-
-def test_board_svg_of_a_list_of_label_lists_equals_that_of_strings() -> None:
-    assert board_svg([["1", "2"], ["3", "."]]) == board_svg(["12", "3."])
-
-
-def test_label_colours_are_distinct_for_every_palette_label() -> None:
-    assert len(PALETTE_ORDER) >= 35
-    assert len({label_colour(label) for label in PALETTE_ORDER}) == len(PALETTE_ORDER)
-
-
-def test_a_label_keeps_its_colour_whatever_the_other_labels() -> None:
-    first = {s.get("fill") for s in parsed(["Z"]).iter(f"{SVG}rect")}
-    second = [s.get("fill") for s in parsed(["AZ"]).iter(f"{SVG}rect")]
-    assert first == {second[1]}
-
-
-def test_board_svg_refuses_a_cell_smaller_than_a_pixel() -> None:
-    with pytest.raises(ValueError, match="cell"):
-        board_svg(["A"], cell=0)

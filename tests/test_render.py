@@ -1,9 +1,10 @@
-"""Drawing answers (`fillit.render`): one palette for the terminal and the SVG picture."""
+"""Drawing answers (`fillit.render`): the terminal shows each piece in the SVG picture's colours."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+
+from board_pictures import cell_fills, neighbours, read_picture
 
 from dlx.puzzles.svg import board_svg
 from fillit.parse import parse
@@ -15,42 +16,41 @@ CASE = Path(__file__).resolve().parents[1] / "corpus" / "fillit" / "valid" / "tw
 CELL = 10
 
 
-def terminal_colours(answer: Answer) -> dict[str, str]:
-    """Each letter's colour in the terminal drawing of `answer`."""
+def terminal_fills(answer: Answer) -> dict[str, str]:
+    """Each letter's background in the terminal drawing of `answer`, its one style checked."""
     text = coloured(answer)
-    colours: dict[str, str] = {}
+    fills: dict[str, str] = {}
     for span in text.spans:
         mark = text.plain[span.start : span.end]
         style = str(span.style)
-        if mark != ".":
-            assert style.startswith("bold #"), style
-            colours.setdefault(mark, style.removeprefix("bold "))
-            assert colours[mark] == style.removeprefix("bold ")
-    return colours
+        if mark == ".":
+            assert style == "dim"
+            continue
+        _, fill = style.removeprefix("bold ").split(" on ")
+        assert fills.setdefault(mark, fill) == fill
+    return fills
 
 
-def svg_colours(rows: list[str]) -> dict[str, str]:
+def svg_fills(rows: list[str]) -> dict[str, str]:
     """Each letter's fill in the SVG picture of the board `rows`."""
-    root = ElementTree.fromstring(board_svg(rows, cell=CELL))
-    colours: dict[str, str] = {}
-    for rect in root.iter("{http://www.w3.org/2000/svg}rect"):
-        x, y = int(rect.get("x", "0")) // CELL, int(rect.get("y", "0")) // CELL
-        mark = rows[y][x]
-        if mark != ".":
-            colours.setdefault(mark, rect.get("fill", ""))
-            assert colours[mark] == rect.get("fill")
-    return colours
+    fills: dict[str, str] = {}
+    for (r, c), found in cell_fills(
+        read_picture(board_svg(rows, cell=CELL), CELL), rows, CELL
+    ).items():
+        if found:
+            assert fills.setdefault(rows[r][c], found[0]) == found[0]
+    return fills
 
 
 def test_each_letter_has_one_colour_on_the_terminal_and_in_the_svg() -> None:
-    """26 pieces: every letter is drawn in the same colour by both, and no two letters share
-    one."""
+    """26 pieces: every letter stands on the same fill in both, and touching letters' fills
+    differ."""
     answer = arrange_fast(parse(CASE.read_text()))
     rows = answer.rows()
-    terminal = terminal_colours(answer)
+    terminal = terminal_fills(answer)
     assert sorted(terminal) == [chr(ord("A") + k) for k in range(26)]
-    assert terminal == svg_colours(rows)
-    assert len(set(terminal.values())) == 26
+    assert terminal == svg_fills(rows)
+    assert all(terminal[one] != terminal[two] for one, two in neighbours(rows))
 
 
 def test_the_coloured_board_reads_as_the_plain_one() -> None:

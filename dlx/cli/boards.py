@@ -1,5 +1,5 @@
 """How the `dlx` puzzle commands print their answers: boards one after another (held back while a
-budget may still stop the search), coloured by label on a terminal, the first also as SVG."""
+budget may still stop the search), coloured by piece on a terminal as in the SVG of the first."""
 
 from __future__ import annotations
 
@@ -141,12 +141,13 @@ def _print_board(board: Board, console: Console | None) -> None:
         return
     from rich.text import Text
 
-    from dlx.puzzles.svg import label_colour
+    from dlx.puzzles.squares import board_styles
 
+    styles = board_styles(board)  # the SVG picture's colours
     text = Text()
     for row in board:
         for mark in row:
-            text.append(mark, style=f"bold {label_colour(mark)}" if mark not in ". " else "dim")
+            text.append(mark, style=styles.get(mark, "dim"))
         text.append("\n")
     console.print(text, end="")
 

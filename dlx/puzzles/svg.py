@@ -1,61 +1,114 @@
-"""Pictures of solved boards: SVG text built from strings only, each label filled with its colour
-from `dlx.puzzles.palette` (the terminal's colour of that label too).
+"""Pictures of solved boards as a puzzle book draws them: each piece one filled shape with no line
+inside it, a dark border between pieces, between a piece and an empty cell and around the board,
+empty cells white, one label per piece in ink readable on its fill; SVG text from strings only.
+The colours are the terminal's (`dlx.puzzles.squares.board_colours`): touching pieces at least
+CIE delta E 20 apart.
 
->>> print(board_svg(["A."], cell=10))  # doctest: +NORMALIZE_WHITESPACE
-<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
-<g stroke="#808080" stroke-width="1">
-<rect x="0" y="0" width="10" height="10" fill="#7de8c0"/>
-<rect x="10" y="0" width="10" height="10" fill="#ffffff"/>
+>>> print(board_svg(["AB."], cell=10))  # doctest: +NORMALIZE_WHITESPACE
+<svg xmlns="http://www.w3.org/2000/svg" width="34" height="14" viewBox="-2 -2 34 14">
+<rect x="-2" y="-2" width="34" height="14" fill="#ffffff"/>
+<g stroke="none" fill-rule="evenodd">
+<path fill="#77aadd" d="M0 0H10V10H0Z"/>
+<path fill="#ee8866" d="M10 0H20V10H10Z"/>
 </g>
-<g font-family="monospace" font-size="6" text-anchor="middle" dominant-baseline="central">
-<text x="5" y="5">A</text>
+<path fill="none" stroke="#1a1a1a" stroke-width="2" stroke-linecap="square"
+      d="M0 0H30M0 10H30M0 0V10M10 0V10M20 0V10M30 0V10"/>
+<g font-family="sans-serif" font-weight="bold" font-size="6" text-anchor="middle">
+<text x="5" y="7.1" fill="#1a1a1a">A</text>
+<text x="15" y="7.1" fill="#1a1a1a">B</text>
 </g>
 </svg>
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from xml.sax.saxutils import escape
 
-from dlx.puzzles.palette import label_colour
+from dlx.puzzles.palette import BORDER, ink
+from dlx.puzzles.squares import (
+    BLANKS,
+    Cell,
+    Point,
+    Rows,
+    board_colours,
+    border_edges,
+    cells_of,
+    label_spots,
+    outline,
+    straight_runs,
+)
 
-GRID = "#808080"
 WHITE = "#ffffff"
 
-__all__ = ["board_svg", "label_colour"]
+__all__ = ["board_svg"]
 
 
-def board_svg(rows: Sequence[Sequence[str]], blank: str = ".", cell: int = 24) -> str:
-    """An SVG picture of a board of labels: one square of `cell` pixels per label, coloured by
-    `label_colour` with the label in its centre; `blank` cells white and empty."""
+def board_svg(rows: Rows, blanks: Collection[str] = BLANKS, cell: int = 24) -> str:
+    """An SVG picture of a board of labels, `cell` pixels to a square: each piece (the cells of
+    one label) filled in its colour from `board_colours`, the borders dark, `blanks` empty."""
     if cell < 1:
         raise ValueError(f"the cell size must be at least 1 pixel, not {cell}")
-    width = cell * max((len(row) for row in rows), default=0)
-    height = cell * len(rows)
-    squares: list[str] = []
-    labels: list[str] = []
-    for r, row in enumerate(rows):
-        for c, mark in enumerate(row):
-            x, y = c * cell, r * cell
-            fill = WHITE if mark == blank else label_colour(mark)
-            squares.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>')
-            if mark != blank:
-                labels.append(
-                    f'<text x="{x + cell / 2:g}" y="{y + cell / 2:g}">{escape(mark)}</text>'
-                )
+    height, width = len(rows), max((len(row) for row in rows), default=0)
+    cells = cells_of(rows, blanks)
+    colours = board_colours(rows, blanks)
+    line = 2 * max(1, round(cell / 24))
+    box = f"{-line} {-line} {width * cell + 2 * line} {height * cell + 2 * line}"
+    _, _, full_width, full_height = box.split()
     return "\n".join(
         [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
-            f' viewBox="0 0 {width} {height}">',
-            f'<g stroke="{GRID}" stroke-width="1">',
-            *squares,
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{full_width}"'
+            f' height="{full_height}" viewBox="{box}">',
+            f'<rect x="{-line}" y="{-line}" width="{full_width}" height="{full_height}"'
+            f' fill="{WHITE}"/>',
+            '<g stroke="none" fill-rule="evenodd">',
+            *_shapes(cells, colours, cell),
             "</g>",
-            f'<g font-family="monospace" font-size="{cell * 0.6:g}" text-anchor="middle"'
-            ' dominant-baseline="central">',
-            *labels,
+            f'<path fill="none" stroke="{BORDER}" stroke-width="{line}" stroke-linecap="square"'
+            f' d="{_borders(cells, height, width, cell)}"/>',
+            f'<g font-family="sans-serif" font-weight="bold" font-size="{cell * 0.6:g}"'
+            ' text-anchor="middle">',
+            *_labels(cells, colours, cell),
             "</g>",
             "</svg>",
             "",
         ]
     )
+
+
+def _shapes(cells: Mapping[Cell, str], colours: Mapping[str, str], cell: int) -> list[str]:
+    """One filled path per piece, its outline's loops traced round its cells."""
+    pieces: dict[str, list[Cell]] = {}
+    for where, label in cells.items():
+        pieces.setdefault(label, []).append(where)
+    return [
+        f'<path fill="{colours[label]}" d="{"".join(_loop(p, cell) for p in outline(part))}"/>'
+        for label, part in sorted(pieces.items())
+    ]
+
+
+def _loop(points: Sequence[Point], cell: int) -> str:
+    """SVG path data for one closed loop of corner points, every step across or down."""
+    (x, y), *rest = points
+    steps = [f"M{x * cell} {y * cell}"]
+    for (px, _), (nx, ny) in zip(points, rest, strict=False):
+        steps.append(f"H{nx * cell}" if nx != px else f"V{ny * cell}")
+    return "".join(steps) + "Z"
+
+
+def _borders(cells: Mapping[Cell, str], height: int, width: int, cell: int) -> str:
+    """SVG path data for every border, each maximal straight run one subpath."""
+    runs = straight_runs(border_edges(cells, height, width))
+    return "".join(
+        f"M{x0 * cell} {y0 * cell}" + (f"H{x1 * cell}" if y0 == y1 else f"V{y1 * cell}")
+        for (x0, y0), (x1, y1) in runs
+    )
+
+
+def _labels(cells: Mapping[Cell, str], colours: Mapping[str, str], cell: int) -> list[str]:
+    """One text per connected part of each piece, at its most central cell, in readable ink."""
+    return [
+        f'<text x="{(c + 0.5) * cell:g}" y="{(r + 0.5) * cell + 0.21 * cell:g}"'
+        f' fill="{ink(colours[label])}">{escape(label)}</text>'
+        for (r, c), label in label_spots(cells)
+    ]

@@ -10,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from dlx.puzzles.palette import label_colour
+from dlx.puzzles.squares import board_styles
 from fillit.tools import judge
 from fillit.tools.judge import Outcome, Verdict
 from fillit.tools.judge_cases import Case
@@ -70,9 +70,10 @@ def first_difference(expected: str, received: str) -> Cell | None:
     return None
 
 
-def board(text: str, mark: Cell | None) -> Text:
-    """Text drawn as a board: each letter in its piece's colour, the cell `mark` highlighted
-    (a highlighted space when the text has no such cell)."""
+def board(text: str, mark: Cell | None, colours: str | None = None) -> Text:
+    """Text drawn as a board: each letter in its piece's colours on the board `colours` (this
+    one's by default), the cell `mark` highlighted (a highlighted space when there is none)."""
+    styles = letter_styles(text if colours is None else colours)
     lines = text.split("\n")
     if lines[-1] == "" and (mark is None or mark[0] < len(lines) - 1):
         lines.pop()
@@ -82,7 +83,7 @@ def board(text: str, mark: Cell | None) -> Text:
         if mark is not None and mark[0] == row and mark[1] >= len(shown):
             shown += " "
         for column, char in enumerate(shown):
-            style = _style(char)
+            style = styles.get(char, "dim" if char == "." else "")
             if (row, column) == mark:
                 style = MARK
             drawn.append(char, style=style)
@@ -90,13 +91,11 @@ def board(text: str, mark: Cell | None) -> Text:
     return drawn
 
 
-def _style(char: str) -> str:
-    """The colour of one cell: its letter's, dim for '.', none otherwise."""
-    if char == ".":
-        return "dim"
-    if "A" <= char <= "Z":
-        return f"bold {label_colour(char)}"
-    return ""
+def letter_styles(text: str) -> dict[str, str]:
+    """The style of each letter A-Z of a board's text: the terminal's and SVG's colours."""
+    rows = text.split("\n")
+    letters = [["." if not "A" <= char <= "Z" else char for char in row] for row in rows]
+    return board_styles(letters, blanks=".")
 
 
 def difference(outcome: Outcome) -> Group:
@@ -106,7 +105,7 @@ def difference(outcome: Outcome) -> Group:
     table = Table(box=None, padding=(0, 4, 0, 0), show_edge=False)
     table.add_column("expected")
     table.add_column("received")
-    table.add_row(board(expected, mark), board(received, mark))
+    table.add_row(board(expected, mark), board(received, mark, colours=expected))
     where = (
         "" if mark is None else f"; first difference at line {mark[0] + 1}, column {mark[1] + 1}"
     )

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from dlx import Stats, __version__, cli_parallel, cli_puzzles, solve
+from dlx import Stats, __version__, cli_parallel, cli_puzzles, cli_tile, solve
 from dlx.cli_common import (
     CountOpt,
     JobsOpt,
@@ -111,6 +111,7 @@ def _write_lines(lines: list[str], number: int) -> None:
 
 
 cli_puzzles.register(app)
+cli_tile.register(app)
 cli_parallel.register(app)
 
 

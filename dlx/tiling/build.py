@@ -62,6 +62,7 @@ def build(puzzle: Puzzle) -> Tiling:
     """The exact-cover problem of `puzzle`: every placement (only some, with `unique`)."""
     if len(puzzle.board) > MAX_CELLS:
         raise TileError(f"the board has {len(puzzle.board)} cells, more than {MAX_CELLS}")
+    check_area(puzzle)
     every = placements(puzzle)
     if puzzle.unique:
         from dlx.tiling.symmetry import break_symmetry

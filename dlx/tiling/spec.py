@@ -17,6 +17,8 @@ placements to it.
 
 from __future__ import annotations
 
+import re
+
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Cell, Grid, Spot, grid_named
 from dlx.tiling.model import DIGITS, MAX_PIECES, Piece, Puzzle
@@ -187,3 +189,26 @@ def _bracket(inside: str, number: int) -> list[int]:
             chosen.update(range(start, value + 1))
             start = last = -1
     return sorted(chosen)
+
+
+GROUP = r"(?:\[[^\]]*\]|[0-9a-zA-Z])"
+CUBE_CELL = re.compile(rf"{GROUP}{{3}}")
+TRIANGLE_CELL = re.compile(rf"{GROUP}{{2}}'")
+
+
+def guess_grid(text: str) -> str:
+    """The grid of a spec without `--grid`: triangle if a cell has `'` after two coordinates,
+    cube if every cell is three coordinates and nothing more, square otherwise.
+
+    >>> guess_grid("[0-2][0-2][0-2]\\nV 000 001 010\\n"), guess_grid("[0-1]0 [0-1]0'\\n")
+    ('cube', 'triangle')
+    """
+    lines = [line for line in text.splitlines() if line and not line.startswith("|")]
+    tokens = [t for t in lines[0].split(" ") if t] if lines else []
+    for line in lines[1:]:
+        tokens.extend(t for t in line.split(" ")[1:] if t)
+    if any(TRIANGLE_CELL.match(token) for token in tokens):
+        return "triangle"
+    if tokens and all(CUBE_CELL.fullmatch(token) for token in tokens):
+        return "cube"
+    return "square"

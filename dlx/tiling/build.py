@@ -7,7 +7,7 @@ piece's name first, keyed by the placement's number.
 >>> from dlx.tiling.spec import read_spec
 >>> tiling = build(read_spec("[0-1][0-1]\\nL 00 01 10\\nD 00\\n", "square"))
 >>> tiling.problem.option_count, tiling.problem.item_count
-(16, 6)
+(8, 6)
 """
 
 from __future__ import annotations

@@ -11,9 +11,11 @@ named sets and boards by name, told apart from Knuth's spec lines by its first w
 
 In a picture, `.` and spaces are empty and any other character is a cell; on the board, `+` is a
 cell that may stay empty. Rows go down the page. Triangle grid: each character is a triangle,
-pointing up where row + column is even, down where odd (so `###` over `###` is a hexagon).
+pointing up where row + column is even, down where odd (so `###` over `###` is a hexagon,
+`.###` over `..#` a triangle pointing down).
 Hex grid: cells sit on every other column, each row shifted one column (` # #` over `# # #`).
-Cube grid: layers, the lowest first, separated by a blank line. A piece may be disconnected.
+Cube grid: layers, the lowest first, separated by a blank line. A drawn piece must be connected
+(Knuth's spec lines may give a disconnected one); a board need not be.
 
 >>> puzzle = read_picture("board 2x3\\npieces trominoes\\n")
 >>> len(puzzle.board), [piece.name for piece in puzzle.pieces]
@@ -22,14 +24,17 @@ Cube grid: layers, the lowest first, separated by a blank line. A piece may be d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from dlx.tiling.errors import TileError
-from dlx.tiling.grids import Cell, Grid, Spot, grid_named
+from dlx.tiling.grids import Cell, Grid, Spot, connected, grid_named
 from dlx.tiling.library import board_named, piece_set
 from dlx.tiling.model import MAX_PIECES, Piece, Puzzle
 from dlx.tiling.spec import MAX_NAME, _bounds
 
+T = TypeVar("T")
 KEYWORDS = ("grid", "board", "pieces", "piece")
 COMMENT = ";"
 LOOSE = "+"
@@ -62,7 +67,7 @@ def read_picture(text: str, grid_name: str | None = None) -> Puzzle:
     name = named[0].words[1] if named and len(named[0].words) > 1 else grid_name or "square"
     if named and grid_name and name != grid_name:
         raise TileError(f"line {named[0].number}: grid {name} here, but --grid {grid_name}")
-    grid = grid_named(name)
+    grid = _at(named[0].number if named else 0, lambda: grid_named(name))
     boards = [b for b in blocks if b.words[0] == "board"]
     if len(boards) != 1:
         raise TileError("the picture needs exactly one `board` line" + _where(boards[1:]))
@@ -76,6 +81,14 @@ def read_picture(text: str, grid_name: str | None = None) -> Puzzle:
     if not pieces:
         raise TileError("the picture has no `piece` nor `pieces` line")
     return Puzzle(grid, board, pieces, flip=not grid.solid, loose=frozenset(loose))
+
+
+def _at(number: int, read: Callable[[], T]) -> T:
+    """`read()`, its error naming line `number` (0: none)."""
+    try:
+        return read()
+    except TileError as error:
+        raise TileError(f"line {number}: {error}" if number else str(error)) from None
 
 
 def _where(blocks: list[_Block]) -> str:
@@ -125,7 +138,7 @@ def _named_pieces(grid: Grid, block: _Block, pieces: list[Piece]) -> None:
     if len(block.words) < 2:
         raise TileError(f"line {block.number}: `pieces` needs a set's name")
     for name in block.words[1:]:
-        for piece_name, shape in piece_set(name, grid):
+        for piece_name, shape in _at(block.number, lambda: piece_set(name, grid)):  # noqa: B023
             _add(pieces, Piece(piece_name, [shape], line=block.number), block.number)
 
 
@@ -147,6 +160,11 @@ def _piece(grid: Grid, block: _Block) -> Piece:
         raise TileError(f"line {block.number}: a piece name has 1 to {MAX_NAME} characters")
     bounds = _bounds(SQUARE_RULES, written, block.number) if bar else (1, 1)
     cells = [cell for cell, mark in _cells(grid, block) if mark != LOOSE]
+    if not connected(grid, cells):
+        raise TileError(
+            f"line {block.number}: piece {name!r} is not connected (pictures draw connected"
+            " pieces; on triangles, one touches the one below where row + column is odd)"
+        )
     shape = grid.normalise([(cell, 0) for cell in cells])
     return Piece(name, [shape], bounds, written, block.number)
 

@@ -4,9 +4,9 @@ the lowest first.
 
 >>> from dlx.tiling.picture import read_picture
 >>> from dlx.tiling.build import build, solutions
->>> tiling = build(read_picture("board 2x3\\npieces trominoes\\n"))
+>>> tiling = build(read_picture("board\\n###\\n#++\\n#++\\npieces trominoes\\n"))
 >>> text(tiling.puzzle, next(solutions(tiling)))
-['III', 'LL.']
+['III', 'LL.', 'L..']
 """
 
 from __future__ import annotations

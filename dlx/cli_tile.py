@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -36,7 +36,7 @@ from dlx.clikit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
 if TYPE_CHECKING:
     from dlx.puzzles.search import Search
     from dlx.tiling.build import Tiling
-    from dlx.tiling.model import Puzzle
+    from dlx.tiling.model import Placement, Puzzle
 
 
 def register(app: typer.Typer) -> None:
@@ -91,8 +91,9 @@ def tile(
             sys.stdout.write(knuth_text(load()))
         return
     if jobs is not None:
-        count_in_parallel(lambda: _parallel_problem(load()), jobs, count, stats, timeout,
-                          max_nodes, limit=limit)
+        count_in_parallel(
+            lambda: _parallel_problem(load()), jobs, count, stats, timeout, max_nodes, limit=limit
+        )
         return
     if as_json:
         _json(load, count, stats, timeout, max_nodes, limit)
@@ -143,18 +144,22 @@ def _boards(tiling: Tiling, search: Search, svg: Path | None) -> Iterator[list[s
         yield text(tiling.puzzle, solution)
 
 
-def _write_svg(tiling: Tiling, solution: list[object], path: Path) -> None:
+def _write_svg(tiling: Tiling, solution: Sequence[Placement], path: Path) -> None:
     """Write the SVG picture of a solution; a file that cannot be written is bad input."""
     from dlx.tiling.svg import solution_svg
 
     try:
-        path.write_text(solution_svg(tiling.puzzle, solution))  # type: ignore[arg-type]
+        path.write_text(solution_svg(tiling.puzzle, solution))
     except OSError as error:
         raise fail(f"{path}: {error.strerror or error}") from None
 
 
 def _json(
-    load: object, count: bool, stats: bool, timeout: float | None, max_nodes: int | None,
+    load: object,
+    count: bool,
+    stats: bool,
+    timeout: float | None,
+    max_nodes: int | None,
     limit: int | None,
 ) -> None:
     """`--json`: one object with the count, the solutions' pictures unless counting, and the

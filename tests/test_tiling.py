@@ -29,8 +29,14 @@ BOXES: dict[str, list[Cell]] = {
 """The boxes random boards are cut from, one per grid."""
 
 
-def puzzle_of(grid: str, board: Sequence[Cell], pieces: Sequence[Sequence[Cell]], *,
-              flip: bool, unique: bool = False) -> Puzzle:
+def puzzle_of(
+    grid: str,
+    board: Sequence[Cell],
+    pieces: Sequence[Sequence[Cell]],
+    *,
+    flip: bool,
+    unique: bool = False,
+) -> Puzzle:
     """The product's puzzle of cells, each piece once."""
     g = GRIDS[grid]
     shapes = [Piece(chr(65 + i), [g.normalise([(c, 0) for c in p])]) for i, p in enumerate(pieces)]
@@ -47,8 +53,10 @@ def product_count(puzzle: Puzzle) -> int:
     return found if tiling.canonical is None else sum(1 for _ in solutions(tiling))
 
 
-@pytest.mark.parametrize(("grid", "proper", "every"), [("square", 4, 8), ("triangle", 6, 12),
-                                                     ("hex", 6, 12), ("cube", 24, 48)])
+@pytest.mark.parametrize(
+    ("grid", "proper", "every"),
+    [("square", 4, 8), ("triangle", 6, 12), ("hex", 6, 12), ("cube", 24, 48)],
+)
 def test_each_grid_has_its_symmetries(grid: str, proper: int, every: int) -> None:
     assert len(GRIDS[grid].group(mirrors=False)) == proper == len(oracle.maps(grid, True))
     assert len(GRIDS[grid].group(mirrors=True)) == every == len(oracle.maps(grid, False))
@@ -136,8 +144,7 @@ def test_published_figures(text: str, unique: bool, expected: int) -> None:
 
 
 def test_unique_on_a_few_whole_puzzles_equals_the_oracles_orbits() -> None:
-    for grid, board, names in [("square", "3x5", ["I", "L", "T"]),
-                               ("triangle", "2x3", ["A", "B"])]:
+    for grid, board, names in [("square", "3x5", ["I", "L", "T"]), ("triangle", "2x3", ["A", "B"])]:
         g = GRIDS[grid]
         sets = {"square": "tetrominoes", "triangle": "hexiamonds"}
         shapes = dict(piece_set(sets[grid], g))

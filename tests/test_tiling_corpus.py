@@ -74,7 +74,9 @@ def test_standard_input_json_and_stats() -> None:
 
 
 def test_json_holds_the_pictures() -> None:
-    result = run(["tile", "-", "--json", "--limit", "1"], stdin="board\n###\n#++\n#++\npieces trominoes")
+    result = run(
+        ["tile", "-", "--json", "--limit", "1"], stdin="board\n###\n#++\n#++\npieces trominoes"
+    )
     assert '"solutions": [["III", "LL.", "L.."]]' in result.stdout
 
 
@@ -83,8 +85,12 @@ def test_options_restrict_and_widen_the_orientations() -> None:
     assert run([*base, "--no-flip"]).stdout == "0\n"
     chiral = ["tile", "--grid", "cube", "--board", "2x4x4", "--pieces", "tetracubes", "--count"]
     assert run([*chiral, "--no-rotate"]).exit_code == 1
-    assert run(["tile", "--grid", "cube", "--board", "1x1x3", "--pieces", "tricubes",
-                "--count"]).exit_code == 1
+    assert (
+        run(
+            ["tile", "--grid", "cube", "--board", "1x1x3", "--pieces", "tricubes", "--count"]
+        ).exit_code
+        == 1
+    )
 
 
 def test_a_budget_leaves_the_answer_unknown() -> None:
@@ -95,3 +101,42 @@ def test_a_budget_leaves_the_answer_unknown() -> None:
 def test_jobs_count_in_parallel() -> None:
     args = ["tile", "--board", "3x20", "--pieces", "pentominoes", "--count", "--jobs", "2"]
     assert run(args).stdout == "8\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "cells"),
+    [
+        (["--grid", "triangle", "--board", "6x6", "--pieces", "hexiamonds"], 72),
+        (["--grid", "cube", "--board", "3x3x3", "--pieces", "soma"], 27),
+        (["--grid", "hex", "--board", "4x7", "--pieces", "tetrahexes"], 28),
+    ],
+)
+def test_svg_draws_each_cell_and_a_border_round_each_piece(
+    args: list[str], cells: int, tmp_path: Path
+) -> None:
+    from xml.etree import ElementTree
+
+    picture = tmp_path / "first.svg"
+    result = run(["tile", *args, "--limit", "1", "--svg", str(picture)])
+    assert result.exit_code == 0
+    root = ElementTree.fromstring(picture.read_text())
+    polygons = root.findall(".//{http://www.w3.org/2000/svg}polygon")
+    lines = root.findall(".//{http://www.w3.org/2000/svg}line")
+    assert len(polygons) == cells
+    assert 0 < len(lines) < cells * 6
+    assert len({p.get("fill") for p in polygons}) >= 7
+
+
+def test_svg_in_a_missing_folder_is_refused(tmp_path: Path) -> None:
+    result = run(
+        [
+            "tile",
+            "--board",
+            "3x20",
+            "--pieces",
+            "pentominoes",
+            "--svg",
+            str(tmp_path / "no" / "x.svg"),
+        ]
+    )
+    assert result.exit_code == 1 and "no such folder" in result.stderr

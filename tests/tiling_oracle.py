@@ -33,7 +33,11 @@ def _matrices(n: int) -> list[tuple[tuple[int, ...], ...]]:
     return [
         m
         for m in product(rows, repeat=n)
-        if all(sum(a * b for a, b in zip(m[i], m[j])) == 0 for i in range(n) for j in range(i))
+        if all(
+            sum(a * b for a, b in zip(m[i], m[j], strict=False)) == 0
+            for i in range(n)
+            for j in range(i)
+        )
     ]
 
 
@@ -51,8 +55,10 @@ def maps(grid: str, proper_only: bool) -> list[Matrix]:
     if grid in ("square", "cube"):
         n = 2 if grid == "square" else 3
         chosen = [m for m in _matrices(n) if not proper_only or _det(m) == 1]
-        return [lambda v, m=m: tuple(sum(a * b for a, b in zip(row, v)) for row in m)
-                for m in chosen]
+        return [
+            lambda v, m=m: tuple(sum(a * b for a, b in zip(row, v, strict=False)) for row in m)
+            for m in chosen
+        ]
     found: list[Matrix] = []
     for perm in permutations(range(3)):
         if proper_only and _parity(perm) != 1:
@@ -81,8 +87,9 @@ def from_model(grid: str, v: Model) -> Cell:
     return v
 
 
-def placements(grid: str, board: Iterable[Cell], piece: Iterable[Cell], chosen: list[Matrix]
-               ) -> set[frozenset[Cell]]:
+def placements(
+    grid: str, board: Iterable[Cell], piece: Iterable[Cell], chosen: list[Matrix]
+) -> set[frozenset[Cell]]:
     """Every set of board cells that some map and shift of the piece covers."""
     spots = {to_model(grid, c) for c in board}
     cells = [to_model(grid, c) for c in piece]
@@ -90,8 +97,8 @@ def placements(grid: str, board: Iterable[Cell], piece: Iterable[Cell], chosen: 
     for g in chosen:
         image = [g(c) for c in cells]
         for target in spots:
-            shift = tuple(t - s for t, s in zip(target, image[0]))
-            moved = [tuple(a + b for a, b in zip(c, shift)) for c in image]
+            shift = tuple(t - s for t, s in zip(target, image[0], strict=False))
+            moved = [tuple(a + b for a, b in zip(c, shift, strict=False)) for c in image]
             if grid in ("hex",) and sum(shift) != 0:
                 continue
             if all(m in spots for m in moved):
@@ -99,8 +106,9 @@ def placements(grid: str, board: Iterable[Cell], piece: Iterable[Cell], chosen: 
     return found
 
 
-def solutions(grid: str, board: Sequence[Cell], pieces: Sequence[Sequence[Cell]],
-              proper_only: bool) -> set[frozenset[tuple[int, frozenset[Cell]]]]:
+def solutions(
+    grid: str, board: Sequence[Cell], pieces: Sequence[Sequence[Cell]], proper_only: bool
+) -> set[frozenset[tuple[int, frozenset[Cell]]]]:
     """Every tiling of the board by the pieces, each once, as sets of (piece, cells)."""
     chosen = maps(grid, proper_only)
     options = []
@@ -111,8 +119,9 @@ def solutions(grid: str, board: Sequence[Cell], pieces: Sequence[Sequence[Cell]]
     return {frozenset(key for key in solution) for solution in found}  # type: ignore[misc]
 
 
-def orbits(grid: str, board: Sequence[Cell], pieces: Sequence[Sequence[Cell]], proper_only: bool
-           ) -> int:
+def orbits(
+    grid: str, board: Sequence[Cell], pieces: Sequence[Sequence[Cell]], proper_only: bool
+) -> int:
     """The number of classes of solutions under the maps that keep the board and the pieces'
     shapes (a piece's class: its least image under the allowed maps)."""
     allowed = maps(grid, proper_only)
@@ -138,25 +147,31 @@ def orbits(grid: str, board: Sequence[Cell], pieces: Sequence[Sequence[Cell]], p
             moved = [[g(m) for m in cells] for cells in plain]
             if normal_board(m for cells in moved for m in cells) != target:
                 continue
-            shift = _offset([m for cells in moved for m in cells], [to_model(grid, c) for c in board])
-            moved = [[tuple(a + b for a, b in zip(m, shift)) for m in cells] for cells in moved]
+            shift = _offset(
+                [m for cells in moved for m in cells], [to_model(grid, c) for c in board]
+            )
+            moved = [
+                [tuple(a + b for a, b in zip(m, shift, strict=False)) for m in cells]
+                for cells in moved
+            ]
             if sorted(shape(from_model(grid, m) for m in cells) for cells in moved) == kinds:
                 seen.add(_key(moved, shape, grid))
     return classes
 
 
-def _key(cells: list[list[Model]], shape: Callable[..., tuple[Model, ...]], grid: str
-         ) -> frozenset[tuple[tuple[Model, ...], frozenset[Model]]]:
+def _key(
+    cells: list[list[Model]], shape: Callable[..., tuple[Model, ...]], grid: str
+) -> frozenset[tuple[tuple[Model, ...], frozenset[Model]]]:
     """A solution as a set of (shape class, model cells)."""
     return frozenset((shape(from_model(grid, m) for m in c), frozenset(c)) for c in cells)
 
 
 def _offset(moved: list[Model], board: list[Model]) -> Model:
     """The shift taking the least of `moved` to the least of `board`."""
-    return tuple(a - b for a, b in zip(min(board), min(moved)))
+    return tuple(a - b for a, b in zip(min(board), min(moved), strict=False))
 
 
 def _normal(models: list[Model]) -> tuple[Model, ...]:
     """Model cells shifted so the least is the origin, sorted: equal up to translation."""
     low = min(models)
-    return tuple(sorted(tuple(a - b for a, b in zip(m, low)) for m in models))
+    return tuple(sorted(tuple(a - b for a, b in zip(m, low, strict=False)) for m in models))

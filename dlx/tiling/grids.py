@@ -51,9 +51,9 @@ class Grid:
             return [*self.rotations, *([self.reflection] if flip else [])]
         return [self.mirror] if flip else []
 
-    def orientations(self, spots: Iterable[Spot], rotate: bool = True, flip: bool = True) -> list[
-        Shape
-    ]:
+    def orientations(
+        self, spots: Iterable[Spot], rotate: bool = True, flip: bool = True
+    ) -> list[Shape]:
         """The distinct normalised images of `spots` under the allowed maps, breadth first from the
         spots as given, as Knuth's generators list them."""
         found = [self.normalise(spots)]
@@ -76,7 +76,10 @@ class Grid:
     def shifted(self, spots: Iterable[Spot], by: Sequence[int]) -> list[Spot]:
         """`spots` translated by `by`."""
         d = self.dims
-        return [(tuple(c + b for c, b in zip(cell[:d], by)) + cell[d:], s) for cell, s in spots]
+        return [
+            (tuple(c + b for c, b in zip(cell[:d], by, strict=False)) + cell[d:], s)
+            for cell, s in spots
+        ]
 
     def sorted(self, spots: Iterable[Spot]) -> Shape:
         """`spots` in Knuth's order: by translating coordinates, then suffix, then kind."""
@@ -135,7 +138,14 @@ def _hex_neighbours(cell: Cell) -> list[Cell]:
 
 def _cube_neighbours(cell: Cell) -> list[Cell]:
     x, y, z = cell
-    return [(x - 1, y, z), (x + 1, y, z), (x, y - 1, z), (x, y + 1, z), (x, y, z - 1), (x, y, z + 1)]
+    return [
+        (x - 1, y, z),
+        (x + 1, y, z),
+        (x, y - 1, z),
+        (x, y + 1, z),
+        (x, y, z - 1),
+        (x, y, z + 1),
+    ]
 
 
 def _triangle_turn(cell: Cell) -> Cell:
@@ -184,8 +194,13 @@ PROBES: dict[str, list[Spot]] = {
     "triangle": [((0, 0, 0), 0), ((0, 0, 1), 0), ((1, 0, 0), 0), ((1, 0, 1), 0), ((0, 1, 0), 0)],
     "hex": [((0, 0), 0), ((1, 0), 0), ((2, 0), 0), ((0, 1), 0)],
     "cube": [
-        ((0, 0, 0), 0), ((1, 0, 0), 0), ((2, 0, 0), 0), ((3, 0, 0), 0),
-        ((0, 1, 0), 0), ((0, 2, 0), 0), ((0, 0, 1), 0),
+        ((0, 0, 0), 0),
+        ((1, 0, 0), 0),
+        ((2, 0, 0), 0),
+        ((3, 0, 0), 0),
+        ((0, 1, 0), 0),
+        ((0, 2, 0), 0),
+        ((0, 0, 1), 0),
     ],
 }
 """A shape per grid that no symmetry but the identity maps onto itself."""

@@ -107,7 +107,7 @@ def _shifts(puzzle: Puzzle, shape: Shape) -> Iterator[Shape]:
     low = [min(cell[k] for cell, _ in puzzle.board) for k in range(grid.dims)]
     high = [max(cell[k] for cell, _ in puzzle.board) for k in range(grid.dims)]
     top = [max(cell[k] for cell, _ in shape) for k in range(grid.dims)]
-    for shift in _box([range(lo, hi - t + 1) for lo, hi, t in zip(low, high, top)]):
+    for shift in _box([range(lo, hi - t + 1) for lo, hi, t in zip(low, high, top, strict=False)]):
         moved = grid.shifted(shape, shift)
         if all(spot in board for spot in moved):
             yield tuple(moved)

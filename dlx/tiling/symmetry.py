@@ -64,9 +64,7 @@ def _fitted(puzzle: Puzzle, g: Map) -> Map | None:
     """g followed by the translation that maps the board onto itself, if any."""
     grid, board = puzzle.grid, puzzle.board
     image = grid.moved(board, g)
-    shift = [
-        min(c[k] for c, _ in board) - min(c[k] for c, _ in image) for k in range(grid.dims)
-    ]
+    shift = [min(c[k] for c, _ in board) - min(c[k] for c, _ in image) for k in range(grid.dims)]
 
     def move(cell: Cell) -> Cell:
         return grid.shifted([(g(cell), 0)], shift)[0][0]
@@ -165,7 +163,7 @@ def _restricted_piece(
                 continue
             images = [coder.image(sym, code) for sym in group]
             seen.update(images)
-            kept[code] = [sym for sym, image in zip(group, images) if image == code]
+            kept[code] = [sym for sym, image in zip(group, images, strict=False) if image == code]
         if best is None or _score(kept) < _score(best[1]):
             best = (i, kept)
     if best is None:
@@ -178,9 +176,7 @@ def _score(kept: dict[Code, list[Symmetry]]) -> tuple[int, int]:
     return (len(kept), sum(1 for fixing in kept.values() if fixing))
 
 
-def _tie_breaker(
-    puzzle: Puzzle, fixing: list[Symmetry], coder: _Coder, p: int
-) -> int | None:
+def _tie_breaker(puzzle: Puzzle, fixing: list[Symmetry], coder: _Coder, p: int) -> int | None:
     """A piece used once, fixed by each symmetry in `fixing`, none of whose placements they fix."""
     for q, piece in enumerate(puzzle.pieces):
         if q == p or piece.bounds != (1, 1) or any(sym.pieces[q] != q for sym in fixing):

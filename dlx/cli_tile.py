@@ -100,7 +100,7 @@ def tile(
         return
 
     def boards(search: Search) -> Iterator[list[str]]:
-        return _boards(load(), search, svg)
+        return _boards(load(), search, svg, count)
 
     if svg is not None and not svg.parent.is_dir():
         raise fail(f"{svg}: no such folder")
@@ -133,15 +133,15 @@ def _parallel_problem(tiling: Tiling) -> object:
     return tiling.problem
 
 
-def _boards(tiling: Tiling, search: Search, svg: Path | None) -> Iterator[list[str]]:
-    """Each solution as text rows; the first also drawn as SVG."""
+def _boards(tiling: Tiling, search: Search, svg: Path | None, count: bool) -> Iterator[list[str]]:
+    """Each solution as text rows (none drawn when only counted); the first also as SVG."""
     from dlx.tiling.build import solutions
     from dlx.tiling.render import text
 
     for number, solution in enumerate(solutions(tiling, **search)):
         if number == 0 and svg is not None:
             _write_svg(tiling, solution, svg)
-        yield text(tiling.puzzle, solution)
+        yield [] if count else text(tiling.puzzle, solution)
 
 
 def _write_svg(tiling: Tiling, solution: Sequence[Placement], path: Path) -> None:

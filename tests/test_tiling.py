@@ -155,3 +155,44 @@ def test_unique_on_a_few_whole_puzzles_equals_the_oracles_orbits() -> None:
         except TileError:
             continue
         assert mine == oracle.orbits(grid, cells, pieces, proper_only=False)
+
+
+@st.composite
+def bounded_puzzles(
+    draw: st.DrawFn,
+) -> tuple[str, list[Cell], list[Cell], list[tuple[list[Cell], tuple[int, int]]], bool]:
+    """A grid, a small board, the cells of it that may stay empty, and one or two pieces with
+    multiplicities."""
+    grid = draw(st.sampled_from(list(BOXES)))
+    board = draw(st.permutations(BOXES[grid]))[: draw(st.integers(1, 6))]
+    loose = [cell for cell in board if draw(st.booleans()) and draw(st.booleans())]
+    pieces = []
+    for i in sorted({draw(st.integers(0, 2)) for _ in range(draw(st.integers(1, 2)))}):
+        low = draw(st.integers(0, 2))
+        high = draw(st.integers(max(low, 1), 3))
+        shape = [c for c, _ in FORMS[grid][i + 1][0]]
+        pieces.append((shape, (low, high)))
+    return grid, board, loose, pieces, draw(st.booleans())
+
+
+@settings(max_examples=80, deadline=None)
+@given(bounded_puzzles())
+def test_multiplicities_and_loose_cells_count_as_the_oracle(
+    case: tuple[str, list[Cell], list[Cell], list[tuple[list[Cell], tuple[int, int]]], bool],
+) -> None:
+    grid, board, loose, pieces, flip = case
+    flip = flip and not GRIDS[grid].solid
+    g = GRIDS[grid]
+    shapes = [
+        Piece(chr(65 + i), [g.normalise([(c, 0) for c in cells])], bounds)
+        for i, (cells, bounds) in enumerate(pieces)
+    ]
+    spots = g.sorted((c, 0) for c in board)
+    puzzle = Puzzle(g, spots, shapes, flip=flip, loose=frozenset((c, 0) for c in loose))
+    expected = oracle.bounded_count(grid, board, loose, pieces, proper_only=not flip)
+    try:
+        tiling = build(puzzle)
+    except TileError:
+        assert expected == 0
+        return
+    assert sum(1 for _ in solutions(tiling)) == expected

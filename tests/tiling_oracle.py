@@ -175,3 +175,34 @@ def _normal(models: list[Model]) -> tuple[Model, ...]:
     """Model cells shifted so the least is the origin, sorted: equal up to translation."""
     low = min(models)
     return tuple(sorted(tuple(a - b for a, b in zip(m, low, strict=False)) for m in models))
+
+
+def bounded_count(
+    grid: str,
+    board: Sequence[Cell],
+    loose: Sequence[Cell],
+    pieces: Sequence[tuple[Sequence[Cell], tuple[int, int]]],
+    proper_only: bool,
+) -> int:
+    """The number of sets of disjoint placements covering every board cell not in `loose`, each
+    piece placed within its (low, high) copies: every set tried, overlaps cut early."""
+    chosen = maps(grid, proper_only)
+    options = [
+        (i, cells)
+        for i, (piece, _) in enumerate(pieces)
+        for cells in sorted(placements(grid, board, piece, chosen), key=sorted)
+    ]
+    need = set(board) - set(loose)
+
+    def walk(k: int, used: frozenset[Cell], counts: tuple[int, ...]) -> int:
+        if k == len(options):
+            fits = all(lo <= n for n, (_, (lo, _)) in zip(counts, pieces, strict=True))
+            return int(fits and need <= used)
+        i, cells = options[k]
+        total = walk(k + 1, used, counts)
+        if not cells & used and counts[i] < pieces[i][1][1]:
+            more = counts[:i] + (counts[i] + 1,) + counts[i + 1 :]
+            total += walk(k + 1, used | cells, more)
+        return total
+
+    return walk(0, frozenset(), (0,) * len(pieces))

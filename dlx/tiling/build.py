@@ -91,12 +91,18 @@ def assemble(
 
 
 def solutions(tiling: Tiling, **search: Unpack[Search]) -> Iterator[list[Placement]]:
-    """Each solution of the tiling as its placements, in search order."""
+    """Each solution of the tiling as its placements, in search order (a `limit` counts the
+    solutions kept, where `--unique` checks some)."""
     keep = tiling.canonical
+    limit = search.pop("limit", None) if keep is not None else None
+    kept = 0
     for keys in solve(tiling.problem, **search):
         chosen = [tiling.placements[key] for key in keys]
         if keep is None or keep(chosen):  # type: ignore[operator]
             yield chosen
+            kept += 1
+            if limit is not None and kept >= limit:
+                return
 
 
 def knuth_text(tiling: Tiling) -> str:

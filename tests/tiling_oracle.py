@@ -201,7 +201,7 @@ def bounded_count(
         i, cells = options[k]
         total = walk(k + 1, used, counts)
         if not cells & used and counts[i] < pieces[i][1][1]:
-            more = counts[:i] + (counts[i] + 1,) + counts[i + 1 :]
+            more = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
             total += walk(k + 1, used | cells, more)
         return total
 

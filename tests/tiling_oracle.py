@@ -55,17 +55,24 @@ def maps(grid: str, proper_only: bool) -> list[Matrix]:
     if grid in ("square", "cube"):
         n = 2 if grid == "square" else 3
         chosen = [m for m in _matrices(n) if not proper_only or _det(m) == 1]
-        return [
-            lambda v, m=m: tuple(sum(a * b for a, b in zip(row, v, strict=False)) for row in m)
-            for m in chosen
-        ]
+        return [_product(m) for m in chosen]
     found: list[Matrix] = []
     for perm in permutations(range(3)):
         if proper_only and _parity(perm) != 1:
             continue
         for sign in (1, -1):
-            found.append(lambda v, p=perm, s=sign: tuple(s * v[i] for i in p))
+            found.append(_permuted(perm, sign))
     return found
+
+
+def _product(m: tuple[tuple[int, ...], ...]) -> Matrix:
+    """The map v -> m v."""
+    return lambda v: tuple(sum(a * b for a, b in zip(row, v, strict=True)) for row in m)
+
+
+def _permuted(perm: tuple[int, ...], sign: int) -> Matrix:
+    """The map permuting a model cell's coordinates by `perm`, times `sign`."""
+    return lambda v: tuple(sign * v[i] for i in perm)
 
 
 def to_model(grid: str, cell: Cell) -> Model:

@@ -32,7 +32,7 @@ from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Cell, Grid, Spot, connected, grid_named
 from dlx.tiling.library import board_named, piece_set
 from dlx.tiling.model import MAX_PIECES, Piece, Puzzle
-from dlx.tiling.spec import MAX_NAME, _bounds
+from dlx.tiling.spec import MAX_NAME, bounds_of
 
 T = TypeVar("T")
 KEYWORDS = ("grid", "board", "pieces", "piece")
@@ -158,7 +158,7 @@ def _piece(grid: Grid, block: _Block) -> Piece:
     written, bar, name = block.words[1].rpartition("|")
     if not 1 <= len(name) <= MAX_NAME or ":" in name:
         raise TileError(f"line {block.number}: a piece name has 1 to {MAX_NAME} characters")
-    bounds = _bounds(SQUARE_RULES, written, block.number) if bar else (1, 1)
+    bounds = bounds_of(SQUARE_RULES, written, block.number) if bar else (1, 1)
     cells = [cell for cell, mark in _cells(grid, block) if mark != LOOSE]
     if not connected(grid, cells):
         raise TileError(

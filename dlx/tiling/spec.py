@@ -60,7 +60,7 @@ def _read_piece(puzzle: Puzzle, line: str, number: int) -> None:
     spots = list(dict.fromkeys(_spots(puzzle.grid, rest, number, puzzle.suffixes)))
     if not spots:
         raise TileError(f"line {number}: piece {name!r} has no cell")
-    bounds = _bounds(puzzle.grid, written, number)
+    bounds = bounds_of(puzzle.grid, written, number)
     shape = puzzle.grid.normalise(spots)
     for piece in puzzle.pieces:
         if piece.name == name:
@@ -98,7 +98,7 @@ def _name(grid: Grid, line: str, number: int) -> tuple[str, str | None, str]:
     return written, name, rest
 
 
-def _bounds(grid: Grid, written: str, number: int) -> tuple[int, int]:
+def bounds_of(grid: Grid, written: str, number: int) -> tuple[int, int]:
     """The copies (low, high) of a multiplicity as written: `b` or `a:b`; a cube's one digit."""
     if not written:
         return (1, 1)

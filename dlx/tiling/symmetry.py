@@ -104,27 +104,47 @@ def break_symmetry(puzzle: Puzzle, every: list[Placement]) -> Tiling:
     """The problem of `puzzle` with one solution per symmetry class (see the module's text)."""
     group = symmetries(puzzle)
     if not group:
-        from dlx.tiling.build import assemble as plain
-
-        return plain(puzzle, every, {}, [])
+        return assemble(puzzle, every, {}, [])
     coder = _Coder(puzzle, every)
     p, kept = _restricted_piece(puzzle, group, coder)
     chosen = [pl for pl in every if pl.piece != p or coder.code(pl) in kept]
-    extra: dict[int, list[str]] = {}
-    ties: list[str] = []
+    ties = _Ties(puzzle, group, coder, chosen)
     checks: dict[Code, list[Symmetry]] = {}
-    index = {coder.code(pl): k for k, pl in enumerate(chosen)}
     for code, fixing in kept.items():
         if fixing:
             q = _tie_breaker(puzzle, fixing, coder, p)
             if q is None:
                 checks[code] = fixing
             else:
-                _tie(puzzle, group, fixing, q, code, chosen, index, extra, ties, coder)
-    tiling = assemble(puzzle, chosen, extra, ties)
+                ties.add(fixing, q, code)
+    tiling = assemble(puzzle, chosen, ties.extra, ties.names)
     if checks:
         tiling.canonical = _canonical_check(checks, coder)
     return tiling
+
+
+class _Ties:
+    """The secondary items that break ties: their names, and the extra items of each option."""
+
+    def __init__(
+        self, puzzle: Puzzle, group: list[Symmetry], coder: _Coder, chosen: list[Placement]
+    ) -> None:
+        self.puzzle, self.group, self.coder, self.chosen = puzzle, group, coder, chosen
+        self.index = {coder.code(pl): k for k, pl in enumerate(chosen)}
+        self.names: list[str] = []
+        self.extra: dict[int, list[str]] = {}
+
+    def add(self, fixing: list[Symmetry], q: int, code: Code) -> None:
+        """Let q stand only on the least of its images under `fixing` when p is at `code`."""
+        for sym in fixing:
+            name = f"sym{self.group.index(sym) + 1}{self.puzzle.pieces[q].name}"
+            if name not in self.names:
+                self.names.append(name)
+                for k, pl in enumerate(self.chosen):
+                    mine = self.coder.code(pl)
+                    if pl.piece == q and self.coder.image(sym, mine) < mine:
+                        self.extra.setdefault(k, []).append(name)
+            self.extra.setdefault(self.index[code], []).append(name)
 
 
 class _Coder:
@@ -185,29 +205,6 @@ def _tie_breaker(puzzle: Puzzle, fixing: list[Symmetry], coder: _Coder, p: int) 
         if all(coder.image(sym, c) != c for c in codes for sym in fixing):
             return q
     return None
-
-
-def _tie(
-    puzzle: Puzzle,
-    group: list[Symmetry],
-    fixing: list[Symmetry],
-    q: int,
-    code: Code,
-    chosen: list[Placement],
-    index: dict[Code, int],
-    extra: dict[int, list[str]],
-    ties: list[str],
-    coder: _Coder,
-) -> None:
-    """Items that let q stand only on the least of its images under `fixing` when p is at `code`."""
-    for sym in fixing:
-        name = f"sym{group.index(sym) + 1}{puzzle.pieces[q].name}"
-        if name not in ties:
-            ties.append(name)
-            for k, pl in enumerate(chosen):
-                if pl.piece == q and coder.image(sym, coder.code(pl)) < coder.code(pl):
-                    extra.setdefault(k, []).append(name)
-        extra.setdefault(index[code], []).append(name)
 
 
 def _canonical_check(

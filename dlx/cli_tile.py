@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -90,9 +90,9 @@ def tile(
         with guarded():
             sys.stdout.write(knuth_text(load()))
         return
-    if jobs is not None:
+    if jobs is not None and _splittable(load):
         count_in_parallel(
-            lambda: _parallel_problem(load()), jobs, count, stats, timeout, max_nodes, limit=limit
+            lambda: load().problem, jobs, count, stats, timeout, max_nodes, limit=limit
         )
         return
     if as_json:
@@ -124,13 +124,12 @@ def _puzzle(file: str | None, grid: str | None, pieces: str | None, board: str |
     return read_spec(text, grid or guess_grid(text))
 
 
-def _parallel_problem(tiling: Tiling) -> object:
-    """The problem counted in parallel; refused when --unique must check some solutions."""
-    from dlx.tiling.errors import TileError
-
-    if tiling.canonical is not None:
-        raise TileError("--jobs: this --unique puzzle checks some solutions; count without --jobs")
-    return tiling.problem
+def _splittable(load: Callable[[], Tiling]) -> bool:
+    """Whether `--jobs` can split the search: not with multiplicities (Algorithm M), nor when
+    `--unique` checks some solutions; those are searched alone, with the same answer."""
+    with guarded():
+        tiling = load()
+    return tiling.canonical is None and not tiling.problem.has_multiplicities
 
 
 def _boards(tiling: Tiling, search: Search, svg: Path | None, count: bool) -> Iterator[list[str]]:

@@ -140,3 +140,8 @@ def test_svg_in_a_missing_folder_is_refused(tmp_path: Path) -> None:
         ]
     )
     assert result.exit_code == 1 and "no such folder" in result.stderr
+
+
+def test_jobs_with_multiplicities_search_alone_with_the_same_count() -> None:
+    spec = str(CORPUS / "spec_tetrominoes_bounds.txt")
+    assert run(["tile", spec, "--count", "--jobs", "2"]).stdout == "166\n"

@@ -196,3 +196,45 @@ def test_multiplicities_and_loose_cells_count_as_the_oracle(
         assert expected == 0
         return
     assert sum(1 for _ in solutions(tiling)) == expected
+
+
+TRIANGLES = [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (0, 1, 0), (0, 1, 1)]
+
+
+@pytest.mark.parametrize(
+    ("grid", "board", "pieces", "checked"),
+    [
+        (
+            "square",
+            [(0, c) for c in range(6)],
+            [[(0, 0), (0, 1)], [(0, 0)], [(0, 0), (0, 1), (0, 2)]],
+            True,
+        ),
+        (
+            "square",
+            [(r, c) for r in range(3) for c in range(3)],
+            [[(0, 0), (0, 1), (0, 2)], [(0, 0), (0, 1), (1, 0), (1, 1)], [(0, 0), (0, 1)]],
+            False,
+        ),
+        (
+            "hex",
+            [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (-1, 1)],
+            [[(0, 0)], [(0, 0), (1, 0)], [(0, 0), (1, 0), (2, 0)]],
+            False,
+        ),
+        (
+            "triangle",
+            TRIANGLES,
+            [[(0, 0, 0)], [(0, 0, 0), (0, 0, 1)], [(0, 0, 0), (0, 0, 1), (1, 0, 0)]],
+            True,
+        ),
+    ],
+)
+def test_unique_with_and_without_a_second_piece_to_break_ties(
+    grid: str, board: list[Cell], pieces: list[list[Cell]], checked: bool
+) -> None:
+    """Where no piece breaks the ties of a symmetric kept placement, the few solutions there are
+    compared with their images; either way the count is the oracle's number of orbits."""
+    puzzle = puzzle_of(grid, board, pieces, flip=True, unique=True)
+    assert (build(puzzle).canonical is not None) == checked
+    assert product_count(puzzle) == oracle.orbits(grid, board, pieces, proper_only=False)

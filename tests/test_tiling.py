@@ -238,3 +238,39 @@ def test_unique_with_and_without_a_second_piece_to_break_ties(
     puzzle = puzzle_of(grid, board, pieces, flip=True, unique=True)
     assert (build(puzzle).canonical is not None) == checked
     assert product_count(puzzle) == oracle.orbits(grid, board, pieces, proper_only=False)
+
+
+@pytest.mark.parametrize(
+    ("grid", "name", "cells"),
+    [
+        ("triangle", "hexagon-1", 6),
+        ("triangle", "hexagon-3", 54),
+        ("hex", "hexagon-3", 19),
+        ("square", "8x8-hole", 60),
+        ("cube", "2x3x4", 24),
+        ("triangle", "2x3", 12),
+    ],
+)
+def test_named_boards_have_their_cells_and_are_connected(grid: str, name: str, cells: int) -> None:
+    from dlx.tiling.grids import connected
+
+    board = board_named(name, GRIDS[grid])
+    assert len(board) == cells
+    assert connected(GRIDS[grid], [cell for cell, _ in board])
+
+
+def test_named_sets_have_their_sizes() -> None:
+    sizes = {
+        ("pentominoes", "square"): 12,
+        ("tetris", "square"): 7,
+        ("hexiamonds", "triangle"): 12,
+        ("heptiamonds", "triangle"): 24,
+        ("pentahexes", "hex"): 22,
+        ("tetracubes", "cube"): 8,
+        ("pentacubes", "cube"): 29,
+        ("soma", "cube"): 7,
+    }
+    for (name, grid), size in sizes.items():
+        assert len(piece_set(name, GRIDS[grid])) == size, name
+    with pytest.raises(TileError, match="no piece set"):
+        piece_set("soma", GRIDS["square"])

@@ -36,6 +36,18 @@ DRAWN: dict[str, tuple[Grid, list[tuple[str, str]]]] = {
         [("I", "####"), ("O", "##/##"), ("T", "###/.#."), ("S", ".##/##."), ("L", "###/#..")],
     ),
     "trominoes": (SQUARE, [("I", "###"), ("L", "##/#.")]),
+    "tetris": (
+        SQUARE,
+        [
+            ("I", "####"),
+            ("O", "##/##"),
+            ("T", "###/.#."),
+            ("S", ".##/##."),
+            ("Z", "##./.##"),
+            ("L", "###/#.."),
+            ("J", "###/..#"),
+        ],
+    ),
     "soma": (
         CUBE,
         [
@@ -49,7 +61,8 @@ DRAWN: dict[str, tuple[Grid, list[tuple[str, str]]]] = {
         ],
     ),
 }
-"""Sets drawn as square pictures ('/' between rows; for cubes '|' between layers)."""
+"""Sets drawn as square pictures ('/' between rows; for cubes '|' between layers); `tetris`: the
+seven one-sided tetrominoes, for `--no-flip`."""
 
 SIZES: dict[str, tuple[Grid, int]] = {
     "monominoes": (SQUARE, 1),
@@ -123,7 +136,10 @@ def _width(shape: Shape) -> int:
 
 def board_named(name: str, grid: Grid) -> Shape:
     """The board called `name`: `RxC` (square: rectangle; triangle, hex: parallelogram of R rows
-    of C rhombi or hexagons), `RxCxL` (cube: box), or `8x8-hole` (square, centre 2x2 empty)."""
+    of C rhombi or hexagons), `RxCxL` (cube: box), `8x8-hole` (square, centre 2x2 empty) or
+    `hexagon-N` (triangle, hex: a hexagon of side N)."""
+    if name.lower().startswith("hexagon-") and grid in (TRIANGLE, HEX):
+        return _hexagon(grid, name)
     if name.lower() == "8x8-hole" and grid is SQUARE:
         hole = {(3, 3), (3, 4), (4, 3), (4, 4)}
         return tuple(((r, c), 0) for r in range(8) for c in range(8) if (r, c) not in hole)
@@ -137,3 +153,23 @@ def board_named(name: str, grid: Grid) -> Shape:
     if grid is TRIANGLE:
         return grid.sorted(((x, y, t), 0) for y in spans[0] for x in spans[1] for t in (0, 1))
     return grid.sorted(((x, y), 0) for x in spans[0] for y in spans[1])
+
+
+def _hexagon(grid: Grid, name: str) -> Shape:
+    """A hexagon of side N (1 to 20) of triangles or hexagons."""
+    side = name[len("hexagon-") :]
+    if not (side.isdigit() and 1 <= int(side) <= 20):
+        raise TileError(f"no board {name[:30]!r}: hexagon-N with N from 1 to 20")
+    n = int(side)
+    span = range(1 - n, n + 1)
+    if grid is HEX:
+        cells = [(x, y) for x in span for y in span if max(abs(x), abs(y), abs(x + y)) < n]
+        return grid.normalise((cell, 0) for cell in cells)
+    triangles = [
+        (a, b, 0 if a + b + c == 2 else 1)
+        for a in span
+        for b in span
+        for c in span
+        if a + b + c in (1, 2)
+    ]
+    return grid.normalise((cell, 0) for cell in triangles)

@@ -86,6 +86,8 @@ def tile(
         puzzle.unique = unique
         return build(puzzle)
 
+    if svg is not None and not svg.parent.is_dir():
+        raise fail(f"{svg}: no such folder")
     if dlx_format:
         with guarded():
             sys.stdout.write(knuth_text(load()))
@@ -96,14 +98,12 @@ def tile(
         )
         return
     if as_json:
-        _json(load, count, stats, timeout, max_nodes, limit)
+        _json(load, count, stats, timeout, max_nodes, limit, svg)
         return
 
     def boards(search: Search) -> Iterator[list[str]]:
         return _boards(load(), search, svg, count)
 
-    if svg is not None and not svg.parent.is_dir():
-        raise fail(f"{svg}: no such folder")
     search_boards(boards, Shown(count, stats, None, plain, timeout, max_nodes, limit))
 
 
@@ -154,26 +154,22 @@ def _write_svg(tiling: Tiling, solution: Sequence[Placement], path: Path) -> Non
 
 
 def _json(
-    load: object,
+    load: Callable[[], Tiling],
     count: bool,
     stats: bool,
     timeout: float | None,
     max_nodes: int | None,
     limit: int | None,
+    svg: Path | None,
 ) -> None:
     """`--json`: one object with the count, the solutions' pictures unless counting, and the
-    statistics."""
-    from dlx.tiling.build import solutions
-    from dlx.tiling.render import text
-
+    statistics (the first solution also as SVG)."""
     with Clock(timeout) as clock:
         with guarded():
-            tiling = load()  # type: ignore[operator]
+            tiling = load()
         counters = Stats()
-        texts: list[list[str]] = []
         with guarded():
-            for solution in solutions(tiling, **budget(counters, clock, max_nodes, limit)):
-                texts.append([] if count else text(tiling.puzzle, solution))
+            texts = list(_boards(tiling, budget(counters, clock, max_nodes, limit), svg, count))
     sys.stdout.write(json.dumps(solve_json(len(texts), texts, counters, count)) + "\n")
     report(counters, stats)
     if not texts:

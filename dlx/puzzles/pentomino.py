@@ -41,38 +41,19 @@ from dlx.puzzles.polyomino import (
 )
 from dlx.puzzles.search import Search
 from dlx.solve import solve
+from dlx.tiling.grids import SQUARE
+from dlx.tiling.library import piece_set
 
 Key = tuple[str, int, int, int]
 """An option: (letter, variant index, top, left)."""
 Symmetry = Callable[[Cell], Cell]
 
 
-def _shape(drawing: str) -> Shape:
-    """The cells marked '#' in rows separated by '/'."""
-    rows = drawing.split("/")
-    return normalise(
-        (r, c) for r, row in enumerate(rows) for c, mark in enumerate(row) if mark == "#"
-    )
-
-
 PENTOMINOES: dict[str, Shape] = {
-    letter: _shape(drawing)
-    for letter, drawing in [
-        ("F", ".##/##./.#."),
-        ("I", "#####"),
-        ("L", "####/#..."),
-        ("N", "##../.###"),
-        ("P", "##/##/#."),
-        ("T", "###/.#./.#."),
-        ("U", "#.#/###"),
-        ("V", "#../#../###"),
-        ("W", "#../##./.##"),
-        ("X", ".#./###/.#."),
-        ("Y", "####/.#.."),
-        ("Z", "##./.#./.##"),
-    ]
+    letter: normalise(cell for cell, _ in shape)  # type: ignore[misc]
+    for letter, shape in piece_set("pentominoes", SQUARE)
 }
-"""Knuth's names and first orientations of the twelve pentominoes."""
+"""Knuth's names and first orientations of the twelve pentominoes (`dlx.tiling.library`)."""
 
 ASYMMETRIC = "F"
 """A piece that no rotation or reflection maps onto itself: it breaks the ties `unique` leaves."""

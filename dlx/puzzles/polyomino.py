@@ -25,6 +25,8 @@ from dlx.problem import Problem
 from dlx.puzzles.errors import PuzzleError
 from dlx.puzzles.search import Search
 from dlx.solve import solve
+from dlx.tiling import grids
+from dlx.tiling.grids import SQUARE
 
 Cell = tuple[int, int]
 """(row, column), from 0."""
@@ -147,15 +149,7 @@ def connected(cells: Collection[Cell]) -> bool:
     >>> connected([(0, 0), (1, 1)])
     False
     """
-    remaining = set(cells)
-    frontier = [remaining.pop()]
-    while frontier:
-        r, c = frontier.pop()
-        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if near in remaining:
-                remaining.remove(near)
-                frontier.append(near)
-    return not remaining
+    return grids.connected(SQUARE, list(cells))
 
 
 def normalise(cells: Iterable[Cell]) -> Shape:
@@ -164,20 +158,17 @@ def normalise(cells: Iterable[Cell]) -> Shape:
     >>> normalise([(5, 3), (4, 4)])
     ((0, 1), (1, 0))
     """
-    listed = list(cells)
-    top = min(r for r, _ in listed)
-    left = min(c for _, c in listed)
-    return tuple(sorted((r - top, c - left) for r, c in listed))
+    return tuple((r, c) for (r, c), _ in SQUARE.normalise((cell, 0) for cell in cells))
 
 
 def turn(shape: Shape) -> Shape:
-    """`shape` turned a quarter clockwise."""
-    return normalise((c, -r) for r, c in shape)
+    """`shape` turned a quarter clockwise (the square grid's turn, `dlx.tiling.grids`)."""
+    return normalise(SQUARE.rotations[0](cell) for cell in shape)  # type: ignore[misc]
 
 
 def mirror(shape: Shape) -> Shape:
-    """`shape` reflected left to right."""
-    return normalise((r, -c) for r, c in shape)
+    """`shape` reflected left to right (the square grid's mirror, `dlx.tiling.grids`)."""
+    return normalise(SQUARE.mirror(cell) for cell in shape)  # type: ignore[misc]
 
 
 def variants(shape: Shape, rotate: bool = True, flip: bool = True) -> list[Shape]:

@@ -1,0 +1,225 @@
+"""What is a grid? Its cells' coordinates, their neighbours, and its rotations and reflections as
+maps on coordinates; a piece's distinct orientations found by normalising, in Knuth's order.
+
+Coordinates (as Knuth's polyomino-dlx, polyiamond-dlx and polycube-dlx read them):
+
+- square: (x, y), x the row and y the column of a picture;
+- triangle: (x, y, t), Cartesian: t = 0 the upward triangle of the rhombus (x, y), t = 1 the
+  downward one to its right (Knuth's `xy'`); y grows upwards, row y+1 shifted half a cell right;
+- hex: (x, y) axial, neighbours (x±1, y), (x, y±1), (x+1, y-1), (x-1, y+1); y the picture's row;
+- cube: (x, y, z).
+
+A *spot* is a cell with a suffix number (0: none), as Knuth's spec lines let a cell carry one;
+transforms move the cell and keep the suffix. The first `dims` coordinates translate; the rest
+(the triangle's t) say which kind of cell it is.
+
+>>> SQUARE.orientations([((0, 0), 0), ((0, 1), 0), ((1, 0), 0)])[1]
+(((0, 0), 0), ((0, 1), 0), ((1, 1), 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from dlx.tiling.errors import TileError
+
+Cell = tuple[int, ...]
+Spot = tuple[Cell, int]
+"""A cell and its suffix number (0: no suffix; Knuth's secondary items otherwise)."""
+Shape = tuple[Spot, ...]
+"""Spots in Knuth's order (`order_key`), normalised or placed."""
+Map = Callable[[Cell], Cell]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid: how many coordinates translate, its generators (Knuth's first, in his order), a
+    mirror image left to right (for flips without rotations) and each cell's neighbours."""
+
+    name: str
+    dims: int
+    rotations: tuple[Map, ...]
+    reflection: Map
+    mirror: Map
+    neighbours: Callable[[Cell], list[Cell]]
+    solid: bool = False
+
+    def generators(self, rotate: bool, flip: bool) -> list[Map]:
+        """The maps whose closure gives the allowed orientations (`flip`: reflections too)."""
+        if rotate:
+            return [*self.rotations, *([self.reflection] if flip else [])]
+        return [self.mirror] if flip else []
+
+    def orientations(
+        self, spots: Iterable[Spot], rotate: bool = True, flip: bool = True
+    ) -> list[Shape]:
+        """The distinct normalised images of `spots` under the allowed maps, breadth first from the
+        spots as given, as Knuth's generators list them."""
+        found = [self.normalise(spots)]
+        gens = self.generators(rotate, flip)
+        j = 0
+        while j < len(found):
+            for g in gens:
+                image = self.normalise(self.moved(found[j], g))
+                if image not in found:
+                    found.append(image)
+            j += 1
+        return found
+
+    def normalise(self, spots: Iterable[Spot]) -> Shape:
+        """`spots` shifted so each translating coordinate's least value is 0, in Knuth's order."""
+        spots = list(spots)
+        low = [min(cell[k] for cell, _ in spots) for k in range(self.dims)]
+        return self.sorted(self.shifted(spots, [-v for v in low]))
+
+    def shifted(self, spots: Iterable[Spot], by: Sequence[int]) -> list[Spot]:
+        """`spots` translated by `by`."""
+        d = self.dims
+        return [
+            (tuple(c + b for c, b in zip(cell[:d], by, strict=False)) + cell[d:], s)
+            for cell, s in spots
+        ]
+
+    def sorted(self, spots: Iterable[Spot]) -> Shape:
+        """`spots` in Knuth's order: by translating coordinates, then suffix, then kind."""
+        return tuple(sorted(spots, key=self.order_key))
+
+    def order_key(self, spot: Spot) -> tuple[int, ...]:
+        """The key Knuth's linked lists are sorted by."""
+        cell, suffix = spot
+        return (*cell[: self.dims], suffix, *cell[self.dims :])
+
+    @staticmethod
+    def moved(spots: Iterable[Spot], g: Map) -> list[Spot]:
+        """`spots` mapped by `g`, suffixes kept."""
+        return [(g(cell), s) for cell, s in spots]
+
+    def group(self, mirrors: bool = True) -> list[Map]:
+        """Every point symmetry of the grid (rotations; with `mirrors`, reflections too), each
+        once, told apart by their images of a test shape with no symmetry."""
+        probe = self.normalise(PROBES[self.name])
+        gens = [*self.rotations, *([self.reflection] if mirrors else [])]
+        maps: list[Map] = [lambda cell: cell]
+        images = [probe]
+        j = 0
+        while j < len(maps):
+            for g in gens:
+                composed = _compose(g, maps[j])
+                image = self.normalise(self.moved(probe, composed))
+                if image not in images:
+                    images.append(image)
+                    maps.append(composed)
+            j += 1
+        return maps
+
+
+def _compose(g: Map, f: Map) -> Map:
+    """g after f."""
+    return lambda cell: g(f(cell))
+
+
+def _square_neighbours(cell: Cell) -> list[Cell]:
+    x, y = cell
+    return [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+
+
+def _triangle_neighbours(cell: Cell) -> list[Cell]:
+    x, y, t = cell
+    if t == 0:
+        return [(x, y, 1), (x - 1, y, 1), (x, y - 1, 1)]
+    return [(x, y, 0), (x + 1, y, 0), (x, y + 1, 0)]
+
+
+def _hex_neighbours(cell: Cell) -> list[Cell]:
+    x, y = cell
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1), (x + 1, y - 1), (x - 1, y + 1)]
+
+
+def _cube_neighbours(cell: Cell) -> list[Cell]:
+    x, y, z = cell
+    return [
+        (x - 1, y, z),
+        (x + 1, y, z),
+        (x, y - 1, z),
+        (x, y + 1, z),
+        (x, y, z - 1),
+        (x, y, z + 1),
+    ]
+
+
+def _triangle_turn(cell: Cell) -> Cell:
+    """Knuth's 60-degree turn: (x, y) to (x+y, -x)' and (x, y)' to (x+y+1, -x)."""
+    x, y, t = cell
+    return (x + y + t, -x, 1 - t)
+
+
+SQUARE = Grid(
+    "square",
+    2,
+    (lambda c: (c[1], -c[0]),),
+    lambda c: (c[1], c[0]),
+    lambda c: (c[0], -c[1]),
+    _square_neighbours,
+)
+TRIANGLE = Grid(
+    "triangle",
+    2,
+    (_triangle_turn,),
+    lambda c: (c[1], c[0], c[2]),
+    lambda c: (-c[0] - c[1] - c[2], c[1], c[2]),
+    _triangle_neighbours,
+)
+HEX = Grid(
+    "hex",
+    2,
+    (lambda c: (c[0] + c[1], -c[0]),),
+    lambda c: (c[1], c[0]),
+    lambda c: (-c[0] - c[1], c[1]),
+    _hex_neighbours,
+)
+CUBE = Grid(
+    "cube",
+    3,
+    (lambda c: (c[1], -c[0], c[2]), lambda c: (c[1], c[2], c[0])),
+    lambda c: (c[1], c[0], c[2]),
+    lambda c: (c[0], -c[1], c[2]),
+    _cube_neighbours,
+    solid=True,
+)
+GRIDS = {grid.name: grid for grid in (SQUARE, TRIANGLE, HEX, CUBE)}
+
+PROBES: dict[str, list[Spot]] = {
+    "square": [((0, 0), 0), ((0, 1), 0), ((0, 2), 0), ((1, 0), 0)],
+    "triangle": [((0, 0, 0), 0), ((0, 0, 1), 0), ((1, 0, 0), 0), ((1, 0, 1), 0), ((0, 1, 0), 0)],
+    "hex": [((0, 0), 0), ((1, 0), 0), ((2, 0), 0), ((0, 1), 0)],
+    "cube": [
+        ((0, 0, 0), 0),
+        ((1, 0, 0), 0),
+        ((2, 0, 0), 0),
+        ((3, 0, 0), 0),
+        ((0, 1, 0), 0),
+        ((0, 2, 0), 0),
+        ((0, 0, 1), 0),
+    ],
+}
+"""A shape per grid that no symmetry but the identity maps onto itself."""
+
+
+def grid_named(name: str) -> Grid:
+    """The grid called `name`; TileError names the known ones."""
+    grid = GRIDS.get(name)
+    if grid is None:
+        raise TileError(f"unknown grid {name[:20]!r}: square, triangle, hex or cube")
+    return grid
+
+
+def connected(grid: Grid, cells: Sequence[Cell]) -> bool:
+    """Whether `cells` form one piece, each reachable from the first through neighbours."""
+    todo, seen, wanted = [cells[0]], {cells[0]}, set(cells)
+    while todo:
+        for n in grid.neighbours(todo.pop()):
+            if n in wanted and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(wanted)

@@ -1,0 +1,175 @@
+"""Which pieces and boards have names? The well-known sets (pentominoes with Knuth's letters,
+tetrominoes, the Soma cube's seven, every polyform of a size on any grid) and boards (rectangles,
+boxes, parallelograms, the 8x8 board without its centre), so a classic puzzle is one line.
+
+>>> [name for name, _ in piece_set("tetrominoes", SQUARE)]
+['I', 'O', 'T', 'S', 'L']
+>>> len(piece_set("hexiamonds", TRIANGLE)), len(board_named("3x3x3", CUBE))
+(12, 27)
+"""
+
+from __future__ import annotations
+
+from dlx.tiling.errors import TileError
+from dlx.tiling.grids import CUBE, HEX, SQUARE, TRIANGLE, Cell, Grid, Shape, Spot
+
+DRAWN: dict[str, tuple[Grid, list[tuple[str, str]]]] = {
+    "pentominoes": (
+        SQUARE,
+        [
+            ("F", ".##/##./.#."),
+            ("I", "#####"),
+            ("L", "####/#..."),
+            ("N", "##../.###"),
+            ("P", "##/##/#."),
+            ("T", "###/.#./.#."),
+            ("U", "#.#/###"),
+            ("V", "#../#../###"),
+            ("W", "#../##./.##"),
+            ("X", ".#./###/.#."),
+            ("Y", "####/.#.."),
+            ("Z", "##./.#./.##"),
+        ],
+    ),
+    "tetrominoes": (
+        SQUARE,
+        [("I", "####"), ("O", "##/##"), ("T", "###/.#."), ("S", ".##/##."), ("L", "###/#..")],
+    ),
+    "trominoes": (SQUARE, [("I", "###"), ("L", "##/#.")]),
+    "tetris": (
+        SQUARE,
+        [
+            ("I", "####"),
+            ("O", "##/##"),
+            ("T", "###/.#."),
+            ("S", ".##/##."),
+            ("Z", "##./.##"),
+            ("L", "###/#.."),
+            ("J", "###/..#"),
+        ],
+    ),
+    "soma": (
+        CUBE,
+        [
+            ("V", "##/#."),
+            ("L", "###/#.."),
+            ("T", "###/.#."),
+            ("Z", ".##/##."),
+            ("A", "##/.#|../.#"),
+            ("B", "##/#.|../#."),
+            ("P", "##/#.|#./.."),
+        ],
+    ),
+}
+"""Sets drawn as square pictures ('/' between rows; for cubes '|' between layers); `tetris`: the
+seven one-sided tetrominoes, for `--no-flip`."""
+
+SIZES: dict[str, tuple[Grid, int]] = {
+    "monominoes": (SQUARE, 1),
+    "dominoes": (SQUARE, 2),
+    "hexominoes": (SQUARE, 6),
+    "triamonds": (TRIANGLE, 3),
+    "tetriamonds": (TRIANGLE, 4),
+    "pentiamonds": (TRIANGLE, 5),
+    "hexiamonds": (TRIANGLE, 6),
+    "heptiamonds": (TRIANGLE, 7),
+    "trihexes": (HEX, 3),
+    "tetrahexes": (HEX, 4),
+    "pentahexes": (HEX, 5),
+    "tricubes": (CUBE, 3),
+    "tetracubes": (CUBE, 4),
+    "pentacubes": (CUBE, 5),
+}
+"""Every free polyform of a size: named A, B, C... in the order `polyforms` finds them."""
+NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def piece_set(name: str, grid: Grid) -> list[tuple[str, Shape]]:
+    """The pieces of the set called `name` on `grid`, each named, in their usual order."""
+    key = name.lower()
+    if key in DRAWN and DRAWN[key][0] is grid:
+        return [(letter, _drawn(drawing, grid)) for letter, drawing in DRAWN[key][1]]
+    if key in SIZES and SIZES[key][0] is grid:
+        return list(zip(NAMES, polyforms(grid, SIZES[key][1]), strict=False))
+    known = [n for n, (g, *_) in {**DRAWN, **SIZES}.items() if g is grid]
+    raise TileError(f"no piece set {name[:30]!r} on the {grid.name} grid: {', '.join(known)}")
+
+
+def _drawn(drawing: str, grid: Grid) -> Shape:
+    """The shape of a drawing: '#' cells, rows split by '/', layers (cubes) by '|'."""
+    spots: list[Spot] = []
+    for z, layer in enumerate(drawing.split("|")):
+        for x, row in enumerate(layer.split("/")):
+            for y, mark in enumerate(row):
+                if mark == "#":
+                    spots.append(((x, y, z) if grid.solid else (x, y), 0))
+    return grid.normalise(spots)
+
+
+def polyforms(grid: Grid, size: int) -> list[Shape]:
+    """Every free polyform of `size` cells on `grid` (up to rotation, and reflection in 2D),
+    each in its least orientation, grown cell by cell from one."""
+    flip = not grid.solid
+    start: Cell = (0, 0, 0) if grid.dims == 3 or grid.name == "triangle" else (0, 0)
+    layer = {grid.normalise([(start, 0)])}
+    for _ in range(size - 1):
+        grown: set[Shape] = set()
+        for shape in layer:
+            cells = {cell for cell, _ in shape}
+            for cell in cells:
+                for n in grid.neighbours(cell):
+                    if n not in cells:
+                        grown.add(_least(grid, [*shape, (n, 0)], flip))
+        layer = grown
+    return sorted(layer, key=lambda shape: (_width(shape), shape))
+
+
+def _least(grid: Grid, spots: list[Spot], flip: bool) -> Shape:
+    """The least orientation of a shape: its name among its images."""
+    return min(grid.orientations(spots, True, flip))
+
+
+def _width(shape: Shape) -> int:
+    """How far the shape reaches along its first axis (long pieces first)."""
+    return -max(cell[0] for cell, _ in shape)
+
+
+def board_named(name: str, grid: Grid) -> Shape:
+    """The board called `name`: `RxC` (square: rectangle; triangle, hex: parallelogram of R rows
+    of C rhombi or hexagons), `RxCxL` (cube: box), `8x8-hole` (square, centre 2x2 empty) or
+    `hexagon-N` (triangle, hex: a hexagon of side N)."""
+    if name.lower().startswith("hexagon-") and grid in (TRIANGLE, HEX):
+        return _hexagon(grid, name)
+    if name.lower() == "8x8-hole" and grid is SQUARE:
+        hole = {(3, 3), (3, 4), (4, 3), (4, 4)}
+        return tuple(((r, c), 0) for r in range(8) for c in range(8) if (r, c) not in hole)
+    sizes = name.lower().split("x")
+    if len(sizes) != grid.dims or not all(s.isdigit() and 0 < int(s) <= 62 for s in sizes):
+        shape = "RxCxL" if grid.solid else "RxC"
+        raise TileError(f"no board {name[:30]!r} on the {grid.name} grid: {shape}, 1 to 62 each")
+    spans = [range(int(s)) for s in sizes]
+    if grid.solid:
+        return tuple(((x, y, z), 0) for x in spans[0] for y in spans[1] for z in spans[2])
+    if grid is TRIANGLE:
+        return grid.sorted(((x, y, t), 0) for y in spans[0] for x in spans[1] for t in (0, 1))
+    return grid.sorted(((x, y), 0) for x in spans[0] for y in spans[1])
+
+
+def _hexagon(grid: Grid, name: str) -> Shape:
+    """A hexagon of side N (1 to 20) of triangles or hexagons."""
+    side = name[len("hexagon-") :]
+    if not (side.isdigit() and 1 <= int(side) <= 20):
+        raise TileError(f"no board {name[:30]!r}: hexagon-N with N from 1 to 20")
+    n = int(side)
+    span = range(1 - n, n + 1)
+    if grid is HEX:
+        cells = [(x, y) for x in span for y in span if max(abs(x), abs(y), abs(x + y)) < n]
+        return grid.normalise((cell, 0) for cell in cells)
+    triangles = [
+        (a, b, 0 if a + b + c == 2 else 1)
+        for a in span
+        for b in span
+        for c in span
+        if a + b + c in (1, 2)
+    ]
+    return grid.normalise((cell, 0) for cell in triangles)

@@ -1,0 +1,236 @@
+"""How does a person write a tiling puzzle? As pictures: a board and pieces drawn with characters,
+named sets and boards by name, told apart from Knuth's spec lines by its first word.
+
+    ; the twelve pentominoes in a 6x10 box      (a comment: a line starting ';')
+    grid square                                 (square, triangle, hex or cube; default square)
+    board 6x10                                  (a named board, or `board` and a picture)
+    pieces pentominoes                          (a named set; several lines add up)
+    piece 2|T                                   (a piece, 2 copies; `0:2|T` up to 2; a picture)
+    ###
+    .#.
+
+In a picture, `.` and spaces are empty and any other character is a cell; on the board, `+` is a
+cell that may stay empty. Rows go down the page. Triangle grid: each character is a triangle,
+pointing up where row + column is even, down where odd (so `###` over `###` is a hexagon,
+`.###` over `..#` a triangle pointing down).
+Hex grid: cells sit on every other column, each row shifted one column (` # #` over `# # #`).
+Cube grid: layers, the lowest first, separated by a blank line. A drawn piece must be connected
+(Knuth's spec lines may give a disconnected one); a board need not be.
+
+>>> puzzle = read_picture("board 2x3\\npieces trominoes\\n")
+>>> len(puzzle.board), [piece.name for piece in puzzle.pieces]
+(6, ['I', 'L'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from dlx.tiling.errors import TileError
+from dlx.tiling.grids import Cell, Grid, Spot, connected, grid_named
+from dlx.tiling.library import board_named, piece_set
+from dlx.tiling.model import MAX_PIECES, Piece, Puzzle
+from dlx.tiling.spec import MAX_NAME, bounds_of
+
+T = TypeVar("T")
+KEYWORDS = ("grid", "board", "pieces", "piece")
+COMMENT = ";"
+LOOSE = "+"
+EMPTY = ". "
+MAX_COORDINATE = 61
+
+
+def is_picture(text: str) -> bool:
+    """Whether `text` is in the picture format: its first line that is not blank nor a comment
+    (`;` here, `|` in Knuth's spec) starts with a keyword."""
+    for line in text.splitlines():
+        if line.strip() and not line.startswith((COMMENT, "|")):
+            return line.split()[0] in KEYWORDS
+    return False
+
+
+@dataclass
+class _Block:
+    """A header line and the picture rows after it, with their line numbers."""
+
+    number: int
+    words: list[str]
+    rows: list[tuple[int, str]] = field(default_factory=list)
+
+
+def read_picture(text: str, grid_name: str | None = None) -> Puzzle:
+    """The puzzle drawn in `text`; `grid_name` (the command's `--grid`) unless a `grid` line."""
+    blocks = _blocks(text)
+    named = [b for b in blocks if b.words[0] == "grid"]
+    name = named[0].words[1] if named and len(named[0].words) > 1 else grid_name or "square"
+    if named and grid_name and name != grid_name:
+        raise TileError(f"line {named[0].number}: grid {name} here, but --grid {grid_name}")
+    grid = _at(named[0].number if named else 0, lambda: grid_named(name))
+    boards = [b for b in blocks if b.words[0] == "board"]
+    if len(boards) != 1:
+        raise TileError("the picture needs exactly one `board` line" + _where(boards[1:]))
+    board, loose = _board(grid, boards[0])
+    pieces: list[Piece] = []
+    for block in blocks:
+        if block.words[0] == "pieces":
+            _named_pieces(grid, block, pieces)
+        elif block.words[0] == "piece":
+            _add(pieces, _piece(grid, block), block.number)
+    if not pieces:
+        raise TileError("the picture has no `piece` nor `pieces` line")
+    return Puzzle(grid, board, pieces, flip=not grid.solid, loose=frozenset(loose))
+
+
+def _at(number: int, read: Callable[[], T]) -> T:
+    """`read()`, its error naming line `number` (0: none)."""
+    try:
+        return read()
+    except TileError as error:
+        raise TileError(f"line {number}: {error}" if number else str(error)) from None
+
+
+def _where(blocks: list[_Block]) -> str:
+    """`: line N` for the first of `blocks`, if any."""
+    return f": line {blocks[0].number}" if blocks else ""
+
+
+def _blocks(text: str) -> list[_Block]:
+    """The header lines, each with the picture rows that follow it."""
+    blocks: list[_Block] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.rstrip()
+        if line.startswith(COMMENT):
+            continue
+        words = line.split(COMMENT)[0].split()
+        if words and words[0] in KEYWORDS and not line[0].isspace():
+            blocks.append(_Block(number, words))
+        elif blocks:
+            blocks[-1].rows.append((number, line))
+        elif line.strip():
+            raise TileError(f"line {number}: a picture before any `board` or `piece` line")
+    return blocks
+
+
+def _board(grid: Grid, block: _Block) -> tuple[tuple[Spot, ...], list[Spot]]:
+    """The board's spots (shifted to start at 0) and those that may stay empty."""
+    if len(block.words) > 1:
+        _no_rows(block)
+        return board_named(block.words[1], grid), []
+    marks = _cells(grid, block)
+    spots = grid.normalise([(cell, 0) for cell, _ in marks])
+    low = [min(cell[k] for cell, _ in marks) for k in range(grid.dims)]
+    loose = grid.shifted([(cell, 0) for cell, mark in marks if mark == LOOSE], [-v for v in low])
+    return spots, loose
+
+
+def _no_rows(block: _Block) -> None:
+    """Refuse a picture under a header that names its shape."""
+    drawn = [(n, row) for n, row in block.rows if row.strip()]
+    if drawn:
+        raise TileError(f"line {drawn[0][0]}: a picture after `{' '.join(block.words)}`")
+
+
+def _named_pieces(grid: Grid, block: _Block, pieces: list[Piece]) -> None:
+    """Add the named sets of a `pieces` line."""
+    _no_rows(block)
+    if len(block.words) < 2:
+        raise TileError(f"line {block.number}: `pieces` needs a set's name")
+    for name in block.words[1:]:
+        for piece_name, shape in _at(block.number, lambda: piece_set(name, grid)):  # noqa: B023
+            _add(pieces, Piece(piece_name, [shape], line=block.number), block.number)
+
+
+def _add(pieces: list[Piece], piece: Piece, number: int) -> None:
+    """Append a piece, refusing a second of the same name."""
+    if any(p.name == piece.name for p in pieces):
+        raise TileError(f"line {number}: a second piece named {piece.name!r}")
+    if len(pieces) >= MAX_PIECES:
+        raise TileError(f"line {number}: more than {MAX_PIECES} pieces")
+    pieces.append(piece)
+
+
+def _piece(grid: Grid, block: _Block) -> Piece:
+    """The piece of a `piece [a:b|]NAME` header and its picture."""
+    if len(block.words) != 2:
+        raise TileError(f"line {block.number}: write `piece NAME` (or `piece 2|NAME`)")
+    written, bar, name = block.words[1].rpartition("|")
+    if not 1 <= len(name) <= MAX_NAME or ":" in name:
+        raise TileError(f"line {block.number}: a piece name has 1 to {MAX_NAME} characters")
+    bounds = bounds_of(SQUARE_RULES, written, block.number) if bar else (1, 1)
+    cells = [cell for cell, mark in _cells(grid, block) if mark != LOOSE]
+    if not connected(grid, cells):
+        raise TileError(
+            f"line {block.number}: piece {name!r} is not connected (pictures draw connected"
+            " pieces; on triangles, one touches the one below where row + column is odd)"
+        )
+    shape = grid.normalise([(cell, 0) for cell in cells])
+    return Piece(name, [shape], bounds, written, block.number)
+
+
+def _cells(grid: Grid, block: _Block) -> list[tuple[Cell, str]]:
+    """The cells drawn under a header, with their marks."""
+    layers = _layers(grid, block)
+    found: list[tuple[Cell, str]] = []
+    for z, layer in enumerate(layers):
+        for i, (number, row) in enumerate(layer):
+            for c, mark in enumerate(row):
+                if mark not in EMPTY:
+                    found.append((_cell(grid, i, c, z, number), mark))
+    if not found:
+        raise TileError(f"line {block.number}: `{' '.join(block.words)}` has no cell drawn")
+    if grid.name == "hex":
+        found = _hexes(found, block.number)
+    _check_range(grid, [cell for cell, _ in found], block.number)
+    return found
+
+
+def _layers(grid: Grid, block: _Block) -> list[list[tuple[int, str]]]:
+    """The picture's rows, split into layers at blank lines (one layer unless cubes)."""
+    rows = list(block.rows)
+    while rows and not rows[-1][1].strip():
+        rows.pop()
+    while rows and not rows[0][1].strip():
+        rows.pop(0)
+    layers: list[list[tuple[int, str]]] = [[]]
+    for number, row in rows:
+        if row.strip():
+            layers[-1].append((number, row))
+        elif not grid.solid:
+            raise TileError(f"line {number}: a blank line inside a flat picture (layers: cube)")
+        elif layers[-1]:
+            layers.append([])
+    return layers
+
+
+def _cell(grid: Grid, i: int, c: int, z: int, number: int) -> Cell:
+    """The cell drawn in row i, column c (layer z) of a picture."""
+    if grid.name == "triangle":
+        t = (c + i) % 2
+        return ((c + i - t) // 2, -i, t)
+    if grid.name == "hex":
+        return (c, i)  # columns sorted out by `_hexes`
+    return (i, c, z) if grid.solid else (i, c)
+
+
+def _hexes(found: list[tuple[Cell, str]], number: int) -> list[tuple[Cell, str]]:
+    """Hex cells from (column, row): every cell on the same parity of column + row."""
+    parity = (found[0][0][0] + found[0][0][1]) % 2
+    if any((c + i) % 2 != parity for (c, i), _ in found):
+        raise TileError(f"line {number}: hexagons sit on every other column, rows shifted by one")
+    return [(((c - i - parity) // 2, i), mark) for (c, i), mark in found]
+
+
+def _check_range(grid: Grid, cells: list[Cell], number: int) -> None:
+    """Refuse a picture wider than Knuth's coordinates reach."""
+    for k in range(grid.dims):
+        values = [cell[k] for cell in cells]
+        if max(values) - min(values) > MAX_COORDINATE:
+            raise TileError(
+                f"line {number}: the picture spans more than {MAX_COORDINATE + 1} cells on an axis"
+            )
+
+
+SQUARE_RULES = grid_named("square")
+"""Multiplicities in a picture are written `b|` or `a:b|` on every grid."""

@@ -1,0 +1,154 @@
+"""What does a solution look like as a picture? An SVG drawing on its grid: squares, triangles or
+hexagons (cubes: one panel per layer, the lowest on the left), each piece filled with its label's
+colour as one shape, a dark line wherever two pieces (or a piece and the outside) meet and none
+inside a piece; board cells left empty are white.
+
+>>> from dlx.tiling.picture import read_picture
+>>> from dlx.tiling.build import build, solutions
+>>> tiling = build(read_picture("board 1x2\\npiece D\\n##\\n"))
+>>> solution_svg(tiling.puzzle, next(solutions(tiling))).count("<polygon")
+2
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from dlx.puzzles.palette import label_colour
+from dlx.tiling.grids import Cell
+from dlx.tiling.model import Placement, Puzzle
+from dlx.tiling.render import labels
+
+Point = tuple[float, float]
+SCALE = 28.0
+MARGIN = 8.0
+BORDER = "#202020"
+EMPTY = "#ffffff"
+ROOT3 = math.sqrt(3.0)
+PANEL_GAP = 1.5
+"""Space between a cube's layer panels, in cells."""
+
+
+def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
+    """The SVG text of a solution on its puzzle's grid."""
+    owner: dict[Cell, int] = {}
+    for number, pl in enumerate(solution):
+        for cell, suffix in pl.spots:
+            if suffix == 0:
+                owner[cell] = number
+    marks = labels(puzzle)
+    cells = [cell for cell, s in puzzle.board if s == 0]
+    shapes = {cell: _polygon(puzzle, cell) for cell in cells}
+    fills = [_fill(shapes[c], _colour(owner, solution, marks, c)) for c in cells]
+    edges = _borders(shapes, owner)
+    return _document(list(shapes.values()), fills, edges, _captions(puzzle, cells))
+
+
+def _colour(
+    owner: dict[Cell, int], solution: Sequence[Placement], marks: list[str], cell: Cell
+) -> str:
+    """The fill of a cell: its piece's label colour, white when empty."""
+    if cell not in owner:
+        return EMPTY
+    return label_colour(marks[solution[owner[cell]].piece])
+
+
+def _polygon(puzzle: Puzzle, cell: Cell) -> list[Point]:
+    """The corners of a cell, in cell units, y downwards."""
+    name = puzzle.grid.name
+    if name == "triangle":
+        x, y, t = cell
+        corners = (
+            [(x, y), (x + 1, y), (x, y + 1)] if t == 0 else [(x + 1, y), (x + 1, y + 1), (x, y + 1)]
+        )
+        return [(a + b / 2, -b * ROOT3 / 2) for a, b in corners]
+    if name == "hex":
+        x, y = cell
+        cx, cy = ROOT3 * (x + y / 2) / 2, 0.75 * y
+        return [
+            (
+                cx + math.cos(math.radians(30 + 60 * k)) / 2,
+                cy + math.sin(math.radians(30 + 60 * k)) / 2,
+            )
+            for k in range(6)
+        ]
+    row, col = float(cell[0]), float(cell[1])
+    if puzzle.grid.solid:
+        low = min(c[1] for c, _ in puzzle.board)
+        high = max(c[1] for c, _ in puzzle.board)
+        col += (cell[2]) * (high - low + 1 + PANEL_GAP)
+    return [(col, row), (col + 1, row), (col + 1, row + 1), (col, row + 1)]
+
+
+def _borders(shapes: dict[Cell, list[Point]], owner: dict[Cell, int]) -> list[tuple[Point, Point]]:
+    """The edges between cells of different pieces, or on the outside of the drawn cells."""
+    sides: dict[tuple[Point, Point], list[int]] = {}
+    for cell, corners in shapes.items():
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            key = (_round(min(a, b)), _round(max(a, b)))
+            sides.setdefault(key, []).append(owner.get(cell, -1))
+    return [
+        edge for edge, who in sides.items() if len(who) == 1 or who[0] != who[1] or who[0] == -1
+    ]
+
+
+def _round(point: Point) -> Point:
+    """A corner rounded so that shared corners compare equal."""
+    return (round(point[0], 6), round(point[1], 6))
+
+
+def _captions(puzzle: Puzzle, cells: list[Cell]) -> list[tuple[Point, str]]:
+    """Layer names above a cube's panels."""
+    if not puzzle.grid.solid:
+        return []
+    top = min(c[0] for c in cells)
+    layers = sorted({c[2] for c in cells})
+    found = []
+    for z in layers:
+        corner = _polygon(puzzle, (top, min(c[1] for c in cells), z))[0]
+        found.append(((corner[0], corner[1] - 0.3), f"layer {z + 1}"))
+    return found
+
+
+def _fill(corners: list[Point], colour: str) -> tuple[list[Point], str]:
+    """A filled cell: its corners and colour."""
+    return corners, colour
+
+
+def _document(
+    shapes: list[list[Point]],
+    fills: list[tuple[list[Point], str]],
+    edges: list[tuple[Point, Point]],
+    captions: list[tuple[Point, str]],
+) -> str:
+    """The SVG text: filled cells (stroked in their own colour so no seam shows), then the
+    borders, then captions."""
+    points = [p for corners in shapes for p in corners] + [p for p, _ in captions]
+    left = min(x for x, _ in points)
+    top = min(y for _, y in points) - (0.5 if captions else 0)
+    width = (max(x for x, _ in points) - left) * SCALE + 2 * MARGIN
+    height = (max(y for _, y in points) - top) * SCALE + 2 * MARGIN
+
+    def at(p: Point) -> str:
+        return f"{(p[0] - left) * SCALE + MARGIN:.2f},{(p[1] - top) * SCALE + MARGIN:.2f}"
+
+    lines = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
+        f' viewBox="0 0 {width:.0f} {height:.0f}">',
+        '<g stroke-width="1" stroke-linejoin="round">',
+    ]
+    for corners, colour in fills:
+        path = " ".join(at(p) for p in corners)
+        lines.append(f'<polygon points="{path}" fill="{colour}" stroke="{colour}"/>')
+    lines.append(f'</g>\n<g stroke="{BORDER}" stroke-width="2.5" stroke-linecap="round">')
+    for a, b in edges:
+        (x1, y1), (x2, y2) = at(a).split(","), at(b).split(",")
+        lines.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    lines.append('</g>\n<g font-family="sans-serif" font-size="12">')
+    for p, text in captions:
+        x, y = at(p).split(",")
+        lines.append(f'<text x="{x}" y="{y}">{escape(text)}</text>')
+    lines.append("</g>\n</svg>\n")
+    return "\n".join(lines)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from dlx import Stats
-from dlx.cli.common import Board, budget, fail, guarded, report
+from dlx.cli.common import Board, PaintedBoard, budget, fail, guarded, report
 from dlx.cli.kit import Clock
 
 if TYPE_CHECKING:
@@ -143,7 +143,8 @@ def _print_board(board: Board, console: Console | None) -> None:
 
     from dlx.puzzles.squares import board_styles
 
-    styles = board_styles(board)  # the SVG picture's colours
+    # the SVG picture's colours
+    styles = board.styles if isinstance(board, PaintedBoard) else board_styles(board)
     text = Text()
     for row in board:
         for mark in row:

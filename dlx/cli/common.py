@@ -32,6 +32,16 @@ DOMAIN_ERRORS = (DlxError, PuzzleError)
 
 Board = Sequence[str]
 
+
+class PaintedBoard(list[str]):
+    """A board's rows with each label's terminal style given (its picture's colours, worked out
+    on its own grid), for boards whose rows are not a square grid's."""
+
+    def __init__(self, rows: Sequence[str], styles: dict[str, str]) -> None:
+        super().__init__(rows)
+        self.styles = styles
+
+
 CountOpt = Annotated[bool, typer.Option("--count", help="Print only the number of solutions.")]
 LimitOpt = Annotated[
     int | None, typer.Option("--limit", min=1, help="Stop after this many solutions.")

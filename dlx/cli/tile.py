@@ -21,6 +21,7 @@ from dlx.cli.common import (
     CountOpt,
     JobsOpt,
     LimitOpt,
+    PaintedBoard,
     StatsOpt,
     SvgOpt,
     budget,
@@ -30,8 +31,8 @@ from dlx.cli.common import (
     report,
     solve_json,
 )
-from dlx.cli.parallel import count_in_parallel
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.cli.parallel import count_in_parallel
 
 if TYPE_CHECKING:
     from dlx.puzzles.search import Search
@@ -134,13 +135,18 @@ def _splittable(load: Callable[[], Tiling]) -> bool:
 
 def _boards(tiling: Tiling, search: Search, svg: Path | None, count: bool) -> Iterator[list[str]]:
     """Each solution as text rows (none drawn when only counted); the first also as SVG."""
+    from dlx.puzzles.squares import terminal_styles
     from dlx.tiling.build import solutions
-    from dlx.tiling.render import text
+    from dlx.tiling.render import label_colours, text
 
     for number, solution in enumerate(solutions(tiling, **search)):
         if number == 0 and svg is not None:
             _write_svg(tiling, solution, svg)
-        yield [] if count else text(tiling.puzzle, solution)
+        if count:
+            yield []
+        else:
+            styles = terminal_styles(label_colours(tiling.puzzle, solution))
+            yield PaintedBoard(text(tiling.puzzle, solution), styles)
 
 
 def _write_svg(tiling: Tiling, solution: Sequence[Placement], path: Path) -> None:

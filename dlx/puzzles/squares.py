@@ -63,9 +63,16 @@ def board_styles(rows: Rows, blanks: Collection[str] = BLANKS) -> dict[str, str]
     >>> board_styles(["A"])
     {'A': 'bold #1a1a1a on #77aadd'}
     """
-    return {
-        label: f"bold {ink(fill)} on {fill}" for label, fill in board_colours(rows, blanks).items()
-    }
+    return terminal_styles(board_colours(rows, blanks))
+
+
+def terminal_styles(fills: Mapping[str, str]) -> dict[str, str]:
+    """Each label's terminal style for its fill: bold readable ink on the fill, in rich's words.
+
+    >>> terminal_styles({"A": "#000000"})
+    {'A': 'bold #ffffff on #000000'}
+    """
+    return {label: f"bold {ink(fill)} on {fill}" for label, fill in fills.items()}
 
 
 def border_edges(cells: Mapping[Cell, str], height: int, width: int) -> set[Edge]:

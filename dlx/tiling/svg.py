@@ -16,15 +16,14 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from dlx.puzzles.palette import label_colour
+from dlx.puzzles.palette import BORDER
 from dlx.tiling.grids import Cell
 from dlx.tiling.model import Placement, Puzzle
-from dlx.tiling.render import labels
+from dlx.tiling.render import label_colours, labels
 
 Point = tuple[float, float]
 SCALE = 28.0
 MARGIN = 8.0
-BORDER = "#202020"
 EMPTY = "#ffffff"
 ROOT3 = math.sqrt(3.0)
 PANEL_GAP = 1.5
@@ -41,18 +40,23 @@ def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
     marks = labels(puzzle)
     cells = [cell for cell, s in puzzle.board if s == 0]
     shapes = {cell: _polygon(puzzle, cell) for cell in cells}
-    fills = [_fill(shapes[c], _colour(owner, solution, marks, c)) for c in cells]
+    colours = label_colours(puzzle, solution)
+    fills = [_fill(shapes[c], _colour(owner, solution, marks, colours, c)) for c in cells]
     edges = _borders(shapes, owner)
     return _document(list(shapes.values()), fills, edges, _captions(puzzle, cells))
 
 
 def _colour(
-    owner: dict[Cell, int], solution: Sequence[Placement], marks: list[str], cell: Cell
+    owner: dict[Cell, int],
+    solution: Sequence[Placement],
+    marks: list[str],
+    colours: dict[str, str],
+    cell: Cell,
 ) -> str:
     """The fill of a cell: its piece's label colour, white when empty."""
     if cell not in owner:
         return EMPTY
-    return label_colour(marks[solution[owner[cell]].piece])
+    return colours[marks[solution[owner[cell]].piece]]
 
 
 def _polygon(puzzle: Puzzle, cell: Cell) -> list[Point]:

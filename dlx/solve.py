@@ -41,6 +41,7 @@ def solve(
     timeout: float | None = None,
     progress: Progress | None = None,
     core: CoreName | None = None,
+    engine: str = "links",
 ) -> Generator[tuple[K, ...], None, None]:
     """Yield each exact cover of `problem` as a tuple of option keys, in search order.
 
@@ -65,6 +66,8 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
+    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells_engine`):
+    its own item choice and counts, and no hooks, memo, multiplicities or orders.
     `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.core`); the
     few problems the compiled core cannot take (a multiplicity over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
@@ -74,6 +77,8 @@ def solve(
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")
     check_budget(timeout, max_nodes)
+    if engine != "links":
+        return _cells(problem, locals(), limit, stats)
     general = (
         memo is not None or learn is not None or problem.has_multiplicities or problem.has_colours
     )
@@ -132,6 +137,28 @@ def solve(
             timeout=timeout,
             progress=progress,
         )
+    return _keyed(search, problem.keys, limit, stats)
+
+
+def _cells(
+    problem: Problem[K], settings: dict[str, object], limit: int | None, stats: Stats | None
+) -> Generator[tuple[K, ...], None, None]:
+    """`solve` on the cells engine: its refusals checked at once, then SSXCC's search."""
+    from dlx.cores.cells_engine import check_engine, refuse, search_cells
+
+    check_engine(str(settings["engine"]))
+    refuse(problem, settings)
+    stats = stats if stats is not None else Stats()
+    given = [problem.option_number(key) for key in settings["givens"]]  # type: ignore[attr-defined]
+    search = search_cells(
+        problem,
+        stats,
+        givens=given,
+        max_nodes=settings["max_nodes"],  # type: ignore[arg-type]
+        timeout=settings["timeout"],  # type: ignore[arg-type]
+        progress=settings["progress"],  # type: ignore[arg-type]
+        core=settings["core"],  # type: ignore[arg-type]
+    )
     return _keyed(search, problem.keys, limit, stats)
 
 

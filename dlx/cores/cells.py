@@ -1,9 +1,7 @@
 """Dancing cells: Knuth's SSXCC (exact covering with colours on sparse sets), in pure Python.
 
-This is the reference of the `cells` engine; `dlx/cores/csrc/cells.c` runs the same search.
-
-The structure (ssxcc.w, after Briggs and Torczon's sparse sets and Christine Solnon's
-XCC-with-dancing-cells):
+The reference of the `cells` engine (dlx/cores/csrc/cells.c runs the same search). The structure
+(ssxcc.w, after Briggs and Torczon's sparse sets and Solnon's XCC-with-dancing-cells):
 
 - `nd`: the options, one node per item, in three parallel lists `itm`, `loc`, `clr`, each
   option followed by a *spacer* whose `itm` is minus the option's length (so a walk to the right
@@ -29,8 +27,8 @@ removal of an option from an item's set, or the swap of an item out of the activ
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import NamedTuple
 
+from dlx.cores.cells_table import Table, givens_fit
 from dlx.links import Budgets, Progress, publish
 from dlx.stats import Stats, Status
 
@@ -39,65 +37,6 @@ BIG = 1 << 62
 
 FORWARD, ADVANCE, BACKUP, ABORT = range(4)
 """The steps of the dance, named as in ssxcc.w (its labels forward, advance, backup, abort)."""
-
-
-class Table(NamedTuple):
-    """SSXCC's arrays for one problem, pristine: a search works on copies (`fresh`)."""
-
-    cell: list[int]  # item headers (pos, size) and sets, as described above
-    item: list[int]  # the items' sets, primary first: the sparse set of active items
-    itm: list[int]  # per node: its item's set index; minus the length at a spacer
-    loc: list[int]  # per node: where it sits in its item's set
-    clr: list[int]  # per node: its colour, 0 for none
-    second: int  # the set index of the first secondary item (or past the last item)
-    first_node: list[int]  # per option number: its first node
-    option_of: list[int]  # per node: its option's number (-1 at a spacer)
-    bad: bool  # some primary item has no option: no search at all, as in SSXCC
-
-
-def build_table(
-    primary: int,
-    item_count: int,
-    options: Sequence[Sequence[int]],
-    colours: Sequence[Sequence[int]],
-) -> Table:
-    """The arrays of a problem with `primary` primary items among `item_count`, given its
-    options (item numbers) and their colours. Options without a primary item are left out of
-    every set, as SSXCC ignores them."""
-    kept = [any(i < primary for i in option) for option in options]
-    sizes = [0] * item_count
-    for option, keep in zip(options, kept, strict=True):
-        if keep:
-            for i in option:
-                sizes[i] += 1
-    item, base = [], 2
-    for i in range(item_count):
-        item.append(base)
-        base += 2 + sizes[i]
-    cell = [0] * base
-    for k, x in enumerate(item):
-        cell[x - 2], cell[x - 1] = k, 0
-    second = item[primary] if primary < item_count else base
-    itm, loc, clr, option_of, first_node = [0], [0], [0], [-1], []
-    for number, option in enumerate(options):
-        first_node.append(len(itm))
-        for i, colour in zip(option, colours[number], strict=True):
-            x = item[i]
-            itm.append(x)
-            clr.append(colour)
-            option_of.append(number)
-            if kept[number]:
-                loc.append(x + cell[x - 1])
-                cell[x + cell[x - 1]] = len(itm) - 1
-                cell[x - 1] += 1
-            else:
-                loc.append(0)
-        itm.append(-len(option))
-        loc.append(0)
-        clr.append(0)
-        option_of.append(-1)
-    bad = any(s == 0 for s in sizes[:primary])
-    return Table(cell, item, itm, loc, clr, second, first_node, option_of, bad)
 
 
 class Dance:
@@ -254,24 +193,10 @@ def dance(
 def _take_givens(state: Dance, table: Table, givens: Sequence[int]) -> bool:
     """Choose the options `givens` in order (uncounted); False if they clash or leave a
     primary item without options."""
-    if len(set(givens)) != len(givens):
+    if not givens_fit(table, givens):
         return False
-    painted: dict[int, int] = {}
-    covered: set[int] = set()
-    for number in givens:
-        node = table.first_node[number]
-        while state.itm[node] >= 0:
-            x, colour = state.itm[node], state.clr[node]
-            if x >= state.second and colour:
-                if painted.setdefault(x, colour) != colour or x in covered:
-                    return False
-            elif x in covered or x in painted:
-                return False
-            else:
-                covered.add(x)
-            node += 1
-        if not state.take(table.first_node[number], True):
-            return False
+    if not all(state.take(table.first_node[number], True) for number in givens):
+        return False
     state.force.clear()
     return True
 

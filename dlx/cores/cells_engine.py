@@ -124,7 +124,7 @@ def _table(problem: Problem[Any], core: str) -> Any:
         return cached[1]
     args = (problem.primary_count, len(problem.items), problem.options, problem.colours)
     if core == "python":
-        from dlx.cores.cells import build_table
+        from dlx.cores.cells_table import build_table
 
         table: Any = build_table(*args)
     else:

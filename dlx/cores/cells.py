@@ -181,10 +181,11 @@ def dance(
     state = Dance(table)
     status, counts = Status.CLOSED, [0, 0]
     try:
-        if table.bad or not _take_givens(state, table, givens):
+        fit = not table.bad and _take_givens(state, table, givens)
+        state.updates = 0  # the givens' updates are not counted, as for links
+        if not fit:
             status = Status.EXHAUSTED
             return
-        state.updates = 0
         status = yield from _search(state, table, stats, budgets, list(givens), counts)
     finally:
         publish(stats, counts[0], state.updates, counts[1], budgets.started, status)

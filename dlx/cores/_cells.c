@@ -176,7 +176,7 @@ static PyObject *Search_next(SearchObject *o) {
     return NULL;
 }
 
-static PyObject *Search_close(SearchObject *o, PyObject *unused) {
+static PyObject *Search_close(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     if (o->running) {
         PyErr_SetString(PyExc_ValueError, "search already executing");
         return NULL;
@@ -187,7 +187,7 @@ static PyObject *Search_close(SearchObject *o, PyObject *unused) {
 
 static const char *status_names[] = {"running", "exhausted", "budget", "closed"};
 
-static PyObject *Search_stats(SearchObject *o, PyObject *unused) {
+static PyObject *Search_stats(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     int levels = o->s.nodes ? o->s.max_level + 1 : 0;
     PyObject *profile = PyList_New(levels);
     if (profile == NULL) return NULL;

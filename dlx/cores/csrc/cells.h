@@ -21,7 +21,8 @@ typedef struct {
     int itm; /* the item's set index; at a spacer, minus the length of the option before */
     int loc; /* where this node sits in its item's set */
     int clr; /* its colour, 0 for none */
-    int opt; /* the option's number (-1 at a spacer) */
+    int nxt; /* the option's next node, round from its last to its first (SSXCC's spacer walk,
+                without the spacer: a walk round an option of fixed length never mispredicts) */
 } cells_node;
 
 typedef struct {
@@ -29,6 +30,7 @@ typedef struct {
     int *item;      /* the items' set indices, in declaration order */
     cells_node *nd; /* the nodes, spacers between options */
     int *first;     /* per option: its first node */
+    int *opt;       /* per node: its option's number (-1 at a spacer) */
     int setlength, items, primary, nodes, options, second;
     int bad; /* a primary item has no option: no search, as in SSXCC */
 } cells_table;

@@ -12,10 +12,12 @@ enum { FORWARD, ADVANCE, BACKUP, ABORT };
 
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 #define LIKELY(x) (x)
 #define UNLIKELY(x) (x)
 #endif
@@ -29,6 +31,8 @@ void cells_table_free(cells_table *t) {
     free(t->nd);
     free(t->first);
     free(t->opt);
+    free(t->clr);
+    free(t->nxt);
     memset(t, 0, sizeof *t);
 }
 
@@ -69,16 +73,17 @@ static void place_nodes(cells_table *t, const int *lengths, const int *numbers,
                         const int *colours, const char *kept) {
     int *set = t->set;
     int x = 0, k = 0;
-    t->nd[0] = (cells_node){0, 0, 0, 0};
+    t->nd[0] = (cells_node){0, 0};
     t->opt[0] = -1;
+    t->clr[0] = t->nxt[0] = 0;
     for (int o = 0; o < t->options; o++) {
         t->first[o] = x + 1;
         for (int j = 0; j < lengths[o]; j++, k++) {
             int c = t->item[numbers[k]];
             cells_node *p = &t->nd[++x];
             p->itm = c;
-            p->clr = colours[k];
-            p->nxt = j + 1 < lengths[o] ? x + 1 : t->first[o];
+            t->clr[x] = colours[k];
+            t->nxt[x] = j + 1 < lengths[o] ? x + 1 : t->first[o];
             t->opt[x] = o;
             p->loc = 0;
             if (kept[o]) {
@@ -87,8 +92,9 @@ static void place_nodes(cells_table *t, const int *lengths, const int *numbers,
                 SIZE(c)++;
             }
         }
-        t->nd[++x] = (cells_node){-lengths[o], 0, 0, 0};
+        t->nd[++x] = (cells_node){-lengths[o], 0};
         t->opt[x] = -1;
+        t->clr[x] = t->nxt[x] = 0;
     }
 }
 
@@ -110,8 +116,10 @@ int cells_table_init(cells_table *t, int primary, int items, int options, const 
     t->nd = malloc((size_t)t->nodes * sizeof(cells_node));
     t->first = malloc(((size_t)options + 1) * sizeof(int));
     t->opt = malloc((size_t)t->nodes * sizeof(int));
-    if (sizes == NULL || t->nd == NULL || t->first == NULL || t->opt == NULL ||
-        lay_out_items(t, sizes) < 0) {
+    t->clr = malloc((size_t)t->nodes * sizeof(int));
+    t->nxt = malloc((size_t)t->nodes * sizeof(int));
+    if (sizes == NULL || t->nd == NULL || t->first == NULL || t->opt == NULL || t->clr == NULL ||
+        t->nxt == NULL || lay_out_items(t, sizes) < 0) {
         free(kept);
         free(sizes);
         cells_table_free(t);
@@ -119,6 +127,7 @@ int cells_table_init(cells_table *t, int primary, int items, int options, const 
     }
     for (int i = 0; i < primary; i++) t->bad |= sizes[i] == 0;
     place_nodes(t, lengths, numbers, colours, kept);
+    for (long long k = 0; k < total; k++) t->coloured |= colours[k] != 0;
     free(kept);
     free(sizes);
     return 0;
@@ -153,41 +162,65 @@ static inline void swap_out(int *set, int *item, int x, int p) {
 /* SSXCC's hide: take every option of item c that does not give it `color` (all, when 0) out
    of the sets of its other items still active before this level. With `check`, 0 as soon as a
    primary item is left with no option, and every one left with one is pushed on the force
-   stack; else 1. Kept out of line, as ssxcc.w has it: inlined into `take`, its loop ran a
-   third slower (measured on pentominoes 8x8, the same instructions, worse scheduling). */
-static NOINLINE int hide(cells_search *s, int c, int color, int check, long long *updates) {
+   stack; else 1.
+   Without colours an option met here never holds an inactive item (covering an item, or
+   purifying an uncoloured secondary one, hides every option it is in), so `coloured` == 0
+   skips SSXCC's test of each item's pos: `hide` picks that copy for a problem without colours. */
+static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, int check,
+                                   long long *updates, const int coloured) {
     int *restrict set = s->set;
     cells_node *restrict nd = s->nd;
-    const int oactive = s->oactive, active = s->active, second = s->t->second;
+    const unsigned *restrict nxt = (const unsigned *)s->t->nxt;
+    const int *restrict clr = s->t->clr;
+    const int oactive = s->oactive, active = s->active;
+    const size_t second = (size_t)s->t->second;
     long long u = 0;
-    for (int rr = c, end = c + SIZE(c); rr < end; rr++) {
-        int tt = set[rr];
-        if (color && nd[tt].clr == color) continue;
-        for (int nn = nd[tt].nxt; nn != tt; nn = nd[nn].nxt) {
-            int uu = nd[nn].itm;
-            if (POS(uu) < oactive) {
-                int ss = SIZE(uu) - 1;
-                if (UNLIKELY(ss <= 1)) {
-                    if (check && uu < second && POS(uu) < active) {
-                        if (ss == 0) {
-                            *updates += u;
-                            return 0;
-                        }
-                        s->force[s->forced++] = uu;
+    /* Indices are size_t, loaded as unsigned: they widen for free and their offsets fold into
+       the addresses (Python builds extensions with -fwrapv, which forbids that for int). */
+    for (size_t rr = (size_t)c, end = rr + (size_t)SIZE(c); rr < end; rr++) {
+        size_t tt = (unsigned)set[rr];
+        if (coloured && color && clr[tt] == color) continue;
+        for (size_t nn = nxt[tt]; nn != tt; nn = nxt[nn]) {
+            size_t uu = (unsigned)nd[nn].itm;
+            if (coloured && POS(uu) >= oactive) continue;
+            int ss = SIZE(uu) - 1;
+            if (UNLIKELY(ss <= 1)) {
+                if (check && uu < second && POS(uu) < active) {
+                    if (ss == 0) {
+                        *updates += u;
+                        return 0;
                     }
+                    s->force[s->forced++] = (int)uu;
                 }
-                int vv = nd[nn].loc, nnp = set[uu + ss];
-                SIZE(uu) = ss;
-                set[uu + ss] = nn;
-                set[vv] = nnp;
-                nd[nn].loc = uu + ss;
-                nd[nnp].loc = vv;
-                u++;
             }
+            size_t vv = (unsigned)nd[nn].loc, top = uu + (unsigned)ss;
+            size_t nnp = (unsigned)set[top];
+            SIZE(uu) = ss;
+            set[top] = (int)nn;
+            set[vv] = (int)nnp;
+            nd[nn].loc = (int)top;
+            nd[nnp].loc = (int)vv;
+            u++;
         }
     }
     *updates += u;
     return 1;
+}
+
+/* Kept out of line, as ssxcc.w has it: inlined into `take`, the loop ran a third slower
+   (pentominoes 8x8: the same instructions, scheduled worse). */
+static NOINLINE int hide_plain(cells_search *s, int c, int check, long long *updates) {
+    return hide_body(s, c, 0, check, updates, 0);
+}
+
+static NOINLINE int hide_coloured(cells_search *s, int c, int color, int check,
+                                  long long *updates) {
+    return hide_body(s, c, color, check, updates, 1);
+}
+
+static inline int hide(cells_search *s, int c, int color, int check, long long *updates) {
+    return s->t->coloured ? hide_coloured(s, c, color, check, updates)
+                          : hide_plain(s, c, check, updates);
 }
 
 /* Choose the option of `node`: swap its items out of the active set (its other items, or all
@@ -196,7 +229,8 @@ static int take(cells_search *s, int node, int all, long long *updates) {
     int *set = s->set, *item = s->item;
     const cells_node *nd = s->nd;
     int p = s->oactive = s->active;
-    int start = all ? node : nd[node].nxt;
+    const int *nxt = s->t->nxt;
+    int start = all ? node : nxt[node];
     if (start == node && !all) return 1; /* an option of one item: nothing else to do */
     int q = start;
     do {
@@ -205,20 +239,20 @@ static int take(cells_search *s, int node, int all, long long *updates) {
             swap_out(set, item, c, --p);
             (*updates)++;
         }
-        q = nd[q].nxt;
+        q = nxt[q];
     } while (q != node);
     s->active = p;
     q = start;
     do {
         int cc = nd[q].itm;
         int ok = cc < s->t->second ? hide(s, cc, 0, 1, updates)
-                 : POS(cc) < s->oactive ? hide(s, cc, nd[q].clr, 1, updates)
+                 : POS(cc) < s->oactive ? hide(s, cc, s->t->clr[q], 1, updates)
                                          : 1;
         if (!ok) {
             s->forced = 0;
             return 0;
         }
-        q = nd[q].nxt;
+        q = nxt[q];
     } while (q != node);
     return 1;
 }
@@ -232,7 +266,7 @@ static int givens_fit(const cells_table *t, const int *givens, int ngivens) {
     for (int g = 0; ok == 1 && g < ngivens; g++) {
         if (seen[givens[g]]++) ok = 0;
         for (int q = t->first[givens[g]]; ok == 1 && t->nd[q].itm >= 0; q++) {
-            int x = t->nd[q].itm, colour = t->nd[q].clr;
+            int x = t->nd[q].itm, colour = t->clr[q];
             if (x >= t->second && colour) ok = mark[x] == 0 || mark[x] == colour;
             else ok = mark[x] == 0;
             mark[x] = x >= t->second && colour ? colour : -1;

@@ -1,8 +1,9 @@
 /* cells.h: Knuth's SSXCC (exact covering with colours by dancing cells) in C, without Python.
 
    The data structure is ssxcc.w's (dlx/cores/cells.py explains it at length):
-   - `nd`, the options: one node per item (its item `itm`, its place `loc` in that item's set,
-     its colour `clr`), each option followed by a spacer whose `itm` is minus its length;
+   - `nd`, the options: one node per item (its item `itm`, its place `loc` in that item's set;
+     its colour in `clr`, the next node round its option in `nxt`), each option followed by a
+     spacer whose `itm` is minus its length;
    - `set`, one flat array holding for each item two header cells, pos (its place in `item`)
      at x-2 and size at x-1, then its set of option nodes: an item is named by x, the index of
      its set, and primary items come first (x < second);
@@ -20,10 +21,7 @@
 typedef struct {
     int itm; /* the item's set index; at a spacer, minus the length of the option before */
     int loc; /* where this node sits in its item's set */
-    int clr; /* its colour, 0 for none */
-    int nxt; /* the option's next node, round from its last to its first (SSXCC's spacer walk,
-                without the spacer: a walk round an option of fixed length never mispredicts) */
-} cells_node;
+} cells_node; /* 8 bytes, so that an index scales in the address (the colours live apart) */
 
 typedef struct {
     int *set;       /* headers and sets, as above */
@@ -31,8 +29,13 @@ typedef struct {
     cells_node *nd; /* the nodes, spacers between options */
     int *first;     /* per option: its first node */
     int *opt;       /* per node: its option's number (-1 at a spacer) */
+    int *clr;       /* per node: its colour, 0 for none */
+    int *nxt;       /* per node: the option's next node, round from its last to its first
+                       (SSXCC's walk without its spacer test: a walk round an option of fixed
+                       length never mispredicts) */
     int setlength, items, primary, nodes, options, second;
     int bad; /* a primary item has no option: no search, as in SSXCC */
+    int coloured; /* some option gives an item a colour */
 } cells_table;
 
 enum { CELLS_RUNNING, CELLS_EXHAUSTED, CELLS_BUDGET, CELLS_CLOSED };

@@ -194,9 +194,8 @@ def dance(
 def _take_givens(state: Dance, table: Table, givens: Sequence[int]) -> bool:
     """Choose the options `givens` in order (uncounted); False if they clash or leave a
     primary item without options."""
-    if not givens_fit(table, givens):
-        return False
-    if not all(state.take(table.first_node[number], True) for number in givens):
+    taken = (state.take(table.first_node[number], True) for number in givens)
+    if not givens_fit(table, givens) or not all(taken):
         return False
     state.force.clear()
     return True

@@ -88,6 +88,7 @@ def solve(
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
     ordered = _item_numbers(problem, item_order)
     stats = stats if stats is not None else Stats()
+    stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
     if pick_core(core) == "compiled" and compiled_supports(problem):
         compiled = search_compiled(
             problem,

@@ -298,6 +298,15 @@ def test_the_cores_are_picked_as_for_links(monkeypatch: pytest.MonkeyPatch) -> N
         cells_core("fast")
 
 
+def test_the_statistics_name_the_engine_that_ran_last() -> None:
+    """A Stats object reused by another engine names that one."""
+    stats = Stats()
+    count(small(), engine="cells", stats=stats)
+    assert stats.engine == "cells" and stats.core in CORES
+    count(small(), stats=stats)
+    assert (stats.engine, stats.core) == ("links", "")
+
+
 def test_no_primary_item_without_options_and_no_items_left() -> None:
     """An uncoverable primary item: no search at all (0 nodes, as SSXCC); a problem whose
     givens cover everything: one solution, the givens."""

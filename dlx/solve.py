@@ -78,7 +78,10 @@ def solve(
         raise ValueError(f"limit must be at least 0, not {limit}")
     check_budget(timeout, max_nodes)
     if engine != "links":
-        return _cells(problem, locals(), limit, stats)
+        from dlx.cores.cells_engine import search_for
+
+        stats = stats if stats is not None else Stats()
+        return _keyed(search_for(problem, stats, locals()), problem.keys, limit, stats)
     general = (
         memo is not None or learn is not None or problem.has_multiplicities or problem.has_colours
     )
@@ -138,28 +141,6 @@ def solve(
             timeout=timeout,
             progress=progress,
         )
-    return _keyed(search, problem.keys, limit, stats)
-
-
-def _cells(
-    problem: Problem[K], settings: dict[str, object], limit: int | None, stats: Stats | None
-) -> Generator[tuple[K, ...], None, None]:
-    """`solve` on the cells engine: its refusals checked at once, then SSXCC's search."""
-    from dlx.cores.cells_engine import check_engine, refuse, search_cells
-
-    check_engine(str(settings["engine"]))
-    refuse(problem, settings)
-    stats = stats if stats is not None else Stats()
-    given = [problem.option_number(key) for key in settings["givens"]]  # type: ignore[attr-defined]
-    search = search_cells(
-        problem,
-        stats,
-        givens=given,
-        max_nodes=settings["max_nodes"],  # type: ignore[arg-type]
-        timeout=settings["timeout"],  # type: ignore[arg-type]
-        progress=settings["progress"],  # type: ignore[arg-type]
-        core=settings["core"],  # type: ignore[arg-type]
-    )
     return _keyed(search, problem.keys, limit, stats)
 
 

@@ -16,7 +16,7 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from dlx.errors import CoreUnavailableError, EngineOptionError
@@ -76,7 +76,7 @@ def cells_core_name() -> str:
         return str(error)
 
 
-def refuse(problem: Problem[Any], settings: dict[str, Any]) -> None:
+def refuse(problem: Problem[Any], settings: Mapping[str, Any]) -> None:
     """Raise `EngineOptionError` for the first setting the cells engine cannot honour."""
     if problem.has_multiplicities:
         raise EngineOptionError("the cells engine cannot take multiplicities (use engine='links')")
@@ -90,6 +90,24 @@ def refuse(problem: Problem[Any], settings: dict[str, Any]) -> None:
     for name in ("memo", "prune", "learn"):
         if settings.get(name) is not None:
             raise EngineOptionError(f"the cells engine cannot take {name} (use engine='links')")
+
+
+def search_for(
+    problem: Problem[Any], stats: Stats, settings: Mapping[str, Any]
+) -> Generator[list[int], None, None]:
+    """`solve(problem, **settings)` on the cells engine (`settings`: all of `solve`'s arguments,
+    by name): the engine named and the settings checked at once, then `search_cells`."""
+    check_engine(settings["engine"])
+    refuse(problem, settings)
+    return search_cells(
+        problem,
+        stats,
+        givens=[problem.option_number(key) for key in settings["givens"]],
+        max_nodes=settings["max_nodes"],
+        timeout=settings["timeout"],
+        progress=settings["progress"],
+        core=settings["core"],
+    )
 
 
 def search_cells(

@@ -28,7 +28,7 @@ from dlx.cli_common import (
     report,
     solve_json,
 )
-from dlx.cli_engine import Engine, EngineOpt, check_parallel, describe_engines
+from dlx.cli_engine import Engine, EngineOpt, describe_engines
 from dlx.cli_parallel import Where, solve_parallel_command
 from dlx.clikit import Clock, MaxNodesOpt, TimeoutOpt, version_option
 from dlx.clikit import run as run_app
@@ -71,11 +71,10 @@ def solve_command(
     """Solve a problem in Knuth's text format: each solution as its option lines."""
     if jobs is not None or checkpoint is not None or scheduler is not None:
         with guarded():
-            check_parallel(engine)
             problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
         where = Where(jobs, scheduler, checkpoint)
         solve_parallel_command(
-            problem_file, where, count, limit, stats, as_json, timeout, max_nodes
+            problem_file, where, count, limit, stats, as_json, timeout, max_nodes, engine
         )
         return
     with Clock(timeout) as clock:

@@ -12,7 +12,6 @@ from typing import Annotated
 
 import typer
 
-from dlx.errors import EngineOptionError
 from dlx.stats import Stats
 
 
@@ -33,12 +32,19 @@ EngineOpt = Annotated[
 ]
 
 
-def check_parallel(engine: Engine) -> None:
-    """Refuse the cells engine in a parallel search (its parts run on links only, for now)."""
-    if engine is not Engine.LINKS:
-        raise EngineOptionError(
-            "--engine cells cannot run with --jobs, --checkpoint or --scheduler yet"
-        )
+def name_engine(stats: Stats, engine: str) -> None:
+    """Say in `stats` (a parallel run's, which no one search fills) which engine searched.
+
+    >>> stats = Stats()
+    >>> name_engine(stats, "cells")
+    >>> stats.engine, stats.core in ("compiled", "python")
+    ('cells', True)
+    """
+    stats.engine = engine
+    if engine == "cells":
+        from dlx.cores.cells_engine import cells_core_name
+
+        stats.core = cells_core_name()
 
 
 def engine_core(stats: Stats) -> str:

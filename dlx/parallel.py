@@ -44,6 +44,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from dlx.cores.cells_parallel import cells_branches
 from dlx.errors import DlxError
 from dlx.links import Prune
 from dlx.problem import Problem
@@ -83,6 +84,7 @@ class Settings:
     prune: Prune | None = None
     solutions: bool = True
     budget: int | None = None
+    engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.cores.cells_parallel`)
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,8 @@ def branches(
     The children are found by the search itself, with the same item choice, so they are the
     sequential search's: a pruning check records each child and cuts it off (a node, no updates).
     """
+    if settings.engine != "links":
+        return cells_branches(problem, prefix, settings)
     depth = len(prefix)
     children: list[int] = []
     check = settings.prune
@@ -262,6 +266,7 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
         item_order=settings.item_order,
         prune=settings.prune,
         max_nodes=settings.budget,
+        engine=settings.engine,
         stats=stats,
     ):
         if settings.solutions:
@@ -422,6 +427,7 @@ def fingerprint(problem: Problem[K], settings: Settings) -> str:
             settings.item_order,
             _check_name(settings.prune),
             settings.solutions,
+            *([] if settings.engine == "links" else [settings.engine]),
         )
     )
     return hashlib.sha256(text.encode()).hexdigest()
@@ -739,6 +745,7 @@ def solve_parallel(
     checkpoint: Path | str | None = None,
     progress: ProgressHook | None = None,
     report: Report | None = None,
+    engine: str = "links",
 ) -> Generator[tuple[K, ...], None, None]:
     """Yield the solutions of `dlx.solve(problem)` in the same order, searched by workers.
 
@@ -747,11 +754,12 @@ def solve_parallel(
     `item_order` and `prune` (picklable) are `dlx.solve`'s; `budget` is the nodes a part may
     search before it is split (default: none with one worker, `BUDGET` with more); `checkpoint`
     names a file of finished parts, to resume from; `progress` is told after each part;
-    `report`, if given, holds the statistics (see the module's docstring).
+    `report`, if given, holds the statistics (see the module's docstring). `engine="cells"`
+    searches the parts with dancing cells (see `dlx.cores.cells_parallel` for how they add up).
     """
     if jobs is not None:
         workers_for(jobs)
-    settings = Settings(choose, tuple(item_order), prune, True, budget)
+    settings = Settings(choose, tuple(item_order), prune, True, budget, engine)
     where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
     return _merged(problem.keys, run(problem, settings, where), where.report)
 
@@ -780,12 +788,13 @@ def count_parallel(
     checkpoint: Path | str | None = None,
     progress: ProgressHook | None = None,
     report: Report | None = None,
+    engine: str = "links",
 ) -> int:
     """The number of solutions of `problem`, counted by workers (options as `solve_parallel`);
     parts send back only their counts."""
     if jobs is not None:
         workers_for(jobs)
-    settings = Settings(choose, tuple(item_order), prune, False, budget)
+    settings = Settings(choose, tuple(item_order), prune, False, budget, engine)
     where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
     for outcome in run(problem, settings, where):
         where.report.add(outcome)

@@ -355,14 +355,9 @@ def test_dlx_solve_engine_cells_prints_the_solutions_as_links_does(tmp_path: Pat
 
 
 def test_cli_refusals_are_one_line() -> None:
-    """A parallel search with cells is refused (exit 1), as are multiplicities; an unknown
-    engine is a usage error."""
+    """Multiplicities are refused (exit 1); an unknown engine is a usage error."""
     reference("queens8")
     path = str(REFERENCE / "queens8.dlx")
-    refused = cli(["solve", "--engine", "cells", "--jobs", "2", path])
-    assert refused.exit_code == 1
-    assert refused.stderr == "dlx: --engine cells cannot run with --jobs, --checkpoint or " \
-        "--scheduler yet\n"  # fmt: skip
     assert cli(["solve", "--engine", "knuth", path]).exit_code == 2
     bounded = str(CORPUS / "colours_and_multiplicity.dlx")
     refused = cli(["solve", "--engine", "cells", bounded])
@@ -370,3 +365,47 @@ def test_cli_refusals_are_one_line() -> None:
     assert (
         refused.stderr == "dlx: the cells engine cannot take multiplicities (use engine='links')\n"
     )
+
+
+# In parallel: the parts are prefixes of choices, whatever the engine
+
+
+@pytest.mark.parametrize("budget", [None, 40])
+def test_a_parallel_cells_search_finds_the_same_solutions(budget: int | None) -> None:
+    """Every solution once, and the count, however the tree is cut (`budget` small: parts
+    overrun it and are expanded)."""
+    from dlx.parallel import Report, count_parallel, solve_parallel
+
+    queens = reference("queens8")
+    expected = {frozenset(solution) for solution in solve(queens, engine="cells")}
+    report = Report()
+    found = list(solve_parallel(queens, jobs=1, budget=budget, engine="cells", report=report))
+    assert len(found) == len(expected) and {frozenset(s) for s in found} == expected
+    assert report.stats.solutions == 92
+    assert count_parallel(queens, jobs=1, budget=budget, engine="cells") == 92
+
+
+def test_a_parallel_cells_search_refuses_what_cells_refuse() -> None:
+    from dlx.parallel import count_parallel
+
+    with pytest.raises(EngineOptionError, match="prune"):
+        count_parallel(small(), jobs=1, budget=1, engine="cells", prune=bool)
+
+
+def test_dlx_solve_engine_cells_jobs() -> None:
+    """--jobs 2 with --engine cells: the count, and the statistics name the engine."""
+    reference("queens8")
+    result = cli(
+        [
+            "solve",
+            "--engine",
+            "cells",
+            "--jobs",
+            "2",
+            "--count",
+            "--stats",
+            str(REFERENCE / "queens8.dlx"),
+        ]
+    )
+    assert result.exit_code == 0 and result.stdout == "92\n"
+    assert result.stderr.splitlines()[0].endswith("engine: cells, core: " + cells_core())

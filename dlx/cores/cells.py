@@ -181,7 +181,7 @@ def dance(
     state = Dance(table)
     status, counts = Status.CLOSED, [0, 0]
     try:
-        fit = not table.bad and _take_givens(state, table, givens)
+        fit = not table.bad and take_givens(state, table, givens)
         state.updates = 0  # the givens' updates are not counted, as for links
         if not fit:
             status = Status.EXHAUSTED
@@ -191,7 +191,7 @@ def dance(
         publish(stats, counts[0], state.updates, counts[1], budgets.started, status)
 
 
-def _take_givens(state: Dance, table: Table, givens: Sequence[int]) -> bool:
+def take_givens(state: Dance, table: Table, givens: Sequence[int]) -> bool:
     """Choose the options `givens` in order (uncounted); False if they clash or leave a
     primary item without options."""
     taken = (state.take(table.first_node[number], True) for number in givens)

@@ -39,10 +39,10 @@ CELLS_COMPILED: Final = _cells is not None
 
 NO_LIMIT: Final = 1 << 62
 
-_BUILT: weakref.WeakKeyDictionary[Problem[Any], tuple[tuple[int, str], Any]] = (
+_BUILT: weakref.WeakKeyDictionary[Problem[Any], dict[str, tuple[int, Any]]] = (
     weakref.WeakKeyDictionary()
 )
-"""The pristine tables of each live problem (Python or compiled) and its option count then."""
+"""The pristine tables of each live problem, by core, with its option count then."""
 
 
 def check_engine(engine: str) -> None:
@@ -126,7 +126,7 @@ def search_cells(
     chosen = cells_core(core)
     stats.engine = "cells"
     stats.core = chosen
-    table = _table(problem, chosen)
+    table = table_for(problem, chosen)
     if chosen == "python":
         from dlx.cores.cells import dance
 
@@ -134,11 +134,12 @@ def search_cells(
     return _run_compiled(table, stats, list(givens), max_nodes, timeout, progress)
 
 
-def _table(problem: Problem[Any], core: str) -> Any:
-    """The pristine table of `problem` for `core`, built once while the problem lives."""
-    cached = _BUILT.get(problem)
-    key = (problem.option_count, core)
-    if cached is not None and cached[0] == key:
+def table_for(problem: Problem[Any], core: str) -> Any:
+    """The pristine table of `problem` for `core`, built once while the problem lives (and
+    again once options are added)."""
+    built = _BUILT.setdefault(problem, {})
+    cached = built.get(core)
+    if cached is not None and cached[0] == problem.option_count:
         return cached[1]
     args = (problem.primary_count, len(problem.items), problem.options, problem.colours)
     if core == "python":
@@ -148,7 +149,7 @@ def _table(problem: Problem[Any], core: str) -> Any:
     else:
         assert _cells is not None  # cells_core checked it
         table = _cells.Cells(*args)
-    _BUILT[problem] = (key, table)
+    built[core] = (problem.option_count, table)
     return table
 
 

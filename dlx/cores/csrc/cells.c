@@ -36,7 +36,8 @@ void cells_table_free(cells_table *t) {
     memset(t, 0, sizeof *t);
 }
 
-/* Count the options of each item that SSXCC keeps (those with a primary item); -1 if none. */
+/* Count the options of each item that SSXCC keeps (those with a primary item): NULL when
+   memory runs out. */
 static int *kept_sizes(int primary, int items, int options, const int *lengths,
                        const int *numbers, char *kept) {
     int *sizes = calloc((size_t)items + 1, sizeof(int));

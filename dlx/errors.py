@@ -156,3 +156,14 @@ class FormatError(DlxError):
         super().__init__(f"line {line}, column {column}: {message}")
         self.line = line
         self.column = column
+
+
+class EngineOptionError(DlxError):
+    """A search asked an engine for something it has no meaning for (say, a pruning hook or
+    multiplicities from the `cells` engine, Knuth's SSXCC), or named no known engine.
+
+    >>> from dlx import Problem, solve
+    >>> solve(Problem(["a"], bounds={"a": 2}), engine="cells")
+    Traceback (most recent call last):
+    dlx.errors.EngineOptionError: the cells engine cannot take multiplicities (use engine='links')
+    """

@@ -41,6 +41,7 @@ def solve(
     timeout: float | None = None,
     progress: Progress | None = None,
     core: CoreName | None = None,
+    engine: str = "links",
 ) -> Generator[tuple[K, ...], None, None]:
     """Yield each exact cover of `problem` as a tuple of option keys, in search order.
 
@@ -65,6 +66,8 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
+    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells_engine`):
+    its own item choice and counts, and no hooks, memo, multiplicities or orders.
     `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.cores.compiled`); the
     few problems the compiled core cannot take (a multiplicity over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
@@ -74,6 +77,11 @@ def solve(
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")
     check_budget(timeout, max_nodes)
+    if engine != "links":
+        from dlx.cores.cells_engine import search_for
+
+        stats = stats if stats is not None else Stats()
+        return _keyed(search_for(problem, stats, locals()), problem.keys, limit, stats)
     general = (
         memo is not None or learn is not None or problem.has_multiplicities or problem.has_colours
     )
@@ -83,6 +91,7 @@ def solve(
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
     ordered = _item_numbers(problem, item_order)
     stats = stats if stats is not None else Stats()
+    stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
     if pick_core(core) == "compiled" and compiled_supports(problem):
         compiled = search_compiled(
             problem,

@@ -45,6 +45,8 @@ class Stats:
     seconds: float = 0.0
     status: Status = Status.RUNNING
     profile: list[int] = field(default_factory=list)
+    engine: str = "links"  # the engine that searched: "links" (DLX1, DLX2) or "cells" (SSXCC)
+    core: str = ""  # the cells engine's core ("compiled" or "python"); links name theirs apart
 
     @property
     def complete(self) -> bool:

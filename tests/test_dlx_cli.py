@@ -14,6 +14,7 @@ from typer.testing import CliRunner, Result
 
 from dlx import __version__
 from dlx.cli.app import app
+from dlx.cores.cells_engine import CELLS_COMPILED, cells_core_name
 from dlx.cores.compiled import COMPILED_AVAILABLE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,7 +122,8 @@ def test_version_names_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> N
     if core == "compiled" and not COMPILED_AVAILABLE:
         pytest.skip("the compiled core was not built")
     monkeypatch.setenv("DLX_CORE", core)
-    assert run(["--version"]).stdout == f"{__version__} (core: {core})\n"
+    cells = core if core == "python" or CELLS_COMPILED else cells_core_name()
+    assert run(["--version"]).stdout == f"{__version__} (core: {core}; cells core: {cells})\n"
 
 
 @pytest.mark.parametrize("core", ["python", "compiled"])

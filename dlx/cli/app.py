@@ -31,6 +31,7 @@ from dlx.cli.common import (
     report,
     solve_json,
 )
+from dlx.cli.engine import Engine, EngineOpt, describe_engines
 from dlx.cli.kit import Clock, MaxNodesOpt, TimeoutOpt, version_option
 from dlx.cli.kit import run as run_app
 from dlx.cli.parallel import Where, solve_parallel_command
@@ -45,7 +46,7 @@ app = typer.Typer(
 
 @app.callback()
 def _options(
-    version: Annotated[bool, version_option(__version__)] = False,
+    version: Annotated[bool, version_option(__version__, describe_engines)] = False,
 ) -> None:
     """Exact cover by dancing links: Knuth-format problems and classic puzzles."""
 
@@ -68,6 +69,7 @@ def solve_command(
         str | None,
         typer.Option("--scheduler", metavar="tcp://HOST:PORT", help="Search on a Dask cluster."),
     ] = None,
+    engine: EngineOpt = Engine.LINKS,
 ) -> None:
     """Solve a problem in Knuth's text format: each solution as its option lines."""
     if jobs is not None or checkpoint is not None or scheduler is not None:
@@ -75,7 +77,7 @@ def solve_command(
             problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
         where = Where(jobs, scheduler, checkpoint)
         solve_parallel_command(
-            problem_file, where, count, limit, stats, as_json, timeout, max_nodes
+            problem_file, where, count, limit, stats, as_json, timeout, max_nodes, engine
         )
         return
     with Clock(timeout) as clock:
@@ -86,7 +88,9 @@ def solve_command(
         hold = as_json or timeout is not None or max_nodes is not None
         found = 0
         with guarded():
-            search = solve(problem_file.problem, **budget(counters, clock, max_nodes, limit))
+            search = solve(
+                problem_file.problem, engine=engine, **budget(counters, clock, max_nodes, limit)
+            )
             for solution in search:
                 found += 1
                 if count:

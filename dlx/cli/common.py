@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from dlx import DlxError, Stats, Status
+from dlx.cli.engine import engine_core
 from dlx.cli.kit import EXIT_UNKNOWN, Clock
 from dlx.puzzles.errors import PuzzleError
 
@@ -56,13 +57,6 @@ JobsOpt = Annotated[
     int | None,
     typer.Option("--jobs", min=0, help="Search in this many worker processes (0: one per core)."),
 ]
-
-
-def _core() -> str:
-    """The name of the core searches run on (`compiled` or `python`)."""
-    from dlx.cores.compiled import core_name
-
-    return core_name()
 
 
 def fail(message: str, code: int = EXIT_NONE) -> typer.Exit:
@@ -116,7 +110,8 @@ def report(stats: Stats, show: bool) -> None:
     if show:
         typer.echo(
             f"dlx: {stats.nodes} nodes, {stats.updates} updates, {stats.seconds:.3f} s, "
-            f"{stats.solutions} solutions ({stats.status.value}), core: {_core()}",
+            f"{stats.solutions} solutions ({stats.status.value}), engine: {stats.engine}, "
+            f"core: {engine_core(stats)}",
             err=True,
         )
     if stats.status is Status.BUDGET:
@@ -138,6 +133,7 @@ def solve_json(
         updates=stats.updates,
         seconds=round(stats.seconds, 6),
         status="unknown" if stats.status is Status.BUDGET else stats.status.value,
-        core=_core(),
+        engine=stats.engine,
+        core=engine_core(stats),
     )
     return result

@@ -61,15 +61,15 @@ MaxNodesOpt = Annotated[
 PlainOpt = Annotated[bool, typer.Option("--plain", help="Plain text even on a terminal.")]
 
 
-def version_option(version: str) -> object:
+def version_option(version: str, describe: Callable[[], str] | None = None) -> object:
     """The `--version` option of a program whose version is `version` (its callback prints it,
-    with the engine's core in use, and ends the run before any command)."""
+    with the engine's core in use, or what `describe` says, and ends the run before any command)."""
 
     def show(value: bool) -> None:
         if value:
             from dlx.cores.compiled import core_name
 
-            typer.echo(f"{version} (core: {core_name()})")
+            typer.echo(f"{version} ({describe() if describe else f'core: {core_name()}'})")
             raise typer.Exit()
 
     return typer.Option("--version", callback=show, is_eager=True, help="Print the version.")

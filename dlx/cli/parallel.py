@@ -18,6 +18,7 @@ import typer
 
 from dlx import Status
 from dlx.cli.common import fail, guarded, read_input, report, solve_json
+from dlx.cli.engine import name_engine
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
 
@@ -43,17 +44,19 @@ def solve_parallel_command(
     as_json: bool,
     timeout: float | None,
     max_nodes: int | None,
+    engine: str = "links",
 ) -> None:
     """`dlx solve` with --jobs, --scheduler or --checkpoint: the same output, searched in parts."""
     from dlx.parallel import Report, count_parallel, solve_parallel
 
     sequential_only(timeout, max_nodes)
     run = Report()
+    name_engine(run.stats, engine)
     texts: list[list[str]] = []
     found = 0
     with guarded(), progress_bar() as hook:
         places: dict[str, Any] = {"jobs": where.jobs if where.jobs is not None else 1}
-        places.update(scheduler=where.scheduler, checkpoint=where.checkpoint)
+        places.update(scheduler=where.scheduler, checkpoint=where.checkpoint, engine=engine)
         if count and not as_json and limit is None:
             found = count_parallel(problem_file.problem, progress=hook, report=run, **places)
         else:

@@ -27,6 +27,7 @@ def fingerprint(problem: Problem[K], settings: Settings) -> str:
             settings.item_order,
             _check_name(settings.prune),
             settings.solutions,
+            *([] if settings.engine == "links" else [settings.engine]),
         )
     )
     return hashlib.sha256(text.encode()).hexdigest()

@@ -120,6 +120,7 @@ def solve_parallel(
     checkpoint: Path | str | None = None,
     progress: ProgressHook | None = None,
     report: Report | None = None,
+    engine: str = "links",
 ) -> Generator[tuple[K, ...], None, None]:
     """Yield the solutions of `dlx.solve(problem)` in the same order, searched by workers.
 
@@ -128,11 +129,12 @@ def solve_parallel(
     `item_order` and `prune` (picklable) are `dlx.solve`'s; `budget` is the nodes a part may
     search before it is split (default: none with one worker, `BUDGET` with more); `checkpoint`
     names a file of finished parts, to resume from; `progress` is told after each part;
-    `report`, if given, holds the statistics (see the module's docstring).
+    `report`, if given, holds the statistics (see the module's docstring). `engine="cells"`
+    searches the parts with dancing cells (see `dlx.parallel.cells` for how they add up).
     """
     if jobs is not None:
         workers_for(jobs)
-    settings = Settings(choose, tuple(item_order), prune, True, budget)
+    settings = Settings(choose, tuple(item_order), prune, True, budget, engine)
     where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
     return _merged(problem.keys, run(problem, settings, where), where.report)
 
@@ -161,12 +163,13 @@ def count_parallel(
     checkpoint: Path | str | None = None,
     progress: ProgressHook | None = None,
     report: Report | None = None,
+    engine: str = "links",
 ) -> int:
     """The number of solutions of `problem`, counted by workers (options as `solve_parallel`);
     parts send back only their counts."""
     if jobs is not None:
         workers_for(jobs)
-    settings = Settings(choose, tuple(item_order), prune, False, budget)
+    settings = Settings(choose, tuple(item_order), prune, False, budget, engine)
     where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
     for outcome in run(problem, settings, where):
         where.report.add(outcome)

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from dlx.cores.links import Prune
 from dlx.errors import DlxError
+from dlx.parallel.cells import cells_branches
 from dlx.problem import Problem
 from dlx.solve import Choice, solve
 from dlx.stats import Stats, Status
@@ -50,6 +51,7 @@ class Settings:
     prune: Prune | None = None
     solutions: bool = True
     budget: int | None = None
+    engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.parallel.cells`)
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,8 @@ def branches(
     The children are found by the search itself, with the same item choice, so they are the
     sequential search's: a pruning check records each child and cuts it off (a node, no updates).
     """
+    if settings.engine != "links":
+        return cells_branches(problem, prefix, settings)
     depth = len(prefix)
     children: list[int] = []
     check = settings.prune
@@ -229,6 +233,7 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
         item_order=settings.item_order,
         prune=settings.prune,
         max_nodes=settings.budget,
+        engine=settings.engine,
         stats=stats,
     ):
         if settings.solutions:

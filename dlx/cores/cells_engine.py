@@ -1,0 +1,198 @@
+"""Which core runs a search on the `cells` engine (Knuth's SSXCC), and what that engine refuses.
+
+`solve(..., engine="cells")` lands here. The pure-Python dance (`dlx.cores.cells`) is the
+reference; the compiled one (`dlx.cores._cells`, from dlx/cores/csrc/cells.c) gives the same
+solutions in the same order, with the same nodes, updates, profile and status. `DLX_CORE=python`
+or `core="python"` picks the pure-Python one, as for the links engine.
+
+What has no meaning for dancing cells is refused with `EngineOptionError`, never ignored: the
+pruning and learning hooks, the failure memo, multiplicities (Knuth's SSMCC would take them),
+preferred options, an item order and item choices other than `mrv` (SSXCC's own choice).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+import weakref
+from collections.abc import Generator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from dlx.errors import CoreUnavailableError, EngineOptionError
+from dlx.stats import Stats, Status
+
+if TYPE_CHECKING:
+    from dlx.cores.links import Progress
+    from dlx.problem import Problem
+
+try:
+    from dlx.cores import _cells  # type: ignore[attr-defined]
+except ImportError:  # built without a C compiler: cells run on the pure-Python dance
+    _cells = None
+
+ENGINES: Final = ("links", "cells")
+"""The engines `solve` knows: Knuth's DLX1/DLX2 on dancing links, and his SSXCC."""
+
+CELLS_COMPILED: Final = _cells is not None
+"""Whether the compiled cells core was built and imports."""
+
+NO_LIMIT: Final = 1 << 62
+
+_BUILT: weakref.WeakKeyDictionary[Problem[Any], dict[str, tuple[int, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The pristine tables of each live problem, by core, with its option count then."""
+
+
+def check_engine(engine: str) -> None:
+    """Refuse an engine name that is not one of `ENGINES`."""
+    if engine not in ENGINES:
+        raise EngineOptionError(f"engine must be 'links' or 'cells', not {engine!r}")
+
+
+def cells_core(core: str | None = None) -> str:
+    """The core a cells search runs on: `core`, else `DLX_CORE`, else the compiled one when it
+    was built; "compiled" asked for but not built is refused.
+
+    >>> cells_core("python")
+    'python'
+    """
+    chosen = core if core is not None else os.environ.get("DLX_CORE", "") or None
+    if chosen not in (None, "compiled", "python"):
+        raise CoreUnavailableError(f"core must be 'compiled' or 'python', not {chosen!r}")
+    if chosen == "compiled" and not CELLS_COMPILED:
+        raise CoreUnavailableError("the compiled cells core was not built (no C compiler)")
+    if chosen is None:
+        return "compiled" if CELLS_COMPILED else "python"
+    return chosen
+
+
+def cells_core_name() -> str:
+    """The cells core a search would use now, or why none can (for `--version`, `--stats`)."""
+    try:
+        return cells_core()
+    except CoreUnavailableError as error:
+        return str(error)
+
+
+def refuse(problem: Problem[Any], settings: Mapping[str, Any]) -> None:
+    """Raise `EngineOptionError` for the first setting the cells engine cannot honour."""
+    if problem.has_multiplicities:
+        raise EngineOptionError("the cells engine cannot take multiplicities (use engine='links')")
+    if settings.get("choose", "mrv") != "mrv":
+        raise EngineOptionError(
+            "the cells engine chooses items as SSXCC does: choose must be 'mrv'"
+        )
+    for name in ("prefer", "item_order"):
+        if settings.get(name):
+            raise EngineOptionError(f"the cells engine cannot take {name} (use engine='links')")
+    for name in ("memo", "prune", "learn"):
+        if settings.get(name) is not None:
+            raise EngineOptionError(f"the cells engine cannot take {name} (use engine='links')")
+
+
+def search_for(
+    problem: Problem[Any], stats: Stats, settings: Mapping[str, Any]
+) -> Generator[list[int], None, None]:
+    """`solve(problem, **settings)` on the cells engine (`settings`: all of `solve`'s arguments,
+    by name): the engine named and the settings checked at once, then `search_cells`."""
+    check_engine(settings["engine"])
+    refuse(problem, settings)
+    return search_cells(
+        problem,
+        stats,
+        givens=[problem.option_number(key) for key in settings["givens"]],
+        max_nodes=settings["max_nodes"],
+        timeout=settings["timeout"],
+        progress=settings["progress"],
+        core=settings["core"],
+    )
+
+
+def search_cells(
+    problem: Problem[Any],
+    stats: Stats,
+    *,
+    givens: Sequence[int] = (),
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Progress | None = None,
+    core: str | None = None,
+) -> Generator[list[int], None, None]:
+    """SSXCC's search of `problem` after the options `givens` (by number): the option numbers
+    of each solution, level by level, on the core `cells_core(core)` picks; `stats` current at
+    each yield and however it ends. The table is built at once, the search at the first `next`."""
+    chosen = cells_core(core)
+    stats.engine = "cells"
+    stats.core = chosen
+    table = table_for(problem, chosen)
+    if chosen == "python":
+        from dlx.cores.cells import dance
+
+        return dance(table, stats, list(givens), max_nodes, timeout, progress)
+    return _run_compiled(table, stats, list(givens), max_nodes, timeout, progress)
+
+
+def table_for(problem: Problem[Any], core: str) -> Any:
+    """The pristine table of `problem` for `core`, built once while the problem lives (and
+    again once options are added)."""
+    built = _BUILT.setdefault(problem, {})
+    cached = built.get(core)
+    if cached is not None and cached[0] == problem.option_count:
+        return cached[1]
+    args = (problem.primary_count, len(problem.items), problem.options, problem.colours)
+    if core == "python":
+        from dlx.cores.cells_table import build_table
+
+        table: Any = build_table(*args)
+    else:
+        assert _cells is not None  # cells_core checked it
+        table = _cells.Cells(*args)
+    built[core] = (problem.option_count, table)
+    return table
+
+
+def _run_compiled(
+    table: Any,
+    stats: Stats,
+    givens: list[int],
+    max_nodes: int | None,
+    timeout: float | None,
+    progress: Progress | None,
+) -> Generator[list[int], None, None]:
+    """The generator of a compiled cells search, publishing its counters into `stats`."""
+    started = time.perf_counter()
+    stats.profile.clear()
+    stats.status = Status.RUNNING
+    cell: list[Any] = []
+
+    def show() -> None:
+        _publish(stats, cell[0], started)
+        progress(stats)  # type: ignore[misc]
+
+    cap = NO_LIMIT if max_nodes is None else max(1, min(max_nodes, NO_LIMIT))
+    run = table.search(
+        givens,
+        cap,
+        timeout,
+        None if progress is None else show,
+        threading.current_thread() is threading.main_thread(),
+    )
+    cell.append(run)
+    try:
+        for opts in run:
+            _publish(stats, run, started)
+            yield opts
+    finally:
+        run.close()
+        _publish(stats, run, started)
+
+
+def _publish(stats: Stats, run: Any, started: float) -> None:
+    """Copy the compiled search's counters into `stats`."""
+    nodes, updates, solutions, status, profile = run.stats()
+    stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
+    stats.seconds = time.perf_counter() - started
+    stats.status = Status(status)
+    stats.profile[:] = profile

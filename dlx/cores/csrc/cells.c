@@ -1,0 +1,478 @@
+/* cells.c: Knuth's SSXCC, step for step (forward, advance, backup, abort as in ssxcc.w), on
+   the structure cells.h describes. dlx/cores/cells.py is the reference it is tested against:
+   the same solutions in the same order, the same nodes, updates and profile. */
+
+#include "cells.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { FORWARD, ADVANCE, BACKUP, ABORT };
+
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define NOINLINE
+#define ALWAYS_INLINE inline
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#endif
+
+#define SIZE(x) set[(x) - 1]
+#define POS(x) set[(x) - 2]
+
+void cells_table_free(cells_table *t) {
+    free(t->set);
+    free(t->item);
+    free(t->nd);
+    free(t->first);
+    free(t->opt);
+    free(t->clr);
+    free(t->nxt);
+    memset(t, 0, sizeof *t);
+}
+
+/* Count the options of each item that SSXCC keeps (those with a primary item): NULL when
+   memory runs out. */
+static int *kept_sizes(int primary, int items, int options, const int *lengths,
+                       const int *numbers, char *kept) {
+    int *sizes = calloc((size_t)items + 1, sizeof(int));
+    if (sizes == NULL) return NULL;
+    for (int o = 0, k = 0; o < options; k += lengths[o], o++) {
+        kept[o] = 0;
+        for (int j = 0; j < lengths[o]; j++) kept[o] |= numbers[k + j] < primary;
+        if (kept[o])
+            for (int j = 0; j < lengths[o]; j++) sizes[numbers[k + j]]++;
+    }
+    return sizes;
+}
+
+/* Lay the items' headers and sets out; the nodes are placed by `place_nodes`. */
+static int lay_out_items(cells_table *t, const int *sizes) {
+    long long base = 2;
+    t->item = malloc(((size_t)t->items + 1) * sizeof(int));
+    if (t->item == NULL) return -1;
+    for (int i = 0; i < t->items; i++) {
+        t->item[i] = (int)base;
+        base += 2 + sizes[i];
+        if (base > INT_MAX / 2) return -1;
+    }
+    t->setlength = (int)base;
+    t->second = t->primary < t->items ? t->item[t->primary] : (int)base;
+    t->set = calloc((size_t)base, sizeof(int));
+    if (t->set == NULL) return -1;
+    for (int i = 0; i < t->items; i++) t->set[t->item[i] - 2] = i;
+    return 0;
+}
+
+/* Fill `nd` from the options and enter each kept option's nodes into their items' sets. */
+static void place_nodes(cells_table *t, const int *lengths, const int *numbers,
+                        const int *colours, const char *kept) {
+    int *set = t->set;
+    int x = 0, k = 0;
+    t->nd[0] = (cells_node){0, 0};
+    t->opt[0] = -1;
+    t->clr[0] = t->nxt[0] = 0;
+    for (int o = 0; o < t->options; o++) {
+        t->first[o] = x + 1;
+        for (int j = 0; j < lengths[o]; j++, k++) {
+            int c = t->item[numbers[k]];
+            cells_node *p = &t->nd[++x];
+            p->itm = c;
+            t->clr[x] = colours[k];
+            t->nxt[x] = j + 1 < lengths[o] ? x + 1 : t->first[o];
+            t->opt[x] = o;
+            p->loc = 0;
+            if (kept[o]) {
+                p->loc = c + SIZE(c);
+                set[c + SIZE(c)] = x;
+                SIZE(c)++;
+            }
+        }
+        t->nd[++x] = (cells_node){-lengths[o], 0};
+        t->opt[x] = -1;
+        t->clr[x] = t->nxt[x] = 0;
+    }
+}
+
+/* Build the table of a problem: `options` options, the o-th naming lengths[o] items (numbers
+   0..items-1, the first `primary` primary) with their colours, all in two flat arrays.
+   0, or -1 when memory runs out (the table is then freed). */
+int cells_table_init(cells_table *t, int primary, int items, int options, const int *lengths,
+                     const int *numbers, const int *colours) {
+    memset(t, 0, sizeof *t);
+    t->primary = primary;
+    t->items = items;
+    t->options = options;
+    long long total = 0;
+    for (int o = 0; o < options; o++) total += lengths[o];
+    if (total + options + 1 > INT_MAX / 2) return -1;
+    t->nodes = (int)total + options + 1;
+    char *kept = malloc((size_t)options + 1);
+    int *sizes = kept ? kept_sizes(primary, items, options, lengths, numbers, kept) : NULL;
+    t->nd = malloc((size_t)t->nodes * sizeof(cells_node));
+    t->first = malloc(((size_t)options + 1) * sizeof(int));
+    t->opt = malloc((size_t)t->nodes * sizeof(int));
+    t->clr = malloc((size_t)t->nodes * sizeof(int));
+    t->nxt = malloc((size_t)t->nodes * sizeof(int));
+    if (sizes == NULL || t->nd == NULL || t->first == NULL || t->opt == NULL || t->clr == NULL ||
+        t->nxt == NULL || lay_out_items(t, sizes) < 0) {
+        free(kept);
+        free(sizes);
+        cells_table_free(t);
+        return -1;
+    }
+    for (int i = 0; i < primary; i++) t->bad |= sizes[i] == 0;
+    place_nodes(t, lengths, numbers, colours, kept);
+    for (long long k = 0; k < total; k++) t->coloured |= colours[k] != 0;
+    free(kept);
+    free(sizes);
+    return 0;
+}
+
+void cells_search_free(cells_search *s) {
+    free(s->set);
+    free(s->item);
+    free(s->nd);
+    free(s->force);
+    free(s->choice);
+    free(s->saved);
+    free(s->save_item);
+    free(s->save_size);
+    free(s->opts);
+    free(s->profile);
+    s->set = s->item = s->force = s->choice = s->saved = NULL;
+    s->save_item = s->save_size = s->opts = NULL;
+    s->nd = NULL;
+    s->profile = NULL;
+}
+
+/* Swap the active item x out of the active set (to position active-1). */
+static inline void swap_out(int *set, int *item, int x, int p) {
+    int pp = POS(x), cc = item[p];
+    item[p] = x;
+    item[pp] = cc;
+    POS(cc) = pp;
+    POS(x) = p;
+}
+
+/* SSXCC's hide: take every option of item c that does not give it `color` (all, when 0) out
+   of the sets of its other items still active before this level. With `check`, 0 as soon as a
+   primary item is left with no option, and every one left with one is pushed on the force
+   stack; else 1.
+   Without colours an option met here never holds an inactive item (covering an item, or
+   purifying an uncoloured secondary one, hides every option it is in), so `coloured` == 0
+   skips SSXCC's test of each item's pos: `hide` picks that copy for a problem without colours. */
+static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, int check,
+                                   long long *updates, const int coloured) {
+    int *restrict set = s->set;
+    cells_node *restrict nd = s->nd;
+    const unsigned *restrict nxt = (const unsigned *)s->t->nxt;
+    const int *restrict clr = s->t->clr;
+    const int oactive = s->oactive, active = s->active;
+    const size_t second = (size_t)s->t->second;
+    long long u = 0;
+    /* Indices are size_t, loaded as unsigned: they widen for free and their offsets fold into
+       the addresses (Python builds extensions with -fwrapv, which forbids that for int). */
+    for (size_t rr = (size_t)c, end = rr + (size_t)SIZE(c); rr < end; rr++) {
+        size_t tt = (unsigned)set[rr];
+        if (coloured && color && clr[tt] == color) continue;
+        for (size_t nn = nxt[tt]; nn != tt; nn = nxt[nn]) {
+            size_t uu = (unsigned)nd[nn].itm;
+            if (coloured && POS(uu) >= oactive) continue;
+            int ss = SIZE(uu) - 1;
+            if (UNLIKELY(ss <= 1)) {
+                if (check && uu < second && POS(uu) < active) {
+                    if (ss == 0) {
+                        *updates += u;
+                        return 0;
+                    }
+                    s->force[s->forced++] = (int)uu;
+                }
+            }
+            size_t vv = (unsigned)nd[nn].loc, top = uu + (unsigned)ss;
+            size_t nnp = (unsigned)set[top];
+            SIZE(uu) = ss;
+            set[top] = (int)nn;
+            set[vv] = (int)nnp;
+            nd[nn].loc = (int)top;
+            nd[nnp].loc = (int)vv;
+            u++;
+        }
+    }
+    *updates += u;
+    return 1;
+}
+
+/* Kept out of line, as ssxcc.w has it: inlined into `take`, the loop ran a third slower
+   (pentominoes 8x8: the same instructions, scheduled worse). */
+static NOINLINE int hide_plain(cells_search *s, int c, int check, long long *updates) {
+    return hide_body(s, c, 0, check, updates, 0);
+}
+
+static NOINLINE int hide_coloured(cells_search *s, int c, int color, int check,
+                                  long long *updates) {
+    return hide_body(s, c, color, check, updates, 1);
+}
+
+static inline int hide(cells_search *s, int c, int color, int check, long long *updates) {
+    return s->t->coloured ? hide_coloured(s, c, color, check, updates)
+                          : hide_plain(s, c, check, updates);
+}
+
+/* Choose the option of `node`: swap its items out of the active set (its other items, or all
+   when `all`: a given), then hide the options that clash with it; 0 if one cannot be covered. */
+static int take(cells_search *s, int node, int all, long long *updates) {
+    int *set = s->set, *item = s->item;
+    const cells_node *nd = s->nd;
+    int p = s->oactive = s->active;
+    const int *nxt = s->t->nxt;
+    int start = all ? node : nxt[node];
+    if (start == node && !all) return 1; /* an option of one item: nothing else to do */
+    int q = start;
+    do {
+        int c = nd[q].itm;
+        if (POS(c) < p) {
+            swap_out(set, item, c, --p);
+            (*updates)++;
+        }
+        q = nxt[q];
+    } while (q != node);
+    s->active = p;
+    q = start;
+    do {
+        int cc = nd[q].itm;
+        int ok = cc < s->t->second ? hide(s, cc, 0, 1, updates)
+                 : POS(cc) < s->oactive ? hide(s, cc, s->t->clr[q], 1, updates)
+                                         : 1;
+        if (!ok) {
+            s->forced = 0;
+            return 0;
+        }
+        q = nxt[q];
+    } while (q != node);
+    return 1;
+}
+
+/* Whether the options `givens` can go together: distinct, no item covered twice, a coloured
+   secondary item given one colour only. */
+static int givens_fit(const cells_table *t, const int *givens, int ngivens) {
+    int *mark = calloc((size_t)t->setlength + 1, sizeof(int)); /* per item: 0, -1 covered, colour */
+    char *seen = calloc((size_t)t->options + 1, 1);
+    int ok = mark != NULL && seen != NULL ? 1 : -1;
+    for (int g = 0; ok == 1 && g < ngivens; g++) {
+        if (seen[givens[g]]++) ok = 0;
+        for (int q = t->first[givens[g]]; ok == 1 && t->nd[q].itm >= 0; q++) {
+            int x = t->nd[q].itm, colour = t->clr[q];
+            if (x >= t->second && colour) ok = mark[x] == 0 || mark[x] == colour;
+            else ok = mark[x] == 0;
+            mark[x] = x >= t->second && colour ? colour : -1;
+        }
+    }
+    free(mark);
+    free(seen);
+    return ok;
+}
+
+/* Allocate a search's arrays and copy the table's changing parts into them. */
+static int search_alloc(cells_search *s, const cells_table *t, int ngivens) {
+    size_t levels = (size_t)t->primary + 2;
+    s->set = malloc((size_t)t->setlength * sizeof(int));
+    s->item = malloc(((size_t)t->items + 1) * sizeof(int));
+    s->nd = malloc((size_t)t->nodes * sizeof(cells_node));
+    s->force = malloc(((size_t)t->primary + 1) * sizeof(int));
+    s->choice = malloc(levels * sizeof(int));
+    s->saved = calloc(levels + 1, sizeof(int));
+    s->opts = malloc((levels + (size_t)ngivens) * sizeof(int));
+    s->profile = calloc(levels + 1, sizeof(long long));
+    s->save_cap = t->items + 16;
+    s->save_item = malloc((size_t)s->save_cap * sizeof(int));
+    s->save_size = malloc((size_t)s->save_cap * sizeof(int));
+    if (!s->set || !s->item || !s->nd || !s->force || !s->choice || !s->saved || !s->opts ||
+        !s->profile || !s->save_item || !s->save_size)
+        return -1;
+    memcpy(s->set, t->set, (size_t)t->setlength * sizeof(int));
+    memcpy(s->item, t->item, (size_t)t->items * sizeof(int));
+    memcpy(s->nd, t->nd, (size_t)t->nodes * sizeof(cells_node));
+    return 0;
+}
+
+/* A search of `t` after choosing the options `givens` (uncounted): 0, or -1 when memory ran
+   out. A table with an uncoverable item, or givens that clash, leave it exhausted at once. */
+int cells_search_init(cells_search *s, const cells_table *t, const int *givens, int ngivens) {
+    memset(s, 0, sizeof *s);
+    s->t = t;
+    s->node_cap = LLONG_MAX;
+    s->status = CELLS_RUNNING;
+    s->step = FORWARD;
+    if (search_alloc(s, t, ngivens) < 0) return -1;
+    s->active = s->oactive = t->items;
+    int fit = t->bad ? 0 : givens_fit(t, givens, ngivens);
+    if (fit < 0) return -1;
+    long long ignored = 0;
+    for (int g = 0; fit && g < ngivens; g++) {
+        s->opts[s->base++] = givens[g];
+        fit = take(s, t->first[givens[g]], 1, &ignored);
+    }
+    s->forced = 0;
+    if (!fit) s->status = CELLS_EXHAUSTED;
+    return 0;
+}
+
+/* Push the size of every active item on the save stack (growing it as needed): 0, or -1. */
+static int save_sizes(cells_search *s, int level) {
+    int top = s->saved[level], active = s->active;
+    if (top + active > s->save_cap) {
+        int cap = 2 * (top + active);
+        int *items = realloc(s->save_item, (size_t)cap * sizeof(int));
+        if (items != NULL) s->save_item = items;
+        int *sizes = realloc(s->save_size, (size_t)cap * sizeof(int));
+        if (sizes != NULL) s->save_size = sizes;
+        if (items == NULL || sizes == NULL) return -1;
+        s->save_cap = cap;
+    }
+    const int *set = s->set, *item = s->item;
+    int *restrict si = s->save_item + top, *restrict ss = s->save_size + top;
+    for (int p = 0; p < active; p++) {
+        int x = item[p];
+        si[p] = x;
+        ss[p] = SIZE(x);
+    }
+    s->saved[level + 1] = top + active;
+    return 0;
+}
+
+/* Give the items active at `level`'s choice their sizes back, and the active count. */
+static void restore_sizes(cells_search *s, int level) {
+    int top = s->saved[level + 1], bottom = s->saved[level];
+    int *set = s->set;
+    const int *si = s->save_item, *ss = s->save_size;
+    s->active = top - bottom;
+    for (int p = bottom; p < top; p++) SIZE(si[p]) = ss[p];
+}
+
+/* SSXCC's item choice: the active primary item with the fewest options (leftmost on ties),
+   its size in *size (INT_MAX when none is left); items with one option pushed on `force`. */
+static inline int choose(cells_search *s, int *size) {
+    const int *set = s->set, *item = s->item;
+    const int second = s->t->second, active = s->active;
+    int *force = s->force, forced = s->forced;
+    int t = INT_MAX, best = 0;
+    for (int k = 0; k < active; k++) {
+        int x = item[k];
+        if (x >= second) continue;
+        int sz = SIZE(x);
+        if (sz <= 1) {
+            if (sz) force[forced++] = x;
+        } else if (sz < t || (sz == t && x < best)) {
+            best = x;
+            t = sz;
+        }
+    }
+    s->forced = forced;
+    *size = t;
+    return best;
+}
+
+/* The first item on the force stack still active (0 if none), popped with those above it. */
+static inline int pop_forced(cells_search *s) {
+    while (s->forced) {
+        int x = s->force[--s->forced];
+        if (s->set[x - 2] < s->active) return x;
+    }
+    return 0;
+}
+
+/* Enter a node: the budgets polled now and then, the node counted; then the forced move,
+   the branching item, or a solution (1). 0 to advance, -1 to stop (status set or error). */
+static int enter(cells_search *s, long long *updates) {
+    if (UNLIKELY(s->nodes >= s->next_poll || *updates >= s->next_update_poll)) {
+        s->updates = *updates;
+        int r = s->poll(s);
+        if (r) {
+            if (r > 0) s->status = CELLS_BUDGET;
+            return -1;
+        }
+    }
+    s->nodes++;
+    s->profile[s->level]++;
+    if (s->level > s->max_level) s->max_level = s->level;
+    int best = pop_forced(s), forced = best != 0, t;
+    if (!forced) {
+        best = choose(s, &t);
+        if (s->forced) best = s->force[--s->forced], forced = 1;
+        else if (t == INT_MAX) return 1;
+    }
+    swap_out(s->set, s->item, best, --s->active);
+    (*updates)++;
+    s->oactive = s->active;
+    hide(s, best, 0, 0, updates);
+    s->best = s->cur = best;
+    if (forced) {
+        s->saved[s->level + 1] = s->saved[s->level];
+        return 0;
+    }
+    return save_sizes(s, s->level) < 0 ? -2 : 0;
+}
+
+/* Run on to the next solution: CELLS_SOLUTION (the options in opts[0..base+level)),
+   CELLS_DONE (status EXHAUSTED or BUDGET), or CELLS_ERROR (out of memory, or the poll's). */
+int cells_run(cells_search *s) {
+    if (s->status != CELLS_RUNNING) return CELLS_DONE;
+    long long updates = s->updates;
+    int r = CELLS_DONE;
+    for (;;) {
+        switch (s->step) {
+        case FORWARD: {
+            int e = enter(s, &updates);
+            if (e == 1) {
+                s->solutions++;
+                s->step = BACKUP;
+                r = CELLS_SOLUTION;
+                goto out;
+            }
+            if (e < 0) {
+                r = e == -2 || s->status != CELLS_BUDGET ? CELLS_ERROR : CELLS_DONE;
+                goto out;
+            }
+            s->step = ADVANCE;
+            break;
+        }
+        case ADVANCE: {
+            int node = s->set[s->cur];
+            s->choice[s->level] = node;
+            s->opts[s->base + s->level] = s->t->opt[node];
+            if (take(s, node, 0, &updates)) {
+                s->level++;
+                s->step = FORWARD;
+            } else s->step = ABORT;
+            break;
+        }
+        case BACKUP:
+            if (s->level == 0) {
+                s->status = CELLS_EXHAUSTED;
+                goto out;
+            }
+            s->level--;
+            s->best = s->nd[s->choice[s->level]].itm;
+            s->cur = s->nd[s->choice[s->level]].loc;
+            s->step = ABORT;
+            break;
+        default: /* ABORT */
+            if (s->cur + 1 >= s->best + s->set[s->best - 1]) {
+                s->step = BACKUP;
+                break;
+            }
+            restore_sizes(s, s->level);
+            s->cur++;
+            s->step = ADVANCE;
+        }
+    }
+out:
+    s->updates = updates;
+    return r;
+}

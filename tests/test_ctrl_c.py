@@ -1,0 +1,155 @@
+"""Ctrl-C at any moment, from the first import on: one line on standard error and exit 130 (or
+0, the work done), never a traceback, and no worker process left (issue 27).
+
+A real SIGINT goes to the whole process group, as a terminal's Ctrl-C does, at moments from the
+interpreter's start to the middle of a long search. What comes before the programs' first line
+(the interpreter's own start, its `site`, the imports that lead to the entry point) is theirs,
+not the programs': there a Ctrl-C ends the process by Python's rules, and such runs are counted
+apart; the imports before the handler are kept to a few small modules by the test below.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+Z_PIECE = "##..\n.##.\n....\n....\n"
+SLOW = "\n".join([Z_PIECE] * 4 + ["#...\n#...\n#...\n#...\n", "####\n....\n....\n....\n"])
+SLOW += "\n" + "\n".join([Z_PIECE] * 5)
+"""A fillit input the fast path solves at once and `--ordered` searches for seconds."""
+
+MOMENTS = [0.0, 0.01, 0.02, 0.04, 0.06, 0.1, 0.2, 0.4, 0.6, 1.0]
+"""Seconds after the start at which Ctrl-C is sent: the start, the imports, the search."""
+
+ENTRY_FRAME = re.compile(r'entry\.py", line \d+, in (dlx|fillit)\n')
+"""A traceback's line showing the entry point running: from there on, Ctrl-C is the program's."""
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals to groups, /proc"),
+]
+
+
+def queens(n: int) -> str:
+    """The n queens problem in Knuth's format: about a minute's count for n = 16."""
+    lines = [
+        " ".join(f"R{i} C{i}" for i in range(n))
+        + " | "
+        + " ".join(f"A{i} B{i}" for i in range(2 * n - 1))
+    ]
+    lines += [f"R{r} C{c} A{r + c} B{n - 1 - r + c}" for r in range(n) for c in range(n)]
+    return "\n".join(lines) + "\n"
+
+
+def interrupted_at(args: list[str], moment: float) -> tuple[int, str]:
+    """Start `python -m ARGS` in a group of its own, Ctrl-C the group after `moment` seconds;
+    the exit status and standard error."""
+    child = subprocess.Popen(
+        [sys.executable, *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "NO_COLOR": "1"},
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(moment)
+    try:
+        os.killpg(child.pid, signal.SIGINT)
+        _, stderr = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    return child.returncode, stderr.decode(errors="replace")
+
+
+def running_with(marker: str) -> list[int]:
+    """The processes whose command line holds `marker`, after a few seconds' grace for those
+    being reaped."""
+    deadline = time.monotonic() + 5
+    while True:
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if entry.name.isdigit() and marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
+
+
+def before_the_program(status: int, stderr: str) -> bool:
+    """Whether Ctrl-C came before the program's first line: Python's own start (killed by the
+    signal, or its `site` failing) or the imports leading to the entry point."""
+    if status == -signal.SIGINT and "Traceback" not in stderr:
+        return True
+    if "init_import_site" in stderr:
+        return True
+    return stderr.rstrip().endswith("KeyboardInterrupt") and not ENTRY_FRAME.search(stderr)
+
+
+@pytest.mark.parametrize(
+    ("program", "options", "content", "may_finish"),
+    [
+        ("fillit", ["solve"], SLOW, True),
+        ("fillit", ["solve", "--ordered"], SLOW, False),
+        ("dlx", ["solve", "--count"], queens(16), False),
+        ("dlx", ["solve", "--count", "--jobs", "2"], queens(16), False),
+    ],
+    ids=["fillit-solve", "fillit-solve-ordered", "dlx-count", "dlx-count-jobs-2"],
+)
+def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(
+    tmp_path: Path, program: str, options: list[str], content: str, may_finish: bool
+) -> None:
+    marker = f"ctrl-c-{os.getpid()}-{tmp_path.name}"
+    path = tmp_path / f"{marker}.txt"
+    path.write_text(content)
+    handled = 0  # runs the program itself ended: interrupted, or finished
+    for moment in MOMENTS:
+        status, stderr = interrupted_at(["-m", program, *options, str(path)], moment)
+        assert running_with(marker) == [], f"left running after Ctrl-C at {moment} s"
+        if before_the_program(status, stderr):
+            continue
+        assert "Traceback" not in stderr, f"at {moment} s:\n{stderr}"
+        handled += 1
+        if status == 0 and may_finish:
+            assert stderr == ""
+        else:
+            assert (status, stderr) == (130, f"{program}: interrupted\n"), f"at {moment} s"
+    assert handled >= len(MOMENTS) // 2, "too few runs reached the program: the test proves little"
+
+
+@pytest.mark.parametrize("module", ["dlx.cli.entry", "fillit.entry"])
+def test_the_entry_points_import_next_to_nothing(module: str) -> None:
+    """Before the programs' handler is in place, only the packages' top modules and the entry
+    point are imported, none of the engine and no command line (typer, rich)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", f"import {module}"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    before = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "pass"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    names = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
+    names -= {line.rpartition("|")[2].strip() for line in before.stderr.splitlines()}
+    ours = {"dlx", "dlx.cli", "dlx.cli.entry", "fillit", "fillit.entry"}
+    assert names - ours <= {"signal", "enum", "types", "_signal"}, names - ours

@@ -80,6 +80,33 @@ def test_check_leaves_none_of_the_programs_processes(tmp_path: Path, how: str, m
     assert running_with(marker) == []
 
 
+def test_ctrl_c_during_a_check_leaves_none_of_them(tmp_path: Path, marker: str) -> None:
+    """Ctrl-C (to the whole group) while the cases run: one line, exit 130, nothing left."""
+    program = tmp_path / "slow_escaping.sh"
+    loop = "trap '' TERM HUP INT; while :; do sleep 1; done"
+    program.write_text(
+        f'#!/bin/sh\n( setsid sh -c "{loop}" {marker} </dev/null >/dev/null 2>&1 & )\n'
+        f"sh -c 'sleep 60' {marker}-waiting\necho wrong\n"
+    )
+    program.chmod(0o755)
+    check = ["check", "--cases", "0", "--jobs", "2", "--timeout", "90", "--plain"]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "fillit", *check, "--", str(program)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 60
+    while len(running_with(marker)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)  # until the program has started, and escaped
+    os.killpg(child.pid, signal.SIGINT)
+    _, stderr = child.communicate(timeout=60)
+    assert (child.returncode, stderr.decode()) == (130, "fillit: interrupted\n")
+    assert running_with(marker) == []
+
+
 def test_a_case_ends_what_it_started_and_reaps_it(tmp_path: Path, marker: str) -> None:
     """Run in this process: the case's escaped process is killed before the outcome comes back,
     and nothing of it is left a zombie here."""

@@ -32,10 +32,39 @@ MOMENTS = [0.0, 0.01, 0.02, 0.04, 0.06, 0.1, 0.2, 0.4, 0.6, 1.0]
 ENTRY_FRAME = re.compile(r'entry\.py", line \d+, in (dlx|fillit)\n')
 """A traceback's line showing the entry point running: from there on, Ctrl-C is the program's."""
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals to groups, /proc"),
-]
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="signals to process groups, /proc"
+)
+
+CLEANING = """
+import time
+from dlx.cli.kit import run
+
+def app():
+    try:
+        print("ready", flush=True)
+        time.sleep(60)
+    finally:
+        print("cleaning", flush=True)
+        time.sleep(1)
+        print("cleaned", flush=True)
+
+run(app, "demo")
+"""
+"""A command whose clean-up takes a second after Ctrl-C."""
+
+EXITING = """
+import atexit, time
+from dlx.cli.kit import run
+
+def slow_exit():
+    print("exiting", flush=True)
+    time.sleep(60)
+
+atexit.register(slow_exit)
+run(lambda: print("done", flush=True), "demo")
+"""
+"""A command done, whose interpreter takes long to shut down."""
 
 
 def queens(n: int) -> str:
@@ -100,6 +129,7 @@ def before_the_program(status: int, stderr: str) -> bool:
     return stderr.rstrip().endswith("KeyboardInterrupt") and not ENTRY_FRAME.search(stderr)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("program", "options", "content", "may_finish"),
     [
@@ -153,3 +183,38 @@ def test_the_entry_points_import_next_to_nothing(module: str) -> None:
     names -= {line.rpartition("|")[2].strip() for line in before.stderr.splitlines()}
     ours = {"dlx", "dlx.cli", "dlx.cli.entry", "fillit", "fillit.entry"}
     assert names - ours <= {"signal", "enum", "types", "_signal"}, names - ours
+
+
+def started(code: str) -> subprocess.Popen[str]:
+    """`python -c CODE` in a process group of its own, its standard output read line by line."""
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def test_a_second_ctrl_c_cannot_cut_the_clean_up_short() -> None:
+    child = started(CLEANING)
+    assert child.stdout is not None
+    assert child.stdout.readline() == "ready\n"
+    os.killpg(child.pid, signal.SIGINT)
+    assert child.stdout.readline() == "cleaning\n"
+    os.killpg(child.pid, signal.SIGINT)
+    stdout, stderr = child.communicate(timeout=60)
+    assert (child.returncode, stdout, stderr) == (130, "cleaned\n", "demo: interrupted\n")
+
+
+def test_ctrl_c_during_the_interpreters_shutdown_is_one_line() -> None:
+    child = started(EXITING)
+    assert child.stdout is not None
+    assert child.stdout.readline() == "done\n"
+    assert child.stdout.readline() == "exiting\n"
+    os.killpg(child.pid, signal.SIGINT)
+    stdout, stderr = child.communicate(timeout=60)
+    assert (child.returncode, stdout, stderr) == (130, "", "demo: interrupted\n")

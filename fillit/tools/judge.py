@@ -204,11 +204,11 @@ def judge(
     outcomes: dict[int, Outcome] = {}
     stopping = threading.Event()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        running = {
-            pool.submit(run, command, case, timeout, stopping): index
-            for index, case in enumerate(cases)
-        }
         try:
+            running = {
+                pool.submit(run, command, case, timeout, stopping): index
+                for index, case in enumerate(cases)
+            }
             for future in as_completed(running):
                 outcomes[running[future]] = future.result()
                 if done is not None:

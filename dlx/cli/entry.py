@@ -49,7 +49,11 @@ def end_children() -> None:
     if multiprocessing is None:
         return  # none was ever started, and importing it here would cost time for nothing
     children = multiprocessing.active_children()
+    # Meanwhile the pool's threads may write to a killed worker's pipe: not a reason to die.
+    before = signal.signal(signal.SIGPIPE, signal.SIG_IGN) if hasattr(signal, "SIGPIPE") else None
     for child in children:
         child.kill()
     for child in children:
         child.join(5)
+    if before is not None:
+        signal.signal(signal.SIGPIPE, before)

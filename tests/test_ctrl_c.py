@@ -158,7 +158,8 @@ def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(
             assert stderr == ""
         else:
             assert (status, stderr) == (130, f"{program}: interrupted\n"), f"at {moment} s"
-    assert handled >= len(MOMENTS) // 2, "too few runs reached the program: the test proves little"
+    # Even on a loaded machine the program is running 0.4 s after its start.
+    assert handled >= 3, "too few runs reached the program: the test proves little"
 
 
 @pytest.mark.parametrize("module", ["dlx.cli.entry", "fillit.entry"])

@@ -66,6 +66,24 @@ run(lambda: print("done", flush=True), "demo")
 """
 """A command done, whose interpreter takes long to shut down."""
 
+SWALLOWING = """
+import time
+from dlx.cli.kit import run
+
+class Slow:
+    def __del__(self):
+        print("deleting", flush=True)
+        time.sleep(3)
+
+def app():
+    Slow()
+    print("went on", flush=True)
+    time.sleep(3)
+
+run(app, "demo")
+"""
+"""A command whose Ctrl-C lands in a `__del__`, where Python cannot raise it."""
+
 
 def queens(n: int) -> str:
     """The n queens problem in Knuth's format: about a minute's count for n = 16."""
@@ -216,6 +234,15 @@ def test_ctrl_c_during_the_interpreters_shutdown_is_one_line() -> None:
     assert child.stdout is not None
     assert child.stdout.readline() == "done\n"
     assert child.stdout.readline() == "exiting\n"
+    os.killpg(child.pid, signal.SIGINT)
+    stdout, stderr = child.communicate(timeout=60)
+    assert (child.returncode, stdout, stderr) == (130, "", "demo: interrupted\n")
+
+
+def test_ctrl_c_where_python_cannot_raise_it_still_ends_the_run() -> None:
+    child = started(SWALLOWING)
+    assert child.stdout is not None
+    assert child.stdout.readline() == "deleting\n"
     os.killpg(child.pid, signal.SIGINT)
     stdout, stderr = child.communicate(timeout=60)
     assert (child.returncode, stdout, stderr) == (130, "", "demo: interrupted\n")

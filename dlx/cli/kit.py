@@ -132,6 +132,7 @@ def run(app: Callable[[], object], name: str) -> NoReturn:
         _say(f"{name}: standard output is closed")
         sys.exit(EXIT_FAILED)
     try:
+        sys.unraisablehook = _unraisable(name, sys.unraisablehook)
         signal.signal(signal.SIGINT, _interrupted)
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `dlx ... | head -1` ends quietly
         code = _status(app, name)
@@ -144,6 +145,20 @@ def run(app: Callable[[], object], name: str) -> NoReturn:
     # nodes, taking longer than solving it: what is left is frozen out of its sight instead.
     gc.freeze()
     sys.exit(_flushed(name, code))
+
+
+def _unraisable(
+    name: str, before: Callable[[sys.UnraisableHookArgs], object]
+) -> Callable[[sys.UnraisableHookArgs], object]:
+    """A hook for exceptions Python cannot raise (in a `__del__`, a weakref's callback): Ctrl-C
+    or the timeout landing there still ends the run, where Python would print it and go on."""
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> object:
+        if isinstance(unraisable.exc_value, (Interrupted, OutOfTime)):
+            _stopped(name, unraisable.exc_value)
+        return before(unraisable)
+
+    return hook
 
 
 def _status(app: Callable[[], object], name: str) -> int:

@@ -2,8 +2,9 @@
 and give each a verdict.
 
 The program under test is run once per case as `PROGRAM ARGS FILE`, with no shell, in a temporary
-folder of its own holding FILE, standard input closed, standard error discarded and standard
-output read up to OUTPUT_CAP bytes. Its verdict:
+folder of its own holding FILE, standard input closed, standard error discarded, standard
+output read up to OUTPUT_CAP bytes, and `FILLIT_CHECK_CASE` added to its environment (the mark of
+its processes, `fillit.tools.reaper`). Its verdict:
 
 - `ok`: standard output is exactly the expected text (the exit status does not matter);
 - `wrong`: it differs, or the program printed more than OUTPUT_CAP bytes (it is then stopped);

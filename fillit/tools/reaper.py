@@ -11,7 +11,9 @@ Linux each case's processes are found and killed one by one:
 - while cases run, the checker is a child subreaper (prctl PR_SET_CHILD_SUBREAPER): an orphaned
   descendant is adopted by the checker rather than by init, so the processes killed are reaped
   here, none is left a zombie, and one that wiped its environment (`env -i`) stays in reach: when
-  no case is running any more, every process the checker adopted meanwhile is ended too.
+  no case is running any more, every process the checker adopted meanwhile is ended too (with
+  cases in parallel, that can come after its own case's end: it carries no mark to tell whose
+  it is, and killing it at once could hit a case still running; at the latest, the check's end).
 
 Cases running in parallel cannot hit one another: a case's sweep kills only its own TAG's
 processes. Elsewhere (macOS, the BSDs, Windows: no /proc, no subreaper) only the program's

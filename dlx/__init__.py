@@ -2,35 +2,82 @@
 
 Build a `Problem` from named items and keyed options, then iterate `solve(problem)`.
 The engine knows nothing of puzzles; adapters turn their pieces into items and options.
+
+The names below are loaded on first use (PEP 562), so that `import dlx.cli.entry`, the
+programs' first import, costs next to nothing and Ctrl-C is theirs from the first moment.
 """
 
-from dlx.cores.compiled import CORE
-from dlx.errors import (
-    BoundsError,
-    BudgetError,
-    ColourError,
-    CoreUnavailableError,
-    DlxError,
-    DuplicateItemInOptionError,
-    DuplicateItemNameError,
-    DuplicateOptionKeyError,
-    EmptyOptionError,
-    EngineOptionError,
-    FormatError,
-    MemoUnsupportedError,
-    SearchBusyError,
-    SizeLimitError,
-    SolutionError,
-    UnknownItemError,
-    UnknownOptionError,
-)
-from dlx.memo import FailureMemo
-from dlx.problem import Problem
-from dlx.solve import count, first, solve
-from dlx.stats import Stats, Status
-from dlx.verify import verify
+from __future__ import annotations
+
+import sys
+from types import ModuleType
+
+TYPE_CHECKING = False  # as typing's, without importing typing before the programs' Ctrl-C
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dlx.cores.compiled import CORE
+    from dlx.errors import (
+        BoundsError,
+        BudgetError,
+        ColourError,
+        CoreUnavailableError,
+        DlxError,
+        DuplicateItemInOptionError,
+        DuplicateItemNameError,
+        DuplicateOptionKeyError,
+        EmptyOptionError,
+        EngineOptionError,
+        FormatError,
+        MemoUnsupportedError,
+        SearchBusyError,
+        SizeLimitError,
+        SolutionError,
+        UnknownItemError,
+        UnknownOptionError,
+    )
+    from dlx.memo import FailureMemo
+    from dlx.problem import Problem
+    from dlx.solve import count, first, solve
+    from dlx.stats import Stats, Status
+    from dlx.verify import verify
 
 __version__ = "0.1.0"
+
+_HOMES = {
+    "CORE": "dlx.cores.compiled",
+    **dict.fromkeys(
+        [
+            "BoundsError",
+            "BudgetError",
+            "ColourError",
+            "CoreUnavailableError",
+            "DlxError",
+            "DuplicateItemInOptionError",
+            "DuplicateItemNameError",
+            "DuplicateOptionKeyError",
+            "EmptyOptionError",
+            "EngineOptionError",
+            "FormatError",
+            "MemoUnsupportedError",
+            "SearchBusyError",
+            "SizeLimitError",
+            "SolutionError",
+            "UnknownItemError",
+            "UnknownOptionError",
+        ],
+        "dlx.errors",
+    ),
+    "FailureMemo": "dlx.memo",
+    "Problem": "dlx.problem",
+    "Stats": "dlx.stats",
+    "Status": "dlx.stats",
+    "count": "dlx.solve",
+    "first": "dlx.solve",
+    "solve": "dlx.solve",
+    "verify": "dlx.verify",
+}
+"""Each public name and the module it comes from."""
 
 __all__ = [
     "CORE",
@@ -60,3 +107,36 @@ __all__ = [
     "solve",
     "verify",
 ]
+
+
+if not TYPE_CHECKING:  # mypy sees the names imported above, and no other
+
+    def __getattr__(name: str) -> Any:
+        """The public `name`, imported from its module on first use and kept."""
+        from importlib import import_module
+
+        home = _HOMES.get(name)
+        if home is None:
+            raise AttributeError(f"module 'dlx' has no attribute {name!r}")
+        value = getattr(import_module(home), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    """The public names with the module's own, loaded or not."""
+    return sorted({*globals(), *__all__})
+
+
+class _Package(ModuleType):
+    """The `dlx` module, whose functions `solve` and `verify` keep their names when their
+    modules `dlx.solve` and `dlx.verify` are first imported: the import system would otherwise
+    bind the module over the function."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, ModuleType) and value.__name__ == f"dlx.{name}" and name in _HOMES:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -51,3 +51,28 @@ def test_fillit_solve_starts_without_what_it_does_not_use() -> None:
 def test_the_options_load_what_they_use() -> None:
     assert {"fillit.solver.ordered"} <= imported_by("solve", "--ordered", str(EXAMPLE))
     assert {"json"} <= imported_by("stats", "--json", str(EXAMPLE))
+
+
+LAZY_NAMES = """
+import sys, types
+import dlx
+assert not {"dlx.problem", "dlx.solve", "dlx.cores.compiled"} & set(sys.modules), "loaded early"
+import dlx.solve, dlx.verify  # the modules named as the functions they hold
+assert isinstance(dlx.solve, types.FunctionType) and isinstance(dlx.verify, types.FunctionType)
+from dlx import *
+assert set(dlx.__all__) <= set(dir(dlx)) and all(getattr(dlx, n) for n in dlx.__all__)
+assert dlx.Problem.__module__ == "dlx.problem" and dlx.CORE in ("compiled", "python")
+try:
+    dlx.nothing
+except AttributeError:
+    print("ok")
+"""
+
+
+def test_dlx_loads_its_names_on_first_use_and_they_stay_the_same() -> None:
+    """`import dlx` (the programs' first import) loads none of the engine; each public name
+    loads on first use, and `dlx.solve` stays the function once `dlx.solve` the module loads."""
+    done = subprocess.run(
+        [sys.executable, "-c", LAZY_NAMES], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert (done.stdout, done.stderr) == ("ok\n", "")

@@ -26,9 +26,10 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from dlx.cli.entry import EXIT_INTERRUPTED, end_children, quiet_start
+
 EXIT_FAILED = 1
 EXIT_UNKNOWN = 3
-EXIT_INTERRUPTED = 130
 
 
 class Interrupted(BaseException):
@@ -108,39 +109,78 @@ class Clock:
 
 
 def _out_of_time(signum: int, frame: FrameType | None) -> None:
+    _ending()
     raise OutOfTime
 
 
 def _interrupted(signum: int, frame: FrameType | None) -> None:
+    _ending()
     raise Interrupted
+
+
+def _ending() -> None:
+    """The run is ending: neither a second Ctrl-C nor the alarm may cut short the clean-ups
+    (a parallel search's workers stopped, a checked program's processes killed) on the way."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def run(app: Callable[[], object], name: str) -> NoReturn:
     """Run the typer `app` as the program `name`, ending with a documented status and at most
-    one line on standard error, never a traceback."""
-    signal.signal(signal.SIGINT, _interrupted)
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `dlx ... | head -1` ends quietly
+    one line on standard error, never a traceback, and no worker process left."""
     if sys.stdout is None:
         _say(f"{name}: standard output is closed")
         sys.exit(EXIT_FAILED)
-    code: int = 0
     try:
-        app()
-    except SystemExit as done:
-        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-    except OSError as error:
-        code = _fail(f"{name}: {_reason(error)}", EXIT_FAILED)
+        sys.unraisablehook = _unraisable(name, sys.unraisablehook)
+        signal.signal(signal.SIGINT, _interrupted)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `dlx ... | head -1` ends quietly
+        code = _status(app, name)
+        # The interpreter's shutdown (its last flush, the joins at exit) must not show a
+        # traceback either: Ctrl-C ends the process from now on as it does before `run`.
+        quiet_start(name.encode())
     except (Interrupted, OutOfTime) as stop:
-        # Raised anywhere, even halfway through linking or unlinking a node: leave at once,
-        # without the searches' clean-ups, which could walk lists left half-linked.
-        code = EXIT_INTERRUPTED if isinstance(stop, Interrupted) else EXIT_UNKNOWN
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        what = "interrupted" if code == EXIT_INTERRUPTED else "unknown: the timeout ran out"
-        os._exit(_flushed(name, _fail(f"{name}: {what}", code)))
+        _stopped(name, stop)
     # The interpreter's last garbage collection would walk a large problem's millions of linked
     # nodes, taking longer than solving it: what is left is frozen out of its sight instead.
     gc.freeze()
     sys.exit(_flushed(name, code))
+
+
+def _unraisable(
+    name: str, before: Callable[[sys.UnraisableHookArgs], object]
+) -> Callable[[sys.UnraisableHookArgs], object]:
+    """A hook for exceptions Python cannot raise (in a `__del__`, a weakref's callback): Ctrl-C
+    or the timeout landing there still ends the run, where Python would print it and go on."""
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> object:
+        if isinstance(unraisable.exc_value, (Interrupted, OutOfTime)):
+            _stopped(name, unraisable.exc_value)
+        return before(unraisable)
+
+    return hook
+
+
+def _status(app: Callable[[], object], name: str) -> int:
+    """The exit status of the typer `app`, its failed writes told in one line."""
+    try:
+        app()
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except OSError as error:
+        return _fail(f"{name}: {_reason(error)}", EXIT_FAILED)
+    return 0
+
+
+def _stopped(name: str, stop: Interrupted | OutOfTime) -> NoReturn:
+    """Leave at once after Ctrl-C or the timeout, raised anywhere (even halfway through linking
+    or unlinking a node): without the searches' clean-ups, which could walk lists left
+    half-linked, but with the worker processes ended."""
+    _ending()
+    end_children()
+    code = EXIT_INTERRUPTED if isinstance(stop, Interrupted) else EXIT_UNKNOWN
+    what = "interrupted" if code == EXIT_INTERRUPTED else "unknown: the timeout ran out"
+    os._exit(_flushed(name, _fail(f"{name}: {what}", code)))
 
 
 def _flushed(name: str, code: int) -> int:
@@ -151,8 +191,6 @@ def _flushed(name: str, code: int) -> int:
     except OSError as error:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return _fail(f"{name}: cannot write standard output: {_reason(error)}", EXIT_FAILED)
-    except Interrupted:
-        return EXIT_INTERRUPTED
     return code
 
 
@@ -171,5 +209,5 @@ def _say(message: str) -> None:
         if sys.stderr is not None:
             sys.stderr.write(message + "\n")
             sys.stderr.flush()
-    except (OSError, Interrupted):
+    except OSError:
         pass

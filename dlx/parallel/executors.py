@@ -23,6 +23,8 @@ def _adopt(digest: str, blob: bytes) -> None:
     """Keep the problem `blob` for this worker's later parts (a pool's initializer); Ctrl-C is
     the parent's to handle, which stops the workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # see `_sigint_held`
     _local.problems = {digest: pickle.loads(blob)}
 
 
@@ -66,7 +68,8 @@ class LocalPool:
         )
 
     def submit(self, part: Part, settings: Settings) -> Future[Outcome]:
-        future = self.executor.submit(run_part, self.digest, None, part, settings)
+        with _sigint_held():  # the pool may start its workers here
+            future = self.executor.submit(run_part, self.digest, None, part, settings)
         self.pending.add(future)
         future.add_done_callback(self.pending.discard)
         return future
@@ -89,6 +92,22 @@ class LocalPool:
             for process in list((getattr(self.executor, "_processes", None) or {}).values()):
                 process.terminate()
             self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """SIGINT held back from this thread meanwhile, and so from the workers it starts until
+    they ignore it (`_adopt`): Ctrl-C, sent to the whole foreground group, would otherwise find
+    a new worker still running the parent's handler. A Ctrl-C held back here reaches this
+    process when the block ends (or sooner, in another of its threads)."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no Ctrl-C sent to a group
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @contextmanager

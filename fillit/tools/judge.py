@@ -2,13 +2,18 @@
 and give each a verdict.
 
 The program under test is run once per case as `PROGRAM ARGS FILE`, with no shell, in a temporary
-folder of its own holding FILE, standard input closed, standard error discarded and standard
-output read up to OUTPUT_CAP bytes. Its verdict:
+folder of its own holding FILE, standard input closed, standard error discarded, standard
+output read up to OUTPUT_CAP bytes, and `FILLIT_CHECK_CASE` added to its environment (the mark of
+its processes, `fillit.tools.reaper`). Its verdict:
 
 - `ok`: standard output is exactly the expected text (the exit status does not matter);
 - `wrong`: it differs, or the program printed more than OUTPUT_CAP bytes (it is then stopped);
-- `timeout`: the program ran past its time (it and its process group are then killed);
+- `timeout`: the program ran past its time (it is then killed);
 - `crash`: the program was killed by a signal (a segmentation fault, an abort...).
+
+Once a case ends, nothing the program started is left running: its process group is killed,
+and on Linux every process it started, whatever group or session it moved to
+(`fillit.tools.reaper`, which says what holds elsewhere).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from fillit.tools import reaper
 from fillit.tools.judge_cases import Case
 
 OUTPUT_CAP = 64 * 1024
@@ -85,18 +91,21 @@ def resolve(command: Sequence[str]) -> list[str]:
     return [found, *arguments]
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Kill the program and everything it started (its own process group), and reap it."""
+def _stop(process: subprocess.Popen[bytes], tag: str) -> None:
+    """Kill the program and everything it started (its process group; on Linux, every process
+    marked `tag`), and reap it."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait()
+    reaper.end(tag)
 
 
 def _collect(
-    process: subprocess.Popen[bytes], timeout: float, stopping: threading.Event
+    process: subprocess.Popen[bytes], timeout: float, stopping: threading.Event, tag: str
 ) -> tuple[bytes, str]:
-    """The program's standard output and how it ended: `exited`, `timeout` or `overflow`.
-    Raises Stopped, the program killed, as soon as `stopping` is set."""
+    """The program's standard output and how it ended: `exited`, `timeout` or `overflow`;
+    everything it started (marked `tag`) killed. Raises Stopped, the program killed, as soon
+    as `stopping` is set."""
     assert process.stdout is not None
     deadline = time.monotonic() + timeout
     output = bytearray()
@@ -105,28 +114,28 @@ def _collect(
         while True:
             left = deadline - time.monotonic()
             if stopping.is_set():
-                _stop(process)
+                _stop(process, tag)
                 raise Stopped
             if left <= 0:
-                _stop(process)
+                _stop(process, tag)
                 return bytes(output), "timeout"
             if not selector.select(min(left, POLL)):
                 if process.poll() is not None:
-                    _stop(process)  # it has exited: what holds its output open is left over
+                    _stop(process, tag)  # it has exited: what holds its output open is left over
                 continue
             chunk = os.read(process.stdout.fileno(), 65536)
             if not chunk:
                 break
             output += chunk
             if len(output) > OUTPUT_CAP:
-                _stop(process)
+                _stop(process, tag)
                 return bytes(output[: OUTPUT_CAP + 1]), "overflow"
     try:
         process.wait(max(deadline - time.monotonic(), 0))
     except subprocess.TimeoutExpired:
-        _stop(process)
+        _stop(process, tag)
         return bytes(output), "timeout"
-    _stop(process)  # what it started and left behind, its output closed, goes with it
+    _stop(process, tag)  # what it started and left behind, its output closed, goes with it
     return bytes(output), "exited"
 
 
@@ -135,7 +144,8 @@ def run(
 ) -> Outcome:
     """Run `command` on the case's input, in a fresh folder, and judge what it printed; stop
     (raising Stopped) when `stopping` is set."""
-    with tempfile.TemporaryDirectory(prefix="fillit-check-") as folder:
+    tag = reaper.new_tag()
+    with tempfile.TemporaryDirectory(prefix="fillit-check-") as folder, reaper.adopting():
         path = Path(folder) / f"{case.name}.txt"
         path.write_text(case.text, encoding="ascii", errors="surrogateescape", newline="")
         start = time.perf_counter()
@@ -147,11 +157,12 @@ def run(
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 start_new_session=True,
+                env=reaper.environment(tag),
             )
         except OSError as fault:
             raise JudgeError(f"{command[0]}: cannot be run: {fault.strerror or fault}") from None
         with process:
-            output, ended = _collect(process, timeout, stopping or threading.Event())
+            output, ended = _collect(process, timeout, stopping or threading.Event(), tag)
         seconds = time.perf_counter() - start
     received = output.decode("ascii", errors="replace")
     verdict, note = _verdict(case, output, ended, process.returncode, timeout)
@@ -194,11 +205,11 @@ def judge(
     outcomes: dict[int, Outcome] = {}
     stopping = threading.Event()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        running = {
-            pool.submit(run, command, case, timeout, stopping): index
-            for index, case in enumerate(cases)
-        }
         try:
+            running = {
+                pool.submit(run, command, case, timeout, stopping): index
+                for index, case in enumerate(cases)
+            }
             for future in as_completed(running):
                 outcomes[running[future]] = future.result()
                 if done is not None:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from processes import running_with
 
 from fillit.tools import judge
 from fillit.tools.judge_cases import Case
@@ -41,18 +42,6 @@ def escaping_program(folder: Path, how: str, marker: str) -> Path:
     )
     program.chmod(0o755)
     return program
-
-
-def running_with(marker: str) -> list[int]:
-    """The live processes whose command line holds `marker` (a zombie's is empty)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and marker.encode() in (entry / "cmdline").read_bytes():
-                found.append(int(entry.name))
-        except OSError:
-            continue
-    return found
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import running_with
 
 ROOT = Path(__file__).resolve().parents[1]
 Z_PIECE = "##..\n.##.\n....\n....\n"
@@ -120,21 +121,13 @@ def interrupted_at(args: list[str], moment: float) -> tuple[int, str]:
     return child.returncode, stderr.decode(errors="replace")
 
 
-def running_with(marker: str) -> list[int]:
+def left_with(marker: str) -> list[int]:
     """The processes whose command line holds `marker`, after a few seconds' grace for those
     being reaped."""
     deadline = time.monotonic() + 5
-    while True:
-        found = []
-        for entry in Path("/proc").iterdir():
-            try:
-                if entry.name.isdigit() and marker.encode() in (entry / "cmdline").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-        if not found or time.monotonic() > deadline:
-            return found
+    while (found := running_with(marker)) and time.monotonic() <= deadline:
         time.sleep(0.1)
+    return found
 
 
 def before_the_program(status: int, stderr: str) -> bool:
@@ -167,7 +160,7 @@ def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(
     handled = 0  # runs the program itself ended: interrupted, or finished
     for moment in MOMENTS:
         status, stderr = interrupted_at(["-m", program, *options, str(path)], moment)
-        assert running_with(marker) == [], f"left running after Ctrl-C at {moment} s"
+        assert left_with(marker) == [], f"left running after Ctrl-C at {moment} s"
         if before_the_program(status, stderr):
             continue
         assert "Traceback" not in stderr, f"at {moment} s:\n{stderr}"

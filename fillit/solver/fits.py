@@ -99,10 +99,11 @@ def rounds(
     givens: Sequence[Key] = (),
     counters: CanonicalStats | None = None,
     finds_teach: bool = True,
+    floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """A packing extending `givens`, or none, or unknown if the budget ran out: the `ways` take
     turns, each round's node cap twice the last; the effort is added to `total` (and to
-    `counters`, one oracle call per turn).
+    `counters`, one oracle call per turn); `floors` rule options out (`Packing.complete`).
 
     The way that settled the last question on this board (its *favourite*: a refutation, or
     a packing found when `finds_teach`) goes first in each round with `FAVOURITE_CAP` times the
@@ -120,7 +121,7 @@ def rounds(
             turn_cap = cap * FAVOURITE_CAP if way is favourite else cap
             report = _so_far(progress, total)
             outcome = packing.complete(
-                givens, prefer, stats, budget, report, choose, turn_cap, sweep
+                givens, prefer, stats, budget, report, choose, turn_cap, sweep, floors
             )
             _count(stats, total, counters)
             if not outcome.unknown:

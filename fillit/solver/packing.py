@@ -110,6 +110,7 @@ class Packing:
         self.slack = size * size - 4 * len(pieces)
         self.full = self.bits((r, c) for r in range(size) for c in range(size))
         shapes, self.counts = shape_counts(pieces)
+        self.shapes = shapes
         self.masks, option_shape = self._options(shapes)
         self.line_bounds = [
             bound
@@ -205,17 +206,20 @@ class Packing:
         choose: Choice = "mrv",
         cap: int | None = None,
         sweep: Sweep = "rows",
+        floors: tuple[int, ...] | None = None,
     ) -> Outcome:
         """A packing that extends `givens`, or none, or unknown if the budget (or `cap` nodes,
         if less) ran out; the nodes are taken off `budget`. The options in `prefer` (a packing
         close to the one sought) are tried first. The item choice meets the cells row by row,
-        or with `sweep` "columns" column by column: a different order of the same search."""
+        or with `sweep` "columns" column by column: a different order of the same search. With
+        `floors`, each shape's options numbered below its floor are not chosen (beyond `givens`):
+        the caller knows no packing it seeks holds them."""
         limits = [n for n in (cap, budget.nodes) if n is not None]
         max_nodes, seconds = min(limits, default=None), budget.seconds()
         if max_nodes == 0 or seconds == 0.0:  # (dlx refuses an empty budget)
             stats.status = Status.BUDGET
             return UNKNOWN
-        pruner = new_pruner(self.board, self.failures, len(givens))
+        pruner = new_pruner(self.board, self.failures, len(givens), floors)
         search = solve(
             self.problem,
             choose=choose,

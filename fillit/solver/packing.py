@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from dlx import Problem, Stats, Status, solve
 from dlx.solve import Choice
@@ -106,6 +106,8 @@ class Packing:
         # the order (item choice, sweep) that settled the last question
         # (`fillit.solver.fits.rounds`)
         self.favourite: tuple[Choice, Sweep] | None = None
+        # how its questions raced on two cores (a `fillit.solver.race.RaceLog`), None: one core
+        self.races: Any = None
         self.stride = size + 1
         # the cells column by column: an item order for the engine's choice (see `complete`)
         self.columns = [(r, c) for c in range(size) for r in range(size)]
@@ -213,9 +215,8 @@ class Packing:
         """A packing that extends `givens`, or none, or unknown if the budget (or `cap` nodes,
         if less) ran out; the nodes are taken off `budget`. The options in `prefer` (a packing
         close to the one sought) are tried first. The item choice meets the cells row by row,
-        or with `sweep` "columns" column by column: a different order of the same search. With
-        `floors`, each shape's options numbered below its floor are not chosen (beyond `givens`):
-        the caller knows no packing it seeks holds them."""
+        or with `sweep` "columns" column by column. With `floors`, each shape's options numbered
+        below its floor are not chosen beyond `givens` (no packing sought holds them)."""
         limits = [n for n in (cap, budget.nodes) if n is not None]
         max_nodes, seconds = min(limits, default=None), budget.seconds()
         if max_nodes == 0 or seconds == 0.0:  # (dlx refuses an empty budget)
@@ -236,9 +237,11 @@ class Packing:
             limit=1,
             progress=None if progress is None else (lambda s: progress(self.size, s)),
         )
-        found = next(search, None)
-        search.close()
-        budget.spend(stats)
+        try:
+            found = next(search, None)
+        finally:  # (a progress report may raise: fillit.solver.race)
+            search.close()
+            budget.spend(stats)
         if found is not None:
             return Outcome(found)
         return UNKNOWN if stats.status is Status.BUDGET else REFUTED

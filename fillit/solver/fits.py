@@ -7,8 +7,9 @@ on the most constrained item (usually a cell with few ways to be filled), which 
 the ordered search needs minutes for; taking turns with it, the engine's sweep (cells row by row, or
 column by column, forced ones first) refutes others, mostly sets of few shapes, many times faster
 (which direction wins, only the search tells). A *way* is one such order, a *round* gives each way
-one search of at most *cap* nodes, and each round doubles the cap. `rounds` also serves the
-placement (`fillit.solver.canonical`). It asks `fillit.solver.packing` and spends the run's budget;
+one search of at most *cap* nodes, and each round doubles the cap; a question still open after a
+round may race on two processes (`fillit.solver.race`). `rounds` also serves the placement
+(`fillit.solver.canonical`). It asks `fillit.solver.packing` and spends the run's budget;
 it prints nothing and knows nothing of the canonical answer.
 """
 

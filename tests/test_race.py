@@ -19,12 +19,20 @@ from tetrominoes import piece_lists
 from typer.testing import CliRunner
 
 import fillit.solver.fits
+import fillit.solver.race
 from fillit.cli import app
 from fillit.pieces import Piece
 from fillit.solver.fast import arrange_fast
 from fillit.tools.generate import block, few_shapes, text
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="racing needs os.fork")
+
+
+@pytest.fixture(autouse=True)
+def free_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test races as if a core were free, whatever the machine's load."""
+    monkeypatch.setattr(fillit.solver.race, "idle_core", lambda: True)
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -83,6 +91,15 @@ def test_races_are_logged_with_the_order_and_core_that_settled_them() -> None:
     assert {order for order, _ in raced.canonical.races} <= orders
     assert {core for _, core in raced.canonical.races} <= {0, 1}
     assert no_child_left()
+
+
+def test_a_busy_machine_keeps_the_search_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No core free, no race."""
+    monkeypatch.setattr(fillit.solver.race, "idle_core", lambda: False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fillit.solver.fits, "RACE_CAP", 1)
+        answer = arrange_fast(LONG, jobs=2)
+    assert answer.canonical is not None and not answer.canonical.races
 
 
 def test_a_node_budget_keeps_the_search_on_one_core() -> None:

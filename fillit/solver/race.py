@@ -64,9 +64,23 @@ def way_name(way: Sequence[Any]) -> str:
     return f"{choose} by {sweep}" + (", witness first" if prefer else "")
 
 
+def idle_core() -> bool:
+    """Whether another core is likely free: the load of the last minute leaves one (a race on a
+    busy machine takes as long as one core, or longer: the child's work is not free there).
+
+    >>> isinstance(idle_core(), bool)
+    True
+    """
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # (no load average on this system: assume a free core)
+        return True
+    return load < (os.cpu_count() or 1) - 0.5
+
+
 def can_race(packing: Packing, nodes_budget: int | None, ways: Sequence[Any]) -> bool:
     """Whether a question on this packing may race: two jobs asked, fork at hand, no node
-    budget, and at least two ways that never leave."""
+    budget, at least two ways that never leave, and a core free."""
     log: RaceLog | None = getattr(packing, "races", None)
     staying = [way for way in ways if way[4] is None]
     return (
@@ -75,6 +89,7 @@ def can_race(packing: Packing, nodes_budget: int | None, ways: Sequence[Any]) ->
         and hasattr(os, "fork")
         and nodes_budget is None
         and len(staying) >= 2
+        and idle_core()
     )
 
 

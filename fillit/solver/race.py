@@ -29,11 +29,13 @@ from typing import Any
 
 from fillit.solver.packing import UNKNOWN, Outcome, Packing
 
-RACE_CAP = 4000
-"""A question races from the round whose node cap reaches this (the second, from 2000): most
-are settled before, in less time than a fork takes. On 13 slow inputs of few shapes the racing
-parent's own nodes (the run's critical path with two free cores) were 1.47 times fewer than on
-one core from 2000 on, 1.52 from 4000 on, 1.40 from 16000 on."""
+RACE_CAP = 64_000
+"""A question races from the round whose node cap reaches this (the sixth, from 2000): shorter
+ones are settled sooner than a fork pays for itself (the parent's writes after it copy pages).
+On 14 slow inputs of few shapes, raced in one process each (wall seconds, a shared machine):
+12.1 s on one core; racing from 4000 on 12.4 s, from 16000 on 11.2 s, from 64000 on 10.7 s.
+From 4000 on, the parent's own nodes (the run's critical path with two free cores) were 1.52
+times fewer than on one core, but 55 races of one input cost more than they saved."""
 
 Play = Callable[[Sequence[Any], Callable[[], None] | None, bool], tuple[Outcome, Any]]
 """The rest of a question's rounds with these ways, polling the given function (if any), quiet

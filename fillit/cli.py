@@ -6,6 +6,8 @@ error), 2 usage, 3 stopped by a budget with the answer unknown, 130 interrupted.
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import asdict
@@ -45,6 +47,15 @@ OrderedOpt = Annotated[
         "fast path; same answer, much slower on hard inputs.",
     ),
 ]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        min=1,
+        help="Processes a long question may race on (default: 2 where the machine has two "
+        "cores); 1 keeps the search on one core. Same answer either way.",
+    ),
+]
 
 
 @app.callback()
@@ -76,10 +87,12 @@ def give_up_if_unknown(answer: Answer) -> None:
         raise typer.Exit(EXIT_UNKNOWN)
 
 
-def arranger(ordered: bool) -> Callable[..., Answer]:
-    """The search asked for: the fast path, or the first release's ordered search."""
+def arranger(ordered: bool, jobs: int | None = None) -> Callable[..., Answer]:
+    """The search asked for: the fast path (racing on `jobs` processes, by default two where
+    there are two cores), or the first release's ordered search."""
     if not ordered:
-        return arrange_fast
+        count = jobs if jobs is not None else min(2, os.cpu_count() or 1)
+        return functools.partial(arrange_fast, jobs=count)
     # Imported here: only --ordered loads the first release's search; the fast path starts without.
     from fillit.solver.ordered import arrange_ordered
 
@@ -96,6 +109,7 @@ def solve(
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
     ordered: OrderedOpt = False,
+    jobs: JobsOpt = None,
     svg: Annotated[
         Path | None, typer.Option("--svg", help="Also write the square as an SVG picture.")
     ] = None,
@@ -105,7 +119,7 @@ def solve(
 
     with Clock(timeout) as clock:
         pieces = load(file)
-        arrange = arranger(ordered)
+        arrange = arranger(ordered, jobs)
         with interruptible():
             answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
     give_up_if_unknown(answer)
@@ -145,11 +159,12 @@ def stats(
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
     ordered: OrderedOpt = False,
+    jobs: JobsOpt = None,
 ) -> None:
     """Show how the search went: every size tried, the problem's size, the final square."""
     with Clock(timeout) as clock:
         pieces = load(file)
-        arrange = arranger(ordered)
+        arrange = arranger(ordered, jobs)
         if as_json:
             with interruptible():
                 answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)

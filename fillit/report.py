@@ -96,6 +96,19 @@ def canonical_table(counters: CanonicalStats) -> Table:
     return table
 
 
+def races_table(races: Sequence[tuple[str, int]]) -> Table:
+    """The questions that raced on two cores, by the order and core that settled them."""
+    table = Table(title="Raced on two cores (0: the first, 1: the second)")
+    for name in ("settled by", "core", "questions"):
+        table.add_column(name, justify="right")
+    counts: dict[tuple[str, int], int] = {}
+    for race in races:
+        counts[race] = counts.get(race, 0) + 1
+    for (order, core), count in sorted(counts.items()):
+        table.add_row(order, str(core), f"{count:,}")
+    return table
+
+
 def groups_table(pieces: Sequence[Piece]) -> Table:
     """The pieces grouped by identical shape."""
     table = Table(title="Pieces", show_lines=True)
@@ -128,6 +141,8 @@ def show(console: Console, answer: Answer, *, colour: bool) -> None:
     parts: list[Table | Text] = [headline, attempts_table(answer)]
     if answer.canonical is not None:
         parts.append(canonical_table(answer.canonical))
+        if answer.canonical.races:
+            parts.append(races_table(answer.canonical.races))
     parts.append(groups_table(answer.pieces))
     if answer.solved:
         parts.append(Text(f"Smallest square: {answer.size}x{answer.size}"))

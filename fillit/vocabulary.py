@@ -42,6 +42,9 @@ class CanonicalStats:
     nodes: int = 0
     updates: int = 0
     seconds: float = 0.0
+    # every question of the run (any size) that raced on two cores (`fillit.solver.race`): the
+    # order that settled it and the core that did (0: the first process, 1: the second)
+    races: list[tuple[str, int]] = field(default_factory=list)
 
     def add(self, stats: Stats) -> None:
         """Count one more search's effort."""

@@ -47,10 +47,14 @@ def compiled_packing(pieces: Sequence[Piece], side: int) -> Packing:
 
 
 def fresh_pair(
-    pieces: Sequence[Piece], side: int, base: int, colour_bytes: int
+    pieces: Sequence[Piece],
+    side: int,
+    base: int,
+    colour_bytes: int,
+    floors: tuple[int, ...] | None = None,
 ) -> tuple[Any, Any, Any, Any]:
     """A compiled check with its own failures, and StatePruner with its own, on one board (the
-    compiled one keeps at most `colour_bytes` of colour sets)."""
+    compiled one keeps at most `colour_bytes` of colour sets), both given `floors`."""
     packing = compiled_packing(pieces, side)
     board = packing.board
     bounds = [bound for bound, _ in board.colour_tests]
@@ -58,8 +62,8 @@ def fresh_pair(
         board.cells, board.option_cells, board.option_shape, board.root, bounds, colour_bytes
     )
     failures, reference_failures = new_failures(packing.board), FailedStates()
-    pruner = new_pruner(packing.board, failures, base)
-    reference = StatePruner(packing.board, reference_failures, base)
+    pruner = new_pruner(packing.board, failures, base, floors)
+    reference = StatePruner(packing.board, reference_failures, base, floors)
     assert not isinstance(pruner, StatePruner)
     return pruner, reference, failures, reference_failures
 
@@ -77,6 +81,7 @@ def kept(failures: Any) -> dict[Any, list[int]]:
     base=st.integers(0, 3),
     learn_nodes=st.sampled_from([-1, 0, 3]),
     colour_bytes=st.sampled_from([0, 1 << 26]),
+    floored=st.booleans(),
 )
 def test_the_compiled_check_answers_and_learns_as_state_pruner(
     data: st.DataObject,
@@ -85,14 +90,26 @@ def test_the_compiled_check_answers_and_learns_as_state_pruner(
     base: int,
     learn_nodes: int,
     colour_bytes: int,
+    floored: bool,
 ) -> None:
     """A random walk down and up the search tree (a step down checks a node, a step up tells
     `learn` the node left): the same verdict at every node, the same failures kept and cuts,
-    whether the compiled check keeps its colour sets or forgets them at each new one."""
+    whether the compiled check keeps its colour sets or forgets them at each new one, with
+    floors or without."""
     side = data.draw(st.integers(smallest_size(pieces), smallest_size(pieces) + 2), label="side")
+    floors = None
+    if floored:
+        options = Packing(pieces, side).problem.option_count
+        floor = st.integers(0, options)
+        floors = tuple(
+            data.draw(
+                st.lists(floor, min_size=len(set(pieces)), max_size=len(set(pieces))),
+                label="floors",
+            )
+        )
     with patch.object(fillit.solver.pruner, "LEARN_NODES", learn_nodes):  # read by both
         pruner, reference, failures, reference_failures = fresh_pair(
-            pieces, side, base, colour_bytes
+            pieces, side, base, colour_bytes, floors
         )
         verdicts = walk_tree(walk, reference.board, pruner, reference)
     event(f"cut {False in verdicts}, colour tested {reference.states[-1][1] <= 4}")

@@ -40,10 +40,11 @@ def glance(
     witness: Sequence[Key],
     budget: Budget,
     counters: CanonicalStats,
+    floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """A short search (the witness's options first): a packing, none, or unknown if cut short."""
     stats = Stats()
-    outcome = packing.complete(givens, witness, stats, budget, cap=GLANCE_NODES)
+    outcome = packing.complete(givens, witness, stats, budget, cap=GLANCE_NODES, floors=floors)
     counters.oracle_calls += 1
     counters.add(stats)
     return outcome
@@ -63,6 +64,7 @@ def repair(
     witness: Sequence[Key],
     budget: Budget,
     counters: CanonicalStats,
+    floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """A packing with `givens` and `candidate`, found by re-solving only the witness's
     neighbourhood of the change; unknown when that finds none, and the full search must decide.
@@ -82,7 +84,7 @@ def repair(
         ]
         stats = Stats()
         outcome = packing.complete(
-            [*givens, candidate, *kept], witness, stats, budget, cap=REPAIR_NODES
+            [*givens, candidate, *kept], witness, stats, budget, cap=REPAIR_NODES, floors=floors
         )
         counters.repairs += 1
         counters.add(stats)
@@ -101,6 +103,7 @@ def full_search(
     budget: Budget,
     counters: CanonicalStats,
     progress: Progress | None = None,
+    floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """A packing extending `givens`, or none, or unknown if the budget ran out.
 
@@ -112,7 +115,7 @@ def full_search(
         (witness if prefer else (), choose, sweep, joins, leaves)
         for prefer, choose, sweep, joins, leaves in CANONICAL_WAYS
     ]
-    return rounds(packing, Stats(), budget, ways, progress, givens, counters, finds_teach=False)
+    return rounds(packing, Stats(), budget, ways, progress, givens, counters, False, floors)
 
 
 CANONICAL_WAYS: tuple[tuple[bool, Choice, Sweep, int, int | None], ...] = (
@@ -153,7 +156,11 @@ def canonical(
                 continue  # identical pieces keep input order in the canonical answer
             if occupied & packing.bits((corner[0] + r, corner[1] + c) for r, c in piece.cells):
                 continue
-            outcome = ask(packing, givens, (piece, *corner), witness, budget, counters, progress)
+            candidate: Key = (piece, *corner)
+            ruled_out = floors(packing, last_corner, candidate)
+            outcome = ask(
+                packing, givens, candidate, witness, budget, counters, progress, ruled_out
+            )
             if outcome.unknown:
                 return None
             if outcome.packing is not None:
@@ -174,13 +181,35 @@ def ask(
     budget: Budget,
     counters: CanonicalStats,
     progress: Progress | None = None,
+    floors: tuple[int, ...] | None = None,
 ) -> Outcome:
-    """Whether the pieces placed (`givens`) and `candidate` can be completed: a glance, then a
-    repair, then a full search, each asked only while the last left it unknown and the budget
-    lasts."""
-    outcome = glance(packing, [*givens, candidate], witness, budget, counters)
+    """Whether the pieces placed (`givens`) and `candidate` can be completed (with no option
+    below `floors`): a glance, then a repair, then a full search, each asked only while the last
+    left it unknown and the budget lasts."""
+    outcome = glance(packing, [*givens, candidate], witness, budget, counters, floors)
     if outcome.unknown and not budget.spent():
-        outcome = repair(packing, givens, candidate, witness, budget, counters)
+        outcome = repair(packing, givens, candidate, witness, budget, counters, floors)
     if outcome.unknown and not budget.spent():
-        outcome = full_search(packing, [*givens, candidate], witness, budget, counters, progress)
+        outcome = full_search(
+            packing, [*givens, candidate], witness, budget, counters, progress, floors
+        )
     return outcome
+
+
+def floors(packing: Packing, last_corner: dict[Piece, Cell], candidate: Key) -> tuple[int, ...]:
+    """Per shape, the first option a completion of the question "`candidate` here?" may choose:
+    its placement at the candidate for the candidate's shape, at the last corner taken for the
+    others (0: any).
+
+    Identical pieces are interchangeable, so a completion with a piece of the shape at an
+    earlier position, the same cells, would also hold the earlier piece of that shape (or the
+    candidate's own piece) at that position with the same later pieces: a position asked before
+    and refuted, or passed over. No completion is lost, and none of the questions asked at this
+    size afterwards rules out less (their floors only rise), so the failures kept stay true."""
+    number = packing.problem.option_number
+    shape, top, left = candidate
+    floor = []
+    for piece in packing.shapes:
+        at = (top, left) if piece == shape else last_corner.get(piece)
+        floor.append(0 if at is None else number((piece, at[0], at[1])))
+    return tuple(floor)

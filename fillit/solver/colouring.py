@@ -61,7 +61,13 @@ class ColourBound:
             self._kept = sum(self._kept << (digit * count) for count in range(self.most + 1))
             digit *= self.radix
         self.vectors = [sorted(self._shape_vectors(shape, size)) for shape in shapes]
-        self._steps = [[self.place(v) for v in vectors] for vectors in self.vectors]
+        # shapes with the same colour counts (under rows mod 4, all of one row profile) are one
+        # class: the sums depend only on how many pieces of each class remain
+        classes = list(dict.fromkeys(tuple(vectors) for vectors in self.vectors))
+        self._class = [classes.index(tuple(vectors)) for vectors in self.vectors]
+        self._merged = len(classes) < len(shapes)
+        self._of_counts: dict[tuple[int, ...], tuple[int, ...]] = {}  # per shape -> per class
+        self._steps = [[self.place(v) for v in vectors] for vectors in classes]
         self._widen = [self.radix**colour for colour in range(colours - 1)]
         self._sets: dict[tuple[tuple[int, ...], int], Sums] = {}
 
@@ -113,11 +119,26 @@ class ColourBound:
     def sums(self, remaining: tuple[int, ...], holes: int) -> Sums:
         """The sums of the remaining pieces widened by `holes` spare cells: a room fits when its
         `place` is one of its bits."""
+        if self._merged:
+            remaining = self._classes(remaining)
         found = self._sets.get((remaining, holes))
         return self._widened(remaining, holes) if found is None else found
 
+    def _classes(self, remaining: tuple[int, ...]) -> tuple[int, ...]:
+        """How many pieces of each class of shapes remain."""
+        found = self._of_counts.get(remaining)
+        if found is None:
+            counts = [0] * len(self._steps)
+            for shape, count in enumerate(remaining):
+                counts[self._class[shape]] += count
+            if len(self._of_counts) >= CACHE_SETS:
+                self._of_counts.clear()
+            found = self._of_counts[remaining] = tuple(counts)
+        return found
+
     def _widened(self, remaining: tuple[int, ...], holes: int) -> Sums:
-        """The sums of the remaining pieces, each plus every spread of `holes` spare cells.
+        """The sums of the remaining pieces (a count per class of shapes), each plus every spread
+        of `holes` spare cells.
 
         Built from a set kept already where one is (with a spare cell fewer, or a piece fewer:
         pieces and spare cells may be added in any order), else from the set with a spare

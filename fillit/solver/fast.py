@@ -15,6 +15,7 @@ from fillit.solver.budget import Budget
 from fillit.solver.canonical import canonical
 from fillit.solver.fits import decide_size
 from fillit.solver.packing import Packing
+from fillit.solver.race import RaceLog
 from fillit.vocabulary import Answer, CanonicalStats, Progress, smallest_size
 
 
@@ -24,9 +25,12 @@ def arrange_fast(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> Answer:
     """The canonical answer: decide sizes from the smallest up, then place the pieces in order.
     `max_nodes` and `timeout` bound the whole run; when one runs out, the answer is unsolved.
+    With `jobs` 2 or more, long questions race on two cores (`fillit.solver.race`): the same
+    answer.
 
     >>> from fillit.pieces import Piece
     >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
@@ -41,9 +45,11 @@ def arrange_fast(
     budget = Budget.start(max_nodes, timeout)
     size = smallest_size(pieces)
     favourite = None  # the order that settled the last size, a guess for the next one
+    races = RaceLog(jobs, counters.races)
     while True:
         packing = Packing(pieces, size)
         packing.favourite = favourite
+        packing.races = races
         attempt, witness = decide_size(packing, budget, progress)
         answer.attempts.append(attempt)
         if attempt.solved is None:

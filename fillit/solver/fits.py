@@ -7,20 +7,24 @@ on the most constrained item (usually a cell with few ways to be filled), which 
 the ordered search needs minutes for; taking turns with it, the engine's sweep (cells row by row, or
 column by column, forced ones first) refutes others, mostly sets of few shapes, many times faster
 (which direction wins, only the search tells). A *way* is one such order, a *round* gives each way
-one search of at most *cap* nodes, and each round doubles the cap. `rounds` also serves the
-placement (`fillit.solver.canonical`). It asks `fillit.solver.packing` and spends the run's budget;
+one search of at most *cap* nodes, and each round doubles the cap; a question still open after a
+round may race on two processes (`fillit.solver.race`). `rounds` also serves the placement
+(`fillit.solver.canonical`). It asks `fillit.solver.packing` and spends the run's budget;
 it prints nothing and knows nothing of the canonical answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 
 from dlx import Stats, Status
 from dlx.solve import Choice
 from fillit.solver.budget import Budget
 from fillit.solver.colouring import refuted_by_colouring
 from fillit.solver.packing import UNKNOWN, Key, Outcome, Packing, Sweep
+from fillit.solver.race import RACE_CAP, RaceLog, can_race, race, way_name
 from fillit.vocabulary import Attempt, CanonicalStats, Progress
 
 Way = tuple[Sequence[Key], Choice, Sweep, int, int | None]
@@ -99,10 +103,11 @@ def rounds(
     givens: Sequence[Key] = (),
     counters: CanonicalStats | None = None,
     finds_teach: bool = True,
+    floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """A packing extending `givens`, or none, or unknown if the budget ran out: the `ways` take
     turns, each round's node cap twice the last; the effort is added to `total` (and to
-    `counters`, one oracle call per turn).
+    `counters`, one oracle call per turn); `floors` rule options out (`Packing.complete`).
 
     The way that settled the last question on this board (its *favourite*: a refutation, or
     a packing found when `finds_teach`) goes first in each round with `FAVOURITE_CAP` times the
@@ -110,26 +115,113 @@ def rounds(
     wins again."""
     favourite = _favourite(packing, ways)
     ordered = sorted(ways, key=lambda way: way is not favourite)
-    cap, round_number = FIRST_CAP, 0
-    while True:
-        for way in ordered:
-            prefer, choose, sweep, joins, leaves = way
-            if round_number < joins or (leaves is not None and round_number >= leaves):
-                continue
-            stats = Stats()
-            turn_cap = cap * FAVOURITE_CAP if way is favourite else cap
-            report = _so_far(progress, total)
-            outcome = packing.complete(
-                givens, prefer, stats, budget, report, choose, turn_cap, sweep
-            )
-            _count(stats, total, counters)
-            if not outcome.unknown:
-                if outcome.refuted or finds_teach:
-                    packing.favourite = (choose, sweep)
-                return outcome
-            if budget.spent():
-                return UNKNOWN
-        cap, round_number = 2 * cap, round_number + 1
+    question = _Question(
+        packing, total, budget, progress, givens, counters, finds_teach, floors, favourite
+    )
+    return question.play(ordered, None, False, FIRST_CAP, 0)[0]
+
+
+@dataclass
+class _Question:
+    """One question's rounds: what `rounds` was given, and its favourite way."""
+
+    packing: Packing
+    total: Stats
+    budget: Budget
+    progress: Progress | None
+    givens: Sequence[Key]
+    counters: CanonicalStats | None
+    finds_teach: bool
+    floors: tuple[int, ...] | None
+    favourite: Way | None
+
+    def play(
+        self,
+        mine: Sequence[Way],
+        poll: Callable[[], None] | None,
+        quiet: bool,
+        cap: int,
+        number: int,
+    ) -> tuple[Outcome, Way | None]:
+        """The rounds of `mine` from round `number` (node cap `cap`) on: the outcome and the
+        way that settled it; a long question races (`fillit.solver.race`) unless `poll` is
+        given (this is one side of a race already)."""
+        packing, budget = self.packing, self.budget
+        while True:
+            if poll is None and cap >= RACE_CAP and can_race(packing, budget.nodes, mine):
+                return self._race(mine, cap, number)
+            for way in mine:
+                prefer, choose, sweep, joins, leaves = way
+                if number < joins or (leaves is not None and number >= leaves):
+                    continue
+                stats = Stats()
+                turn_cap = cap * FAVOURITE_CAP if way is self.favourite else cap
+                report = _polled(None if quiet else _so_far(self.progress, self.total), poll)
+                outcome = packing.complete(
+                    self.givens, prefer, stats, budget, report, choose, turn_cap, sweep, self.floors
+                )
+                _count(stats, self.total, self.counters)
+                _count_race(packing, stats)
+                if not outcome.unknown:
+                    if outcome.refuted or self.finds_teach:
+                        packing.favourite = (choose, sweep)
+                    return outcome, way
+                if budget.spent():
+                    return UNKNOWN, None
+            cap, number = 2 * cap, number + 1
+
+    def _race(self, mine: Sequence[Way], cap: int, number: int) -> tuple[Outcome, Way | None]:
+        """The rest of the rounds of `mine`, raced on two processes (`fillit.solver.race`)."""
+        outcome, won, core, nodes = race(
+            self.packing, mine, partial(self.play, cap=cap, number=number)
+        )
+        if core == 1 and self.counters is not None:
+            self.counters.nodes += nodes
+        return _after_race(
+            self.packing, mine, outcome, won, core, nodes, self.total, self.finds_teach
+        )
+
+
+def _polled(report: Progress | None, poll: Callable[[], None] | None) -> Progress | None:
+    """`report`, asking `poll` first at each of the engine's polls (when `poll` is given)."""
+    if poll is None:
+        return report
+
+    def polled(size: int, stats: Stats) -> None:
+        poll()
+        if report is not None:
+            report(size, stats)
+
+    return polled
+
+
+def _count_race(packing: Packing, stats: Stats) -> None:
+    """Add a turn's nodes to the packing's race log (what a child reports it spent)."""
+    log: RaceLog | None = getattr(packing, "races", None)
+    if log is not None:
+        log.nodes += stats.nodes
+
+
+def _after_race(
+    packing: Packing,
+    ways: Sequence[Way],
+    outcome: Outcome,
+    way: int,
+    core: int,
+    nodes: int,
+    total: Stats,
+    finds_teach: bool,
+) -> tuple[Outcome, Way | None]:
+    """A race's outcome, logged (the way and core that settled it); the child's nodes added to
+    `total` and its way made the favourite as it would have been on one core."""
+    if way < 0 or packing.races is None:
+        return outcome, None
+    packing.races.settled.append((way_name(ways[way]), core))
+    if core == 1:
+        total.nodes += nodes
+        if outcome.refuted or finds_teach:
+            packing.favourite = (ways[way][1], ways[way][2])
+    return outcome, ways[way]
 
 
 def _count(stats: Stats, total: Stats, counters: CanonicalStats | None) -> None:

@@ -120,12 +120,15 @@ def new_failures(board: Board) -> Failures:
     return FailedStates()
 
 
-def new_pruner(board: Board, failures: Failures, base: int) -> Check:
-    """The check of one search of `board` whose first `base` options are givens: compiled
+def new_pruner(
+    board: Board, failures: Failures, base: int, floors: tuple[int, ...] | None = None
+) -> Check:
+    """The check of one search of `board` whose first `base` options are givens (and whose
+    options below their shape's `floors` are not to be chosen): compiled
     (`fillit.solver._board.Pruner`) when `failures` are (see `new_failures`), else `StatePruner`."""
     if isinstance(failures, FailedStates) or not board.compiles:
-        return StatePruner(board, failures, base)
-    check: Check = _board.Pruner(board.compiled, failures, base, LEARN_NODES, COLOUR_HOLES)
+        return StatePruner(board, failures, base, floors)
+    check: Check = _board.Pruner(board.compiled, failures, base, LEARN_NODES, COLOUR_HOLES, floors)
     return check
 
 
@@ -142,15 +145,21 @@ class StatePruner:
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;
     - or a state proven to fail before had the same pieces left and every cell free here free
       too (`fillit.solver.failures`): the engine tells `learn` each node that failed.
+    With `floors` (an option number per shape) it also cuts a node whose last option, chosen
+    after the givens, is numbered below its shape's floor: options the question rules out
+    (`fillit.solver.canonical.floors`), not a state without completion.
 
     This is the reference; `new_pruner` gives its compiled twin where it can. Boards with
     projection tests (`Board.line_tests`) are always checked here: only this one runs them.
     """
 
-    def __init__(self, board: Board, failures: Failures, base: int) -> None:
+    def __init__(
+        self, board: Board, failures: Failures, base: int, floors: tuple[int, ...] | None = None
+    ) -> None:
         self.board = board
         self.failures = failures
         self.base = base
+        self.floors = floors
         # per depth: the filled cells as bits, the holes left, the pieces left of each shape
         self.states: list[State] = []
         # per depth: the nodes checked before that depth's node (its subtree: those after it)
@@ -176,6 +185,10 @@ class StatePruner:
             del self.opened[depth:]
             self.opened.append(self.checked)
         self.checked += 1
+        if self.floors is not None and not root:
+            shape = board.option_shape[chosen[-1]]
+            if shape >= 0 and chosen[-1] < self.floors[shape]:
+                return False
         filled, holes, remaining = states[depth]
         found = board.cells.check(filled, remaining, holes, COLOUR_HOLES)
         if found is None:

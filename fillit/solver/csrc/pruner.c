@@ -60,6 +60,7 @@ typedef struct {
     int *left;             /* per depth: the pieces left of each shape */
     long long *opened;     /* per depth: the nodes checked before its node */
     long long *places;     /* per colour test: the place of the room */
+    int *floors;           /* per shape: its options numbered below are not to be chosen, or NULL */
     word empty[MAX_WORDS]; /* the kept empty cells of the node checked */
     dlx_hook hook;
 } PrunerObject;
@@ -253,6 +254,10 @@ static int pruner_check(void *self, const int *chosen, int count) {
     BoardObject *b = p->board;
     if (take_in(p, chosen, count) < 0) return -1;
     p->checked++;
+    if (p->floors != NULL && count > p->base) {
+        int shape = b->option_shape[chosen[count - 1]];
+        if (shape >= 0 && chosen[count - 1] < p->floors[shape]) return 0;
+    }
     long holes = p->holes[count];
     const int *left = left_at(p, count);
     if (!cells_live(b->cells, filled_at(p, count), left, &holes, p->empty)) return 0;
@@ -423,6 +428,8 @@ static void pruner_clear(PrunerObject *p) {
     PyMem_Free(p->left);
     PyMem_Free(p->opened);
     PyMem_Free(p->places);
+    PyMem_Free(p->floors);
+    p->floors = NULL;
     p->filled = NULL;
     p->holes = NULL;
     p->left = NULL;
@@ -436,15 +443,19 @@ static void Pruner_dealloc(PrunerObject *p) {
     Py_TYPE(p)->tp_free((PyObject *)p);
 }
 
-/* Pruner(board, failures, base, learn_nodes, colour_holes): one search's check. */
+/* Pruner(board, failures, base, learn_nodes, colour_holes, floors=None): one search's check;
+   `floors`, one option number per shape, cuts a node whose last option, chosen after the givens,
+   is numbered below its shape's floor. */
 static int Pruner_init(PrunerObject *p, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"board", "failures", "base", "learn_nodes", "colour_holes", NULL};
-    PyObject *board, *failures;
+    static char *kwlist[] = {"board",        "failures", "base", "learn_nodes",
+                             "colour_holes", "floors",   NULL};
+    PyObject *board, *failures, *floors = Py_None;
     int base;
     long long learn_nodes;
     long colour_holes;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!iLl", kwlist, &BoardType, &board,
-                                     &FailuresType, &failures, &base, &learn_nodes, &colour_holes))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!iLl|O", kwlist, &BoardType, &board,
+                                     &FailuresType, &failures, &base, &learn_nodes, &colour_holes,
+                                     &floors))
         return -1;
     BoardObject *b = (BoardObject *)board;
     FailuresObject *f = (FailuresObject *)failures;
@@ -462,6 +473,14 @@ static int Pruner_init(PrunerObject *p, PyObject *args, PyObject *kwds) {
     if (!p->filled || !p->holes || !p->left || !p->opened || !p->places) {
         PyErr_NoMemory();
         return -1;
+    }
+    if (floors != Py_None) {
+        p->floors = PyMem_Calloc(shapes, sizeof(int));
+        if (p->floors == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (read_counts(floors, p->floors, b->shapes) < 0) return -1;
     }
     p->board = (BoardObject *)Py_NewRef(board);
     p->failures = (FailuresObject *)Py_NewRef(failures);

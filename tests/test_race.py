@@ -1,0 +1,150 @@
+"""Long questions racing on two processes (`fillit.solver.race`): the same answers as on one
+core, the races logged and shown, one core with `--jobs 1` or a node budget, and no process
+left behind, Ctrl-C included."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from fillit_oracle import canonical_rows
+from hypothesis import given, settings
+from tetrominoes import piece_lists
+from typer.testing import CliRunner
+
+import fillit.solver.fits
+import fillit.solver.race
+from fillit.cli import app
+from fillit.pieces import Piece
+from fillit.solver.fast import arrange_fast
+from fillit.tools.generate import block, few_shapes, text
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="racing needs os.fork")
+
+
+@pytest.fixture(autouse=True)
+def free_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test races as if a core were free, whatever the machine's load."""
+    monkeypatch.setattr(fillit.solver.race, "idle_core", lambda: True)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def few(seed: int) -> list[Piece]:
+    """The pieces of the stress benchmark's input of kind `few` and this seed."""
+    rng = random.Random(f"few-{seed}")
+    return few_shapes(rng.randint(14, 26), rng)
+
+
+LONG = few(39)
+"""22 pieces of four shapes whose questions take up to 70k nodes (a few race by default)."""
+
+LONGER = few(6125)
+"""26 pieces of four shapes whose run takes seconds."""
+
+
+def no_child_left() -> bool:
+    """Whether this process has no child, finished or not."""
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def text_of(pieces: list[Piece]) -> str:
+    """A fillit file of the pieces."""
+    rng = random.Random(0)
+    return text([block(piece, rng) for piece in pieces])
+
+
+@settings(max_examples=40, deadline=None)
+@given(pieces=piece_lists(max_size=5))
+def test_every_question_racing_gives_the_canonical_answer(pieces: list[Piece]) -> None:
+    """With every question racing from its first round, the brute-force canonical answer, and
+    no process left behind."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fillit.solver.fits, "RACE_CAP", 1)
+        patch.setattr(fillit.solver.fits, "FIRST_CAP", 1)
+        fast = arrange_fast(pieces, jobs=2)
+    assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
+    assert no_child_left()
+
+
+def test_races_are_logged_with_the_order_and_core_that_settled_them() -> None:
+    """Racing, the same answer as on one core; each race names an order and a core."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fillit.solver.fits, "RACE_CAP", 1)
+        raced = arrange_fast(LONG, jobs=2)
+    alone = arrange_fast(LONG, jobs=1)
+    assert raced.rows() == alone.rows()
+    assert raced.canonical is not None and alone.canonical is not None
+    assert raced.canonical.races and not alone.canonical.races
+    orders = {"mrv by rows", "sweep by rows", "sweep by columns", "mrv by rows, witness first"}
+    assert {order for order, _ in raced.canonical.races} <= orders
+    assert {core for _, core in raced.canonical.races} <= {0, 1}
+    assert no_child_left()
+
+
+def test_a_busy_machine_keeps_the_search_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No core free, no race."""
+    monkeypatch.setattr(fillit.solver.race, "idle_core", lambda: False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fillit.solver.fits, "RACE_CAP", 1)
+        answer = arrange_fast(LONG, jobs=2)
+    assert answer.canonical is not None and not answer.canonical.races
+
+
+def test_a_node_budget_keeps_the_search_on_one_core() -> None:
+    """A node budget counts exactly, so nothing races under one."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fillit.solver.fits, "RACE_CAP", 1)
+        answer = arrange_fast(LONG, jobs=2, max_nodes=10**9)
+    assert answer.canonical is not None and not answer.canonical.races
+    assert answer.rows() == arrange_fast(LONG).rows()
+
+
+def test_the_command_line_answers_alike_on_one_job_or_two(tmp_path: Path) -> None:
+    """`solve --jobs 1` and `--jobs 2` print the same board; `stats --jobs 1` shows no race."""
+    path = tmp_path / "long.txt"
+    path.write_text(text_of(LONG))
+    env = {"NO_COLOR": "1"}
+    one = CliRunner().invoke(app, ["solve", "--jobs", "1", str(path)], env=env)
+    two = CliRunner().invoke(app, ["solve", "--jobs", "2", str(path)], env=env)
+    assert (one.exit_code, two.exit_code) == (0, 0)
+    assert one.stdout == two.stdout == "\n".join(arrange_fast(LONG).rows()) + "\n"
+    shown = CliRunner().invoke(app, ["stats", "--plain", "--jobs", "1", str(path)], env=env)
+    assert shown.exit_code == 0 and "Raced" not in shown.stdout
+    refused = CliRunner().invoke(app, ["solve", "--jobs", "0", str(path)], env=env)
+    assert refused.exit_code == 2
+
+
+def test_ctrl_c_while_racing_leaves_no_process_behind(tmp_path: Path) -> None:
+    """Interrupted while its questions race, `fillit solve` exits 130 and its second process
+    ends with it."""
+    path = tmp_path / "long.txt"
+    path.write_text(text_of(LONGER))
+    run = subprocess.Popen(
+        [sys.executable, "-m", "fillit", "solve", "--jobs", "2", str(path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NO_COLOR": "1"},
+        start_new_session=True,
+    )
+    time.sleep(1.0)
+    os.killpg(run.pid, signal.SIGINT)  # as a terminal does: to the whole group
+    _, err = run.communicate(timeout=30)
+    if run.returncode == 0:
+        pytest.skip("the search ended before Ctrl-C")
+    assert run.returncode == 130 and b"interrupted" in err
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(run.pid, 0)  # no process of its group is left

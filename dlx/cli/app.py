@@ -6,7 +6,9 @@ the parallel search's glue and `dlx estimate` in `dlx.cli.parallel`, the boards'
 `dlx.cli.common`.
 """
 
-from __future__ import annotations
+# Without `from __future__ import annotations`: typer reads the commands' annotations at every
+# start, and objects cost it nothing where strings must be compiled and evaluated (with the three
+# command modules so, `dlx solve` starts about 3 ms sooner).
 
 import json
 import sys

@@ -5,7 +5,7 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 `dlx.cli.app` registers `estimate` on the `dlx` command (`register`), after the puzzles.
 """
 
-from __future__ import annotations
+# Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
 import json
 import sys

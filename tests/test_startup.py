@@ -76,3 +76,23 @@ def test_dlx_loads_its_names_on_first_use_and_they_stay_the_same() -> None:
         [sys.executable, "-c", LAZY_NAMES], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert (done.stdout, done.stderr) == ("ok\n", "")
+
+
+def dlx_imports(*args: str) -> set[str]:
+    """The modules `python -m dlx ARGS` imports, as `-X importtime` lists them."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "dlx", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "NO_COLOR": "1"},
+        check=True,
+    )
+    lines = [line for line in done.stderr.splitlines() if line.startswith("import time:")]
+    return {line.rpartition("|")[2].strip() for line in lines[1:]}
+
+
+def test_dlx_solve_loads_json_only_for_json() -> None:
+    problem = str(ROOT / "corpus" / "dlx" / "queens4.dlx")
+    assert "json" not in dlx_imports("solve", "--engine", "cells", "--count", problem)
+    assert "json" in dlx_imports("solve", "--json", problem)

@@ -7,7 +7,6 @@ problem are `dlx.tiling`'s; this module parses the arguments and hands the board
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -30,6 +29,7 @@ from dlx.cli.common import (
     read_text,
     report,
     solve_json,
+    write_json,
 )
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
 from dlx.cli.parallel import count_in_parallel
@@ -176,7 +176,7 @@ def _json(
         counters = Stats()
         with guarded():
             texts = list(_boards(tiling, budget(counters, clock, max_nodes, limit), svg, count))
-    sys.stdout.write(json.dumps(solve_json(len(texts), texts, counters, count)) + "\n")
+    write_json(solve_json(len(texts), texts, counters, count))
     report(counters, stats)
     if not texts:
         raise fail("no solution")

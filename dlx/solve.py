@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 
 from dlx.cores.compiled import CoreName, compiled_supports, pick_core, search_compiled
 from dlx.errors import BudgetError, UnknownItemError
-from dlx.memo import FailureMemo
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
     from dlx.cores.links import Learn, Progress, Prune
+    from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
 
 K = TypeVar("K", bound=Hashable)
 Choice = Literal["mrv", "first", "sweep"]

@@ -128,6 +128,10 @@ def _option(
 ) -> tuple[list[str], dict[str, str], list[str]]:
     """One option line: its item names (each declared and named once), their colours, and the
     words as written."""
+    plain = [word for word in line.replace("\t", " ").split(" ") if word]
+    unique = set(plain)
+    if ":" not in line and len(unique) == len(plain) and unique <= declared.index.keys():
+        return plain, {}, plain  # the usual line, checked at once: columns only for a fault
     names: list[str] = []
     colours: dict[str, str] = {}
     words: list[str] = []

@@ -6,14 +6,14 @@ import math
 from collections.abc import Generator, Hashable, Iterable
 from typing import TYPE_CHECKING, Literal, TypeVar
 
-from dlx.cores.compiled import CoreName, compiled_supports, pick_core, search_compiled
 from dlx.errors import BudgetError, UnknownItemError
-from dlx.memo import FailureMemo
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
+    from dlx.cores.compiled import CoreName
     from dlx.cores.links import Learn, Progress, Prune
+    from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
 
 K = TypeVar("K", bound=Hashable)
 Choice = Literal["mrv", "first", "sweep"]
@@ -92,6 +92,8 @@ def solve(
     ordered = _item_numbers(problem, item_order)
     stats = stats if stats is not None else Stats()
     stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
+    from dlx.cores.compiled import compiled_supports, pick_core, search_compiled  # links only
+
     if pick_core(core) == "compiled" and compiled_supports(problem):
         compiled = search_compiled(
             problem,

@@ -76,3 +76,25 @@ def test_dlx_loads_its_names_on_first_use_and_they_stay_the_same() -> None:
         [sys.executable, "-c", LAZY_NAMES], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert (done.stdout, done.stderr) == ("ok\n", "")
+
+
+def dlx_imports(*args: str) -> set[str]:
+    """The modules `python -m dlx ARGS` imports, as `-X importtime` lists them."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "dlx", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "NO_COLOR": "1"},
+        check=True,
+    )
+    lines = [line for line in done.stderr.splitlines() if line.startswith("import time:")]
+    return {line.rpartition("|")[2].strip() for line in lines[1:]}
+
+
+def test_dlx_solve_loads_only_what_it_uses() -> None:
+    """A cells search loads neither the links core nor the memo; json only for --json."""
+    problem = str(ROOT / "corpus" / "dlx" / "queens4.dlx")
+    unused = {"json", "dlx.cores.compiled", "dlx.cores._core", "dlx.memo"}
+    assert not dlx_imports("solve", "--engine", "cells", "--count", problem) & unused
+    assert {"json", "dlx.cores.compiled"} <= dlx_imports("solve", "--json", problem)

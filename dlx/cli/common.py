@@ -137,3 +137,11 @@ def solve_json(
         core=engine_core(stats),
     )
     return result
+
+
+def write_json(result: dict[str, Any]) -> None:
+    """Print `result` as one line of JSON (json is loaded only here: `--json` is rare, and the
+    module costs every other run a millisecond of start-up)."""
+    import json
+
+    sys.stdout.write(json.dumps(result) + "\n")

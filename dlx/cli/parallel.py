@@ -5,9 +5,8 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 `dlx.cli.app` registers `estimate` on the `dlx` command (`register`), after the puzzles.
 """
 
-from __future__ import annotations
+# Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,7 +16,7 @@ from typing import Annotated, Any, NamedTuple
 import typer
 
 from dlx import Status
-from dlx.cli.common import fail, guarded, read_input, report, solve_json
+from dlx.cli.common import fail, guarded, read_input, report, solve_json, write_json
 from dlx.cli.engine import name_engine
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
@@ -70,7 +69,7 @@ def solve_parallel_command(
                     run.stats.status = Status.LIMIT
                     break
     if as_json:
-        sys.stdout.write(json.dumps(solve_json(found, texts, run.stats, count)) + "\n")
+        write_json(solve_json(found, texts, run.stats, count))
     elif count:
         sys.stdout.write(f"{found}\n")
     else:

@@ -5,7 +5,7 @@ pentomino. Each parses its arguments, builds the puzzle's search and hands the b
 `dlx.cli.app` registers them on the `dlx` command (`register`), after `solve`.
 """
 
-from __future__ import annotations
+# Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any
@@ -79,7 +79,7 @@ def sudoku(
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
         return
 
-    def boards(search: Search) -> Iterator[Board]:
+    def boards(search: "Search") -> Iterator[Board]:
         grid = puzzle.parse(read_text(file))
         return (puzzle.render(g) for g in puzzle.boards(grid, **search))
 
@@ -106,7 +106,7 @@ def skyscrapers(
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes, error)
         return
 
-    def boards(search: Search) -> Iterator[Board]:
+    def boards(search: "Search") -> Iterator[Board]:
         return (puzzle.render(grid) for grid in puzzle.boards(puzzle.parse(clues), **search))
 
     shown = Shown(count, stats, None, True, timeout, max_nodes)
@@ -146,7 +146,7 @@ def polyomino(
         typer.echo("no solution found!")
         return typer.Exit(EXIT_NONE)
 
-    def boards(search: Search) -> Iterator[Board]:
+    def boards(search: "Search") -> Iterator[Board]:
         pieces = puzzle.parse(read_text(file))
         rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
         return puzzle.boards(pieces, rows, cols, rotate=not no_rotate, flip=not no_flip, **search)
@@ -189,7 +189,7 @@ def pentomino(
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
         return
 
-    def boards(search: Search) -> Iterator[Board]:
+    def boards(search: "Search") -> Iterator[Board]:
         return puzzle.boards(*puzzle.parse_board(board), unique=unique, **search)
 
     search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes), first=True)

@@ -5,9 +5,8 @@ problem are `dlx.tiling`'s; this module parses the arguments and hands the board
 `dlx.cli.boards`. Exit statuses as every `dlx` command (`dlx.cli.common`).
 """
 
-from __future__ import annotations
+# Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
-import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -30,6 +29,7 @@ from dlx.cli.common import (
     read_text,
     report,
     solve_json,
+    write_json,
 )
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
 from dlx.cli.parallel import count_in_parallel
@@ -80,7 +80,7 @@ def tile(
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
     from dlx.tiling.build import build, knuth_text
 
-    def load() -> Tiling:
+    def load() -> "Tiling":
         puzzle = _puzzle(file, grid, pieces, board)
         puzzle.rotate = not no_rotate
         puzzle.flip = mirror if puzzle.grid.solid else not no_flip
@@ -102,13 +102,13 @@ def tile(
         _json(load, count, stats, timeout, max_nodes, limit, svg)
         return
 
-    def boards(search: Search) -> Iterator[list[str]]:
+    def boards(search: "Search") -> Iterator[list[str]]:
         return _boards(load(), search, svg, count)
 
     search_boards(boards, Shown(count, stats, None, plain, timeout, max_nodes, limit))
 
 
-def _puzzle(file: str | None, grid: str | None, pieces: str | None, board: str | None) -> Puzzle:
+def _puzzle(file: str | None, grid: str | None, pieces: str | None, board: str | None) -> "Puzzle":
     """The puzzle of FILE, or of --board and --pieces."""
     from dlx.tiling.picture import is_picture, read_picture
     from dlx.tiling.spec import guess_grid, read_spec
@@ -125,7 +125,7 @@ def _puzzle(file: str | None, grid: str | None, pieces: str | None, board: str |
     return read_spec(text, grid or guess_grid(text))
 
 
-def _splittable(load: Callable[[], Tiling]) -> bool:
+def _splittable(load: Callable[[], "Tiling"]) -> bool:
     """Whether `--jobs` can split the search: not with multiplicities (Algorithm M), nor when
     `--unique` checks some solutions; those are searched alone, with the same answer."""
     with guarded():
@@ -133,7 +133,9 @@ def _splittable(load: Callable[[], Tiling]) -> bool:
     return tiling.canonical is None and not tiling.problem.has_multiplicities
 
 
-def _boards(tiling: Tiling, search: Search, svg: Path | None, count: bool) -> Iterator[list[str]]:
+def _boards(
+    tiling: "Tiling", search: "Search", svg: Path | None, count: bool
+) -> Iterator[list[str]]:
     """Each solution as text rows (none drawn when only counted); the first also as SVG."""
     from dlx.puzzles.squares import terminal_styles
     from dlx.tiling.build import solutions
@@ -149,7 +151,7 @@ def _boards(tiling: Tiling, search: Search, svg: Path | None, count: bool) -> It
             yield PaintedBoard(text(tiling.puzzle, solution), styles)
 
 
-def _write_svg(tiling: Tiling, solution: Sequence[Placement], path: Path) -> None:
+def _write_svg(tiling: "Tiling", solution: "Sequence[Placement]", path: Path) -> None:
     """Write the SVG picture of a solution; a file that cannot be written is bad input."""
     from dlx.tiling.svg import solution_svg
 
@@ -160,7 +162,7 @@ def _write_svg(tiling: Tiling, solution: Sequence[Placement], path: Path) -> Non
 
 
 def _json(
-    load: Callable[[], Tiling],
+    load: Callable[[], "Tiling"],
     count: bool,
     stats: bool,
     timeout: float | None,
@@ -176,7 +178,7 @@ def _json(
         counters = Stats()
         with guarded():
             texts = list(_boards(tiling, budget(counters, clock, max_nodes, limit), svg, count))
-    sys.stdout.write(json.dumps(solve_json(len(texts), texts, counters, count)) + "\n")
+    write_json(solve_json(len(texts), texts, counters, count))
     report(counters, stats)
     if not texts:
         raise fail("no solution")

@@ -241,7 +241,10 @@ def format_dlx(problem: Problem[Any]) -> str:
                 for item, colour in zip(items, colours, strict=True)
             )
         )
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    # A file's leading byte-order mark is skipped on reading: a first name starting with one
+    # goes on the second line, after an empty comment.
+    return "|\n" + text if text.startswith(BOM) else text
 
 
 def _word(value: Hashable) -> str:

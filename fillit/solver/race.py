@@ -103,12 +103,22 @@ def race(packing: Packing, ways: Sequence[Any], play: Play) -> tuple[Outcome, in
     theirs = staying[1:]
     mine = [way for way in ways if way not in theirs]
     read_end, write_end = os.pipe()
-    pid = os.fork()
+    # Ctrl-C waits until the parent is inside the `try` that stops the child: one landing just
+    # before the fork would reach the parent alone and leave the child running on.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pid = os.fork()
+    except OSError:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        os.close(read_end)
+        os.close(write_end)
+        raise
     if pid == 0:  # the child: its rounds, its report, and out without any cleanup of the parent's
         os.close(read_end)
         _child(packing, ways, theirs, play, write_end)
-    os.close(write_end)
     try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        os.close(write_end)
         return _parent(packing, ways, mine, play, read_end)
     finally:
         _stop(pid)
@@ -122,6 +132,7 @@ def _child(
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the child just ends
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         nodes = _nodes(packing)
         outcome, way = play(theirs, _never, True)  # (given a poll, the child never races)
         if way is not None:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 import weakref
 from collections.abc import Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from dlx.cores.running import NO_LIMIT, follow
 from dlx.errors import CoreUnavailableError, EngineOptionError
-from dlx.stats import Stats, Status
+from dlx.stats import Stats
 
 if TYPE_CHECKING:
     from dlx.cores.links import Progress
@@ -37,7 +37,6 @@ ENGINES: Final = ("links", "cells")
 CELLS_COMPILED: Final = _cells is not None
 """Whether the compiled cells core was built and imports."""
 
-NO_LIMIT: Final = 1 << 62
 
 _BUILT: weakref.WeakKeyDictionary[Problem[Any], dict[str, tuple[int, Any]]] = (
     weakref.WeakKeyDictionary()
@@ -161,38 +160,7 @@ def _run_compiled(
     timeout: float | None,
     progress: Progress | None,
 ) -> Generator[list[int], None, None]:
-    """The generator of a compiled cells search, publishing its counters into `stats`."""
-    started = time.perf_counter()
-    stats.profile.clear()
-    stats.status = Status.RUNNING
-    cell: list[Any] = []
-
-    def show() -> None:
-        _publish(stats, cell[0], started)
-        progress(stats)  # type: ignore[misc]
-
+    """The generator of a compiled cells search, its counters kept in `stats`."""
     cap = NO_LIMIT if max_nodes is None else max(1, min(max_nodes, NO_LIMIT))
-    run = table.search(
-        givens,
-        cap,
-        timeout,
-        None if progress is None else show,
-        threading.current_thread() is threading.main_thread(),
-    )
-    cell.append(run)
-    try:
-        for opts in run:
-            _publish(stats, run, started)
-            yield opts
-    finally:
-        run.close()
-        _publish(stats, run, started)
-
-
-def _publish(stats: Stats, run: Any, started: float) -> None:
-    """Copy the compiled search's counters into `stats`."""
-    nodes, updates, solutions, status, profile = run.stats()
-    stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
-    stats.seconds = time.perf_counter() - started
-    stats.status = Status(status)
-    stats.profile[:] = profile
+    main = threading.current_thread() is threading.main_thread()
+    return follow(lambda show: table.search(givens, cap, timeout, show, main), stats, progress)

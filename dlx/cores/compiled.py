@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 import weakref
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from dlx.cores.running import NO_LIMIT, Show, follow
 from dlx.errors import CoreUnavailableError, SearchBusyError
-from dlx.stats import Stats, Status
+from dlx.stats import Stats
 
 if TYPE_CHECKING:
     from dlx.cores.links import Learn, Progress, Prune
@@ -36,8 +36,6 @@ COMPILED_AVAILABLE: Final = _core is not None
 
 CORE: Final[CoreName] = "compiled" if COMPILED_AVAILABLE else "python"
 """The core searches use unless DLX_CORE or `solve(..., core=...)` says otherwise."""
-
-NO_LIMIT: Final = 1 << 62
 
 
 def default_core() -> CoreName:
@@ -162,54 +160,42 @@ def _run(
     timeout: float | None,
     progress: Progress | None,
 ) -> Generator[list[int], None, None]:
-    """The generator of `search_compiled`."""
-    started = time.perf_counter()
-    stats.profile.clear()
-    stats.status = Status.RUNNING
+    """The generator of `search_compiled`: the links claimed at the first `next`, the memo's
+    hits and stores added to `memo` as the search publishes them."""
     if links.busy:
         raise SearchBusyError("this problem's links are held by another unfinished search")
-    cell: list[Any] = []
-
-    def show() -> None:
-        _publish(stats, cell[0], started, memo, cell)
-        progress(stats)  # type: ignore[misc]
-
     cap = NO_LIMIT if max_nodes is None else max(-NO_LIMIT, min(max_nodes, NO_LIMIT))
-    run = links.search(
-        general,
-        choose,
-        givens,
-        prefer,
-        item_order,
-        store,
-        memo.capacity if memo is not None else 0,
-        prune,
-        learn,
-        cap,
-        timeout,
-        None if progress is None else show,
-        threading.current_thread() is threading.main_thread(),
-    )
-    cell.extend([run, 0, 0])  # the search, and the memo's hits and stores published so far
-    try:
-        for opts in run:
-            _publish(stats, run, started, memo, cell)
-            yield opts
-    finally:
-        run.close()
-        _publish(stats, run, started, memo, cell)
+    capacity = memo.capacity if memo is not None else 0
+    main = threading.current_thread() is threading.main_thread()
+
+    def start(show: Show | None) -> Any:
+        return links.search(
+            general,
+            choose,
+            givens,
+            prefer,
+            item_order,
+            store,
+            capacity,
+            prune,
+            learn,
+            cap,
+            timeout,
+            show,
+            main,
+        )
+
+    yield from follow(start, stats, progress, None if memo is None else _memo_counter(memo))
 
 
-def _publish(
-    stats: Stats, run: Any, started: float, memo: FailureMemo | None, cell: list[Any]
-) -> None:
-    """Copy the compiled search's counters into `stats` and its memo counts into `memo`."""
-    nodes, updates, solutions, status, profile, hits, stores = run.stats()
-    stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
-    stats.seconds = time.perf_counter() - started
-    stats.status = Status(status)
-    stats.profile[:] = profile
-    if memo is not None:
-        memo.hits += hits - cell[1]
-        memo.stores += stores - cell[2]
-        cell[1], cell[2] = hits, stores
+def _memo_counter(memo: FailureMemo) -> Callable[[Sequence[int]], None]:
+    """What adds the search's memo hits and stores, as it publishes them, to `memo`."""
+    seen = [0, 0]  # the hits and stores published so far
+
+    def count(more: Sequence[int]) -> None:
+        hits, stores = more
+        memo.hits += hits - seen[0]
+        memo.stores += stores - seen[1]
+        seen[:] = hits, stores
+
+    return count

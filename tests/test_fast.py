@@ -150,8 +150,9 @@ def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweeps_in_turn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices, and
-    the sweep both by rows and by columns."""
+    the sweep both by rows and by columns (with the same caps: compiled, a sweep's are larger)."""
     monkeypatch.setattr(fillit.solver.fits, "FIRST_CAP", 1)
+    monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)
     asked: list[tuple[str, str]] = []
     complete = Packing.complete
 
@@ -177,6 +178,7 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
         asked.append((args[5], args[7], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
+    monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
     ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
@@ -206,6 +208,7 @@ def test_a_way_stops_taking_turns_in_the_round_it_leaves_in(
         asked.append((args[5], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
+    monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
         ((), "mrv", "rows", 0, 2),
@@ -235,6 +238,7 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
         asked.append((bool(args[1]), args[5], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
+    monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
     packing.favourite = ("sweep", "rows")
@@ -255,6 +259,32 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
         (True, "sweep", 2 * cap),
         (False, "mrv", 2 * cap),
     ]
+
+
+def test_a_compiled_sweep_takes_its_turn_with_sweep_share_times_the_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Compiled, a sweep's nodes cost a fraction of the engine's, so its turn's cap is
+    SWEEP_SHARE times the others'; the engine's sweep (FILLIT_CORE=python) keeps the same cap."""
+    asked: list[tuple[str, int | None]] = []
+
+    def recorder(self: Packing, *args: Any) -> Outcome:
+        asked.append((args[5], args[6]))
+        return REFUTED if len(asked) == 2 else UNKNOWN
+
+    monkeypatch.setattr(Packing, "complete", recorder)
+    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
+        ((), "mrv", "rows", 0, None),
+        ((), "sweep", "rows", 0, None),
+    ]
+    cap, share = fillit.solver.fits.FIRST_CAP, fillit.solver.fits.SWEEP_SHARE
+    for core, sweep_cap in (("", share * cap), ("python", cap)):
+        monkeypatch.setenv("FILLIT_CORE", core)
+        packing = Packing([SQUARE], 2)
+        asked.clear()
+        fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+        compiled = packing.sweeps is not None
+        assert asked == [("mrv", cap), ("sweep", sweep_cap if compiled else cap)]
 
 
 @pytest.mark.parametrize(

@@ -136,4 +136,5 @@ def test_rows_refute_26_l_pieces_in_11x11() -> None:
     assert (first.size, first.solved, first.decided_by) == (11, False, "projection (rows)")
     assert first.stats.nodes == 0
     assert (fitting.size, fitting.solved) == (12, True)
-    assert fitting.stats.nodes < 20_000  # 207k without the test inside the search
+    assert fitting.stats.nodes < 30_000  # 207k without the test inside the search (23k now: the
+    # compiled sweep's turns are SWEEP_SHARE times the engine's)

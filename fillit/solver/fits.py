@@ -87,6 +87,13 @@ others are best, the sweep by columns adds at most half their nodes; on some set
 it needs a tenth of theirs (24 pieces `##/.#/.#` and 2 squares in 11 x 11: 347k -> 51k)."""
 
 
+SWEEP_SHARE = 16
+"""How many times the others' cap a sweep's turn gets where the sweep is compiled
+(`fillit.solver.sweep`): its nodes cost a fraction of the engine's, so the turns are about even
+in time. On 23 slow inputs of few shapes, one core, start-up included: 12.1 s with the same caps
+(the slowest 1.31 s), 7.0 s with 8 times (0.77 s), 6.2 s with 16 (0.61 s). Sweeping in the six
+other directions too (from the other corners) cost more than it saved (with 4 times: 11.2 s)."""
+
 FAVOURITE_CAP = 2
 """How many times the others' cap the favourite way (`Packing.favourite`) gets in each round.
 On 45 slow inputs of few shapes: without a favourite 50.9M nodes (the slowest 5.6M); twice
@@ -156,6 +163,8 @@ class _Question:
                     continue
                 stats = Stats()
                 turn_cap = cap * FAVOURITE_CAP if way is self.favourite else cap
+                if choose == "sweep" and packing.sweeps is not None:
+                    turn_cap *= SWEEP_SHARE
                 report = _polled(None if quiet else _so_far(self.progress, self.total), poll)
                 outcome = packing.complete(
                     self.givens, prefer, stats, budget, report, choose, turn_cap, sweep, self.floors

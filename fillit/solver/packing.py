@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from dlx import Problem, Stats, Status, solve
 from dlx.solve import Choice
@@ -25,13 +25,14 @@ from fillit.solver.budget import Budget
 from fillit.solver.colouring import IN_SEARCH, ColourBound, shape_counts
 from fillit.solver.projection import BOARD_STEPS, LineBound, profiles
 from fillit.solver.pruner import Board, LineTest, new_failures, new_pruner
+from fillit.solver.sweep import SIDE, CompiledSweep, Direction, compiled, sweep_order
 from fillit.vocabulary import Progress, placements
 
 Key = tuple[object, int, int]
 """An option key: (shape or HOLE, row, column of the top-left corner)."""
 
-Sweep = Literal["rows", "columns"]
-"""The order in which the engine's item choice meets the cells."""
+Sweep = Direction
+"""The order in which the sweep meets the cells (`fillit.solver.sweep.DIRECTIONS`)."""
 
 HOLE = "hole"
 """The item (and an option key's first part) of an empty cell."""
@@ -109,8 +110,6 @@ class Packing:
         # how its questions raced on two cores (a `fillit.solver.race.RaceLog`), None: one core
         self.races: Any = None
         self.stride = size + 1
-        # the cells column by column: an item order for the engine's choice (see `complete`)
-        self.columns = [(r, c) for c in range(size) for r in range(size)]
         self.slack = size * size - 4 * len(pieces)
         self.full = self.bits((r, c) for r in range(size) for c in range(size))
         shapes, self.counts = shape_counts(pieces)
@@ -132,6 +131,17 @@ class Packing:
             line_tests=[b for b in self.line_bounds if len(b[1].profiles) <= SEARCH_PROFILES],
         )
         self.failures = new_failures(self.board)
+        # the compiled sweeps of this board (None: the engine's sweep searches)
+        self.sweeps = (
+            CompiledSweep(size, shapes, self.counts, self.problem.option_number)
+            if compiled() and size <= SIDE
+            else None
+        )
+
+    @property
+    def cuts(self) -> int:
+        """The states a failure kept settled, in every search of this board so far."""
+        return self.failures.cuts + (0 if self.sweeps is None else self.sweeps.cuts)
 
     def bits(self, cells: Iterable[Cell]) -> int:
         """The cells as one integer, a bit per cell."""
@@ -213,27 +223,53 @@ class Packing:
         floors: tuple[int, ...] | None = None,
     ) -> Outcome:
         """A packing that extends `givens`, or none, or unknown if the budget (or `cap` nodes,
-        if less) ran out; the nodes are taken off `budget`. The options in `prefer` (a packing
-        close to the one sought) are tried first. The item choice meets the cells row by row,
-        or with `sweep` "columns" column by column. With `floors`, each shape's options numbered
+        if less) ran out; the nodes are taken off `budget`. The options in `prefer` are tried
+        first. The item choice meets the cells in the order `sweep` names (the sweep is compiled
+        where it can be: `fillit.solver.sweep`). With `floors`, each shape's options numbered
         below its floor are not chosen beyond `givens` (no packing sought holds them)."""
         limits = [n for n in (cap, budget.nodes) if n is not None]
         max_nodes, seconds = min(limits, default=None), budget.seconds()
         if max_nodes == 0 or seconds == 0.0:  # (dlx refuses an empty budget)
             stats.status = Status.BUDGET
             return UNKNOWN
+        if choose == "sweep" and self.sweeps is not None:
+            found = self.sweeps.ask(sweep, givens, floors, stats, budget, max_nodes, progress)
+            return (
+                Outcome(found)
+                if isinstance(found, tuple)
+                else REFUTED
+                if found is False
+                else UNKNOWN
+            )
+        return self._engine(
+            givens, prefer, stats, budget, progress, choose, max_nodes, sweep, floors
+        )
+
+    def _engine(
+        self,
+        givens: Sequence[Key],
+        prefer: Sequence[Key],
+        stats: Stats,
+        budget: Budget,
+        progress: Progress | None,
+        choose: Choice,
+        max_nodes: int | None,
+        sweep: Sweep,
+        floors: tuple[int, ...] | None,
+    ) -> Outcome:
+        """`complete`'s question asked of the engine, with the once-per-node check."""
         pruner = new_pruner(self.board, self.failures, len(givens), floors)
         search = solve(
             self.problem,
             choose=choose,
             givens=givens,
             prefer=prefer,
-            item_order=self.columns if sweep == "columns" else (),
+            item_order=sweep_order(sweep, self.size) if sweep != "rows" else (),
             prune=pruner,
             learn=pruner.learn,
             stats=stats,
             max_nodes=max_nodes,
-            timeout=seconds,
+            timeout=budget.seconds(),
             limit=1,
             progress=None if progress is None else (lambda s: progress(self.size, s)),
         )

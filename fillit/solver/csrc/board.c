@@ -454,13 +454,14 @@ static struct PyModuleDef board_module = {
 };
 
 PyMODINIT_FUNC PyInit__board(void) {
-    PyTypeObject *types[] = {&CellsType, &FailuresType, &BoardType, &PrunerType, &LearnType};
-    const char *names[] = {"Cells", "Failures", "Board", "Pruner", "Learn"};
-    for (int k = 0; k < 5; k++)
+    PyTypeObject *types[] = {&CellsType, &FailuresType, &BoardType, &PrunerType, &LearnType,
+                             &SweeperType, &SweepMemoType};
+    const char *names[] = {"Cells", "Failures", "Board", "Pruner", "Learn", "Sweeper", "SweepMemo"};
+    for (int k = 0; k < 7; k++)
         if (PyType_Ready(types[k]) < 0) return NULL;
     PyObject *module = PyModule_Create(&board_module);
     if (module == NULL) return NULL;
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 7; k++)
         if (PyModule_AddObjectRef(module, names[k], (PyObject *)types[k]) < 0) {
             Py_DECREF(module);
             return NULL;

@@ -50,7 +50,8 @@ typedef struct {
     size_t slots, used;
 } FailuresObject;
 
-FILLIT_INTERNAL extern PyTypeObject CellsType, FailuresType, BoardType, PrunerType, LearnType;
+FILLIT_INTERNAL extern PyTypeObject CellsType, FailuresType, BoardType, PrunerType, LearnType,
+    SweeperType, SweepMemoType;
 
 /* Whether popcnt is x86's optional instruction, not in the target: then the hottest counts
    ask the machine at run time (board.c's `cells_places`), with GCC's or Clang's builtins. */

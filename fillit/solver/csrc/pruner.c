@@ -22,7 +22,7 @@
 
 #include "board.h"
 
-#define COLOUR_SLOTS 8192          /* at most half filled: a search meets a few thousand keys */
+#define COLOUR_SLOTS 65536         /* at most half filled: near-tilings of many shapes meet tens of thousands of keys */
 #define COLOUR_BYTES (64LL << 20)  /* by default, past this many bytes of sets, start afresh */
 
 #include "../../../dlx/cores/csrc/hook.h" /* dlx's hook ABI: both packages build from one source tree */

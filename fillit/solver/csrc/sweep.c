@@ -114,16 +114,31 @@ static void rows_of(const Search *s, int r, uint64_t *near, uint64_t *far) {
     }
 }
 
-/* Fill the free cells of rows r.. that no piece left can cover as holes (saving the rows first):
-   how many, or -1 when they outnumber the holes left (nothing is changed then). */
-static int fill_dead(Search *s, int r, line *saved) {
+/* The cells of a row that are set (no popcnt instruction is assumed: a few shifts and masks). */
+static int count16(line x) {
+    unsigned v = x;
+    v = v - ((v >> 1) & 0x5555u);
+    v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
+    v = (v + (v >> 4)) & 0x0F0Fu;
+    return (int)((v + (v >> 8)) & 0x1Fu);
+}
+
+/* Fill the free cells of rows r to end - 1 that no piece left can cover as holes (saving those
+   rows first): how many, or -1 when they outnumber the holes left (nothing is changed then).
+
+   A child need not look far: its move (a piece whose top row is r, or a hole at r) leaves every
+   placement of rows r + 4 on as it was, and its parent had no such cell, so below row r + 6 none
+   appears unless the move took the last piece of a shape (`local` false: the whole board). Filling
+   a cell no placement covers takes no placement away, so one pass is enough. */
+static int fill_dead(Search *s, int r, int end, line *saved) {
     const SweeperObject *sw = s->sw;
     int side = sw->side;
     line cover[2 * SIDE] = {0};
     for (int k = 0; k < sw->shapes; k++) {
         if (s->count[k] == 0) continue;
         line corners = (line)((1u << (side - sw->width[k] + 1)) - 1);
-        for (int t = r; t + sw->height[k] <= side; t++) {
+        int last = end - 1 < side - sw->height[k] ? end - 1 : side - sw->height[k];
+        for (int t = r; t <= last; t++) {
             line fit = corners;
             for (int i = 0; i < 4; i++)
                 fit &= (line)((line)~s->occ[t + sw->row[k][i]] >> sw->col[k][i]);
@@ -132,16 +147,16 @@ static int fill_dead(Search *s, int r, line *saved) {
         }
     }
     int dead = 0;
-    for (int t = r; t < side; t++) dead += __builtin_popcount((line)~s->occ[t] & sw->full & (line)~cover[t]);
+    for (int t = r; t < end; t++) dead += count16((line)~s->occ[t] & sw->full & (line)~cover[t]);
     if (dead > s->holes) return -1;
-    for (int t = r; t < side; t++) {
+    for (int t = r; t < end; t++) {
         saved[t] = s->occ[t];
         s->occ[t] |= (line)(sw->full & (line)~cover[t]);
     }
     return dead;
 }
 
-static int go(Search *s, int r);
+static int go(Search *s, int r, int local);
 
 /* Shape k with its first cell at (r, c), if it goes there (the board, its floor): the outcome
    of the search below, or -1 when it does not. */
@@ -156,7 +171,7 @@ static int try_piece(Search *s, int k, int r, int c) {
     s->count[k]--;
     s->left -= sw->radix[k];
     s->updates += 4;
-    int outcome = go(s, r);
+    int outcome = go(s, r, s->count[k] > 0);
     s->count[k]++;
     s->left += sw->radix[k];
     for (int i = 0; i < height; i++) s->occ[r + i] &= (line)~(line)(sw->mask[k][i] << left);
@@ -168,8 +183,9 @@ static int try_piece(Search *s, int k, int r, int c) {
     return outcome;
 }
 
-/* The search from the state of `s`, whose rows above r are full. */
-static int go(Search *s, int r) {
+/* The search from the state of `s`, whose rows above r are full; `local`: the cells no piece can
+   cover may only be in rows r to r + 6 (see fill_dead). */
+static int go(Search *s, int r, int local) {
     SweeperObject *sw = s->sw;
     int side = sw->side;
     if (s->nodes >= s->cap) return CUT;
@@ -180,7 +196,8 @@ static int go(Search *s, int r) {
     while (r < side && s->occ[r] == sw->full) r++;
     if (r == side) return FOUND;
     line saved[2 * SIDE];
-    int dead = fill_dead(s, r, saved), start = r, outcome = REFUTED;
+    int start = r, end = local && r + 7 < side ? r + 7 : side, outcome = REFUTED;
+    int dead = fill_dead(s, r, end, saved);
     if (dead < 0) return REFUTED;
     s->holes -= dead;
     s->updates += dead;
@@ -212,7 +229,7 @@ static int go(Search *s, int r) {
         s->occ[r] |= (line)(1u << c);
         s->holes--;
         s->updates++;
-        outcome = go(s, r);
+        outcome = go(s, r, 1);
         s->holes++;
         s->occ[r] &= (line)~(line)(1u << c);
     }
@@ -229,7 +246,7 @@ static int go(Search *s, int r) {
     }
 restore:
     s->holes += dead;
-    for (int t = start; t < side; t++) s->occ[t] = saved[t];
+    for (int t = start; t < end; t++) s->occ[t] = saved[t];
     return outcome;
 }
 
@@ -396,7 +413,7 @@ static PyObject *Sweeper_search(SweeperObject *self, PyObject *args) {
     s->cap = cap;
     s->deadline = seconds < 0 ? 0 : now() + seconds;
     s->progress = progress;
-    int outcome = go(s, 0);
+    int outcome = go(s, 0, 0);
     if (outcome == ERROR) goto done;
     PyObject *placed = PyList_New(outcome == FOUND ? s->placed : 0);
     if (placed == NULL) goto done;

@@ -96,16 +96,18 @@ def canonical_table(counters: CanonicalStats) -> Table:
     return table
 
 
-def races_table(races: Sequence[tuple[str, int]]) -> Table:
-    """The questions that raced on two cores, by the order and core that settled them."""
-    table = Table(title="Raced on two cores (0: the first, 1: the second)")
-    for name in ("settled by", "core", "questions"):
+def settled_table(counters: CanonicalStats) -> Table:
+    """The questions a search settled, by the order and core that settled them, and how many of
+    them raced on two cores."""
+    table = Table(title="Questions settled (core 0: the first, 1: the second)")
+    for name in ("settled by", "core", "questions", "raced"):
         table.add_column(name, justify="right")
     counts: dict[tuple[str, int], int] = {}
-    for race in races:
-        counts[race] = counts.get(race, 0) + 1
+    for question in counters.settled:
+        counts[question] = counts.get(question, 0) + 1
     for (order, core), count in sorted(counts.items()):
-        table.add_row(order, str(core), f"{count:,}")
+        raced = sum(race == (order, core) for race in counters.races)
+        table.add_row(order, str(core), f"{count:,}", f"{raced:,}")
     return table
 
 
@@ -141,8 +143,8 @@ def show(console: Console, answer: Answer, *, colour: bool) -> None:
     parts: list[Table | Text] = [headline, attempts_table(answer)]
     if answer.canonical is not None:
         parts.append(canonical_table(answer.canonical))
-        if answer.canonical.races:
-            parts.append(races_table(answer.canonical.races))
+        if answer.canonical.settled:
+            parts.append(settled_table(answer.canonical))
     parts.append(groups_table(answer.pieces))
     if answer.solved:
         parts.append(Text(f"Smallest square: {answer.size}x{answer.size}"))

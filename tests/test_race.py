@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -94,6 +95,31 @@ def test_races_are_logged_with_the_order_and_core_that_settled_them() -> None:
     assert {order for order, _ in raced.canonical.races} <= orders
     assert {core for _, core in raced.canonical.races} <= {0, 1}
     assert children() <= before
+
+
+def test_every_question_a_search_settled_is_logged_with_its_order_and_core() -> None:
+    """On one core each question settled by a search (a glance, a repair, or a way's rounds) is
+    logged in the order asked, all on core 0; racing, the same questions (the answer is the same)
+    with the races among them, each on the core that settled it; `fillit stats` counts them."""
+    alone = arrange_fast(LONG, jobs=1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fillit.solver.fits, "RACE_CAP", 1)
+        raced = arrange_fast(LONG, jobs=2)
+    assert alone.canonical is not None and raced.canonical is not None
+    orders = {"glance", "repair", "mrv by rows", "sweep by rows", "sweep by columns"}
+    orders |= {"mrv by rows, witness first"}
+    assert alone.canonical.settled and {core for _, core in alone.canonical.settled} == {0}
+    assert {order for order, _ in alone.canonical.settled} <= orders
+    assert {order for order, _ in raced.canonical.settled} <= orders
+    for race in raced.canonical.races:
+        assert race in raced.canonical.settled
+    asked = [order for order, _ in alone.canonical.settled]
+    assert asked.count("glance") + asked.count("repair") <= alone.canonical.oracle_calls
+    result = CliRunner().invoke(app, ["stats", "--jobs", "1", "-"], input=text_of(LONG))
+    table = result.stdout[result.stdout.index("Questions settled") :]
+    for order in set(asked):
+        count = asked.count(order)
+        assert re.search(rf"{re.escape(order)} │\s+0 │\s+{count:,} │\s+0 │", table), order
 
 
 def test_a_busy_machine_keeps_the_search_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:

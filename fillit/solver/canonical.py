@@ -187,8 +187,12 @@ def ask(
     below `floors`): a glance, then a repair, then a full search, each asked only while the last
     left it unknown and the budget lasts."""
     outcome = glance(packing, [*givens, candidate], witness, budget, counters, floors)
-    if outcome.unknown and not budget.spent():
+    if not outcome.unknown:
+        counters.settled.append(("glance", 0))
+    elif not budget.spent():
         outcome = repair(packing, givens, candidate, witness, budget, counters, floors)
+        if outcome.packing is not None:
+            counters.settled.append(("repair", 0))
     if outcome.unknown and not budget.spent():
         outcome = full_search(
             packing, [*givens, candidate], witness, budget, counters, progress, floors

@@ -45,7 +45,7 @@ def arrange_fast(
     budget = Budget.start(max_nodes, timeout)
     size = smallest_size(pieces)
     favourite = None  # the order that settled the last size, a guess for the next one
-    races = RaceLog(jobs, counters.races)
+    races = RaceLog(jobs, counters.races, counters.settled)
     while True:
         packing = Packing(pieces, size)
         packing.favourite = favourite

@@ -174,6 +174,8 @@ class _Question:
                 if not outcome.unknown:
                     if outcome.refuted or self.finds_teach:
                         packing.favourite = (choose, sweep)
+                    if poll is None:  # (a race's outcome is logged by `_after_race`)
+                        _log(packing, way_name(way), 0)
                     return outcome, way
                 if budget.spent():
                     return UNKNOWN, None
@@ -226,11 +228,19 @@ def _after_race(
     if way < 0 or packing.races is None:
         return outcome, None
     packing.races.settled.append((way_name(ways[way]), core))
+    _log(packing, way_name(ways[way]), core)
     if core == 1:
         total.nodes += nodes
         if outcome.refuted or finds_teach:
             packing.favourite = (ways[way][1], ways[way][2])
     return outcome, ways[way]
+
+
+def _log(packing: Packing, order: str, core: int) -> None:
+    """Log a question settled by `order` on `core` (where the run keeps a log)."""
+    log: RaceLog | None = getattr(packing, "races", None)
+    if log is not None:
+        log.questions.append((order, core))
 
 
 def _count(stats: Stats, total: Stats, counters: CanonicalStats | None) -> None:

@@ -49,10 +49,12 @@ class Settled(Exception):
 @dataclass
 class RaceLog:
     """What the races of a run did: per question raced, the order that settled it (see
-    `way_name`) and the core (0: this process, 1: the child)."""
+    `way_name`) and the core (0: this process, 1: the child); and the same for every question
+    its rounds settled, raced or not (`questions`)."""
 
     jobs: int = 1
     settled: list[tuple[str, int]] = field(default_factory=list)
+    questions: list[tuple[str, int]] = field(default_factory=list)
     nodes: int = 0  # the nodes of every turn so far, in this process
 
 

@@ -214,7 +214,9 @@ def test_overlapping_or_too_many_givens_have_no_packing() -> None:
         ((17, [SQUARE.cells], [1]), "side must be 1 to 16"),
         ((4, [], []), "1 to 19 shapes"),
         ((4, [((0, 0), (0, 1), (1, 0), (4, 4))], [1]), "outside its 4 x 4 box"),
-        ((4, [((1, 0), (1, 1), (2, 0), (2, 1))], [1]), "start on row 0"),
+        ((4, [((1, 0), (1, 1), (2, 0), (2, 1))], [1]), "row by row from row 0"),
+        ((4, [((0, 1), (0, 0), (1, 0), (1, 1))], [1]), "row by row from row 0"),
+        ((2, [((0, 0), (1, 0), (2, 0), (3, 0))], [1]), "it must fit"),
         ((4, [SQUARE.cells], [27]), "0 to 26 pieces"),
     ],
 )
@@ -226,6 +228,46 @@ def test_the_compiled_sweep_refuses_what_it_cannot_hold(args: tuple, message: st
     tables = [[-1] * (min(side, 16) ** 2) for _ in shapes]
     with pytest.raises(ValueError, match=message):
         board.Sweeper(side, shapes, counts, tables, board.SweepMemo(), 0)
+
+
+@needs_compiled
+def test_a_sweeper_is_made_once_and_searches_only_once_made() -> None:
+    """A Sweeper not initialised refuses to search (no crash); one initialised refuses a second
+    `__init__` (its failures kept belong to its board); a failed `__init__` leaves it unmade."""
+    board = sweep_module._board
+    tables = [[-1] * 16]
+    blank = board.Sweeper.__new__(board.Sweeper)
+    with pytest.raises(TypeError, match="not initialised"):
+        blank.search([0] * 4, [1], 12, [-1], 10, -1.0, None)
+    with pytest.raises(ValueError, match="tag"):
+        board.Sweeper(4, [SQUARE.cells], [1], tables, board.SweepMemo(), 8)
+    failed = board.Sweeper.__new__(board.Sweeper)
+    with pytest.raises(ValueError):
+        failed.__init__(4, [SQUARE.cells], [27], tables, board.SweepMemo(), 0)
+    with pytest.raises(TypeError, match="not initialised"):
+        failed.search([0] * 4, [1], 12, [-1], 10, -1.0, None)
+    made = board.Sweeper(4, [SQUARE.cells], [1], tables, board.SweepMemo(), 0)
+    with pytest.raises(TypeError, match="already initialised"):
+        made.__init__(4, [SQUARE.cells], [1], tables, board.SweepMemo(), 0)
+    assert made.search([0] * 4, [1], 12, [-1], 10, -1.0, None)[0] == 1
+
+
+@needs_compiled
+def test_a_given_off_the_board_is_refused() -> None:
+    """A given outside the board is a caller's error, as for the engine (no wrapped rows)."""
+    packing = Packing([SQUARE], 4)
+    assert packing.sweeps is not None
+    with pytest.raises(ValueError, match="off the board"):
+        packing.sweeps.complete("rows", [(SQUARE, 3, 3)], None, None, None, None)
+
+
+def test_a_board_smaller_than_a_piece_is_left_to_the_engine() -> None:
+    """A piece longer than the board's side: no compiled sweep, the engine refutes it."""
+    bar = Piece(((0, 0), (0, 1), (0, 2), (0, 3)))
+    packing = Packing([bar], 3)
+    assert packing.sweeps is None
+    stats, budget = Stats(), Budget.start(None, None)
+    assert packing.complete([], [], stats, budget, None, "sweep", None, "columns").refuted
 
 
 def test_without_the_compiled_sweep_the_engine_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:

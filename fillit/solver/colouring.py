@@ -70,6 +70,7 @@ class ColourBound:
         self._steps = [[self.place(v) for v in vectors] for vectors in classes]
         self._widen = [self.radix**colour for colour in range(colours - 1)]
         self._sets: dict[tuple[tuple[int, ...], int], Sums] = {}
+        self._bytes: dict[tuple[tuple[int, ...], int], bytes] = {}
 
     def _shape_vectors(self, shape: Piece, size: int) -> set[tuple[int, ...]]:
         """The colour counts of `shape` over all its positions on the board."""
@@ -123,6 +124,26 @@ class ColourBound:
             remaining = self._classes(remaining)
         found = self._sets.get((remaining, holes))
         return self._widened(remaining, holes) if found is None else found
+
+    def sums_bytes(self, remaining: tuple[int, ...], holes: int) -> bytes:
+        """`sums` as bytes, the lowest first, kept per class counts and holes: what the compiled
+        check copies into its own cache (turning a set of thousands of bits into bytes costs far
+        more than copying them, and many counts of shapes share one set).
+
+        >>> from fillit.pieces import Piece
+        >>> bound = ColourBound(4, "rows mod 4", [Piece(((0, 0), (0, 1), (1, 0), (1, 1)))])
+        >>> sums = bound.sums((1,), 0)
+        >>> int.from_bytes(bound.sums_bytes((1,), 0), "little") == sums
+        True
+        """
+        key = (self._classes(remaining) if self._merged else remaining, holes)
+        found = self._bytes.get(key)
+        if found is None:
+            sums = self.sums(remaining, holes)
+            if len(self._bytes) >= CACHE_SETS:
+                self._bytes.clear()
+            found = self._bytes[key] = sums.to_bytes(sums.bit_length() // 8 + 1, "little")
+        return found
 
     def _classes(self, remaining: tuple[int, ...]) -> tuple[int, ...]:
         """How many pieces of each class of shapes remain."""

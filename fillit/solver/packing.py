@@ -134,7 +134,7 @@ class Packing:
         # the compiled sweeps of this board (None: the engine's sweep searches)
         self.sweeps = (
             CompiledSweep(size, shapes, self.counts, self.problem.option_number)
-            if compiled() and size <= SIDE
+            if compiled() and size <= SIDE and all(max(s.height, s.width) <= size for s in shapes)
             else None
         )
 

@@ -213,6 +213,8 @@ class CompiledSweep:
             if isinstance(shape, Piece):
                 left[number[shape]] -= 1
             for r, c in cells:
+                if not (0 <= top + r < self.size and 0 <= corner + c < self.size):
+                    raise ValueError(f"a given off the board: {(shape, top, corner)!r}")
                 fr, fc = turn((top + r, corner + c))
                 rows[fr] |= 1 << fc
                 covered += 1

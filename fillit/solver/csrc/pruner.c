@@ -5,9 +5,10 @@
    The data structure. A `Board` is what the check reads of a board, fixed before any search
    (fillit.solver.pruner.Board, read once per `fillit.solver.packing.Packing` and shared by its searches): its
    cell tests (a `Cells`, board.c), each option's cells as words and its shape (-1: a hole), the
-   root state, and each colour test's `ColourBound.sums`. A colour set (the sums the pieces left
-   reach, widened by the holes left) is a Python int computed and kept by fillit.solver.colouring; the
-   check asks Python for it only when the (pieces left, holes) misses the Board's cache, an
+   root state, and each colour test's `ColourBound.sums_bytes`. A colour set (the sums the pieces
+   left reach, widened by the holes left) is computed and kept by fillit.solver.colouring (as bytes,
+   so that a miss here is a copy, not a conversion of thousands of bits); the check asks Python for
+   it only when the (pieces left, holes) misses the Board's cache, an
    open-addressing table (linear probing) of COLOUR_SLOTS keys holding each set's bytes, so a
    hit reads one bit. Half full, or past `colour_bytes` bytes (COLOUR_BYTES unless told), the
    cache starts afresh.
@@ -30,7 +31,7 @@
 typedef struct {
     PyObject_HEAD
     CellsObject *cells;
-    PyObject *sums;        /* a tuple: each colour test's `ColourBound.sums` */
+    PyObject *sums;        /* a tuple: each colour test's `ColourBound.sums_bytes` */
     int words, shapes, tests, options, deepest;
     word *option_cells;    /* per option, its cells (`words` words) */
     int *option_shape;     /* per option, its shape's number, -1 for a hole */
@@ -101,34 +102,27 @@ static PyObject *counts_tuple(const int *left, int shapes) {
     return tuple;
 }
 
-/* A Python int's bytes (non-negative, the lowest first) into set `at` of the cache, its room
-   grown if need be; -1 with an exception. */
-static int int_bytes(BoardObject *b, PyObject *value, size_t at) {
-    if (!PyLong_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "a colour set must be an int");
+/* A colour set's bytes (the lowest first) into set `at` of the cache, its room grown if need
+   be; -1 with an exception. */
+static int set_bytes(BoardObject *b, PyObject *value, size_t at) {
+    if (!PyBytes_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a colour set must be bytes");
         return -1;
     }
-    size_t nbits = _PyLong_NumBits(value);
-    if (nbits == (size_t)-1 && PyErr_Occurred()) return -1;
-    size_t bytes = nbits / 8 + 1;
+    Py_ssize_t bytes = PyBytes_GET_SIZE(value);
     b->slot_size[at] = 0; /* until the bytes are in */
-    if ((Py_ssize_t)bytes > b->slot_room[at]) {
-        unsigned char *grown = PyMem_Realloc(b->slot_bits[at], bytes);
+    if (bytes > b->slot_room[at]) {
+        unsigned char *grown = PyMem_Realloc(b->slot_bits[at], (size_t)bytes);
         if (grown == NULL) {
             PyErr_NoMemory();
             return -1;
         }
         b->colour_bytes += (long long)bytes - b->slot_room[at];
         b->slot_bits[at] = grown;
-        b->slot_room[at] = (Py_ssize_t)bytes;
+        b->slot_room[at] = bytes;
     }
-#if PY_VERSION_HEX >= 0x030D0000
-    if (_PyLong_AsByteArray((PyLongObject *)value, b->slot_bits[at], bytes, 1, 0, 1) < 0)
-#else
-    if (_PyLong_AsByteArray((PyLongObject *)value, b->slot_bits[at], bytes, 1, 0) < 0)
-#endif
-        return -1;
-    b->slot_size[at] = (Py_ssize_t)bytes;
+    memcpy(b->slot_bits[at], PyBytes_AS_STRING(value), (size_t)bytes);
+    b->slot_size[at] = bytes;
     return 0;
 }
 
@@ -163,7 +157,7 @@ static Py_ssize_t fill_slot(BoardObject *b, const int *left, long holes) {
         forget_colours(b);
     size_t k = colour_slot(b, left, holes);
     for (int t = 0; ok && b->slot_holes[k] == -1 && t < b->tests; t++)
-        ok = int_bytes(b, PyTuple_GET_ITEM(sets, t), k * (size_t)b->tests + (size_t)t) == 0;
+        ok = set_bytes(b, PyTuple_GET_ITEM(sets, t), k * (size_t)b->tests + (size_t)t) == 0;
     Py_XDECREF(sets);
     Py_XDECREF(remaining);
     Py_XDECREF(spare);
@@ -397,7 +391,7 @@ static int Board_init(BoardObject *b, PyObject *args, PyObject *kwds) {
     b->root_holes = holes;
     if (!(b->sums = PyTuple_New(c->tests))) goto done;
     for (int t = 0; t < c->tests; t++) {
-        PyObject *sums = PyObject_GetAttrString(PySequence_Fast_GET_ITEM(tests, t), "sums");
+        PyObject *sums = PyObject_GetAttrString(PySequence_Fast_GET_ITEM(tests, t), "sums_bytes");
         if (sums == NULL) goto done;
         PyTuple_SET_ITEM(b->sums, t, sums);
     }

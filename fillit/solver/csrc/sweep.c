@@ -266,8 +266,10 @@ static int Sweeper_init(SweeperObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "Sweeper: the tag must be 0 to 7");
         return -1;
     }
-    Py_INCREF(memo);
-    Py_XSETREF(self->memo, (MemoObject *)memo);
+    if (self->memo != NULL) { /* its failures kept hold for the board it was made for only */
+        PyErr_SetString(PyExc_TypeError, "Sweeper: already initialised");
+        return -1;
+    }
     self->tag = tag;
     if (side < 1 || side > SIDE) {
         PyErr_SetString(PyExc_ValueError, "Sweeper: the side must be 1 to 16");
@@ -308,8 +310,12 @@ static int Sweeper_init(SweeperObject *self, PyObject *args, PyObject *kwds) {
             if (rows[i] + 1 > self->height[k]) self->height[k] = rows[i] + 1;
             if (cols[i] + 1 > self->width[k]) self->width[k] = cols[i] + 1;
         }
-        if (rows[0] != 0 || self->height[k] > side || self->width[k] > side) {
-            PyErr_SetString(PyExc_ValueError, "Sweeper: a shape must start on row 0 and fit");
+        int sorted = 1; /* row by row: the first cell is its top row's leftmost */
+        for (int i = 1; i < 4; i++)
+            sorted &= rows[i - 1] < rows[i] || (rows[i - 1] == rows[i] && cols[i - 1] < cols[i]);
+        if (rows[0] != 0 || !sorted || self->height[k] > side || self->width[k] > side) {
+            PyErr_SetString(PyExc_ValueError,
+                            "Sweeper: a shape's cells go row by row from row 0, and it must fit");
             goto done;
         }
         self->first[k] = cols[0];
@@ -338,6 +344,8 @@ static int Sweeper_init(SweeperObject *self, PyObject *args, PyObject *kwds) {
             goto done;
         }
     }
+    Py_INCREF(memo); /* last: a Sweeper holds a memo only once it is whole */
+    self->memo = (MemoObject *)memo;
     ok = 1;
 done:
     Py_DECREF(shape_seq);
@@ -374,6 +382,10 @@ static PyObject *Sweeper_search(SweeperObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOlOLdO", &rows, &counts, &holes, &floors, &cap, &seconds,
                           &progress))
         return NULL;
+    if (self->memo == NULL) {
+        PyErr_SetString(PyExc_TypeError, "search: the Sweeper was not initialised");
+        return NULL;
+    }
     if (progress != Py_None && !PyCallable_Check(progress)) {
         PyErr_SetString(PyExc_TypeError, "search: progress must be callable or None");
         return NULL;

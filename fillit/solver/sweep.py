@@ -6,8 +6,9 @@ bottom) or by columns (each top to bottom, left to right), starting from any cor
 compiled sweep sees the board in a *frame* where that order is row by row from the top left:
 the pieces and the givens are turned into it, the packing found turned back. It fills the first
 free cell with a piece or a hole, fills the cells no piece left can cover as holes at once, and
-keeps the failures it proves (per board and direction, across its searches); it is 2 to 3 times
-faster per node than the engine with the compiled check, with about as many nodes. The engine's
+keeps the failures it proves (per board, each direction its own, across its searches); it is
+about three times faster per node than the engine with the compiled check, with about as many
+nodes. The engine's
 sweep (`item_order` in the same order) is its reference: the same question, the same answers.
 It decides nothing itself and knows nothing of the canonical answer; without a C compiler, or
 with `FILLIT_CORE=python`, `compiled()` is false and the engine's sweep searches alone.
@@ -52,6 +53,8 @@ DIRECTIONS: tuple[Direction, ...] = (
     "rows from the bottom",
     "columns from the right",
 )
+"""Every direction; the searches of `fillit.solver.fits` and `fillit.solver.canonical` use the
+first two (the others, tried in turn too, cost more than they saved: fillit/DESIGN.md)."""
 
 SIDE = 16
 """The largest board the compiled sweep takes (its rows are 16-bit words)."""

@@ -19,6 +19,8 @@ from fillit.pieces import Piece
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "fillit"
 VALID = sorted((CORPUS / "valid").glob("*.txt"))
 INVALID = sorted((CORPUS / "invalid").glob("*.txt"))
+TAIL = sorted((CORPUS / "tail").glob("*.txt"))
+"""The slowest inputs met on the way to issue 26 (few shapes, near-tilings), with their answers."""
 ORACLE_LIMIT = 6
 """The brute-force oracle is only asked about inputs of at most this many pieces."""
 
@@ -44,11 +46,14 @@ def expected(case: Path, suffix: str) -> str:
 def test_corpus_has_valid_and_invalid_cases() -> None:
     assert len(VALID) >= 15
     assert len(INVALID) >= 25
+    assert len(TAIL) >= 20
     assert SMALL
 
 
 @pytest.mark.parametrize(
-    ("cases", "suffix"), [(VALID, ".out"), (INVALID, ".err")], ids=["valid", "invalid"]
+    ("cases", "suffix"),
+    [(VALID, ".out"), (INVALID, ".err"), (TAIL, ".out")],
+    ids=["valid", "invalid", "tail"],
 )
 def test_every_input_has_its_golden_file_and_no_golden_file_is_orphaned(
     cases: list[Path], suffix: str
@@ -59,14 +64,14 @@ def test_every_input_has_its_golden_file_and_no_golden_file_is_orphaned(
     assert inputs == golden
 
 
-@pytest.mark.parametrize("case", VALID, ids=lambda case: case.stem)
+@pytest.mark.parametrize("case", VALID + TAIL, ids=lambda case: case.stem)
 def test_valid_case_prints_the_golden_board(case: Path) -> None:
     result = solve(case)
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout == expected(case, ".out")
 
 
-@pytest.mark.parametrize("case", VALID, ids=lambda case: case.stem)
+@pytest.mark.parametrize("case", VALID + TAIL, ids=lambda case: case.stem)
 def test_golden_board_passes_the_independent_check(case: Path) -> None:
     check(expected(case, ".out").splitlines(), parse(case.read_text()))
 

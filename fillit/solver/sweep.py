@@ -211,14 +211,13 @@ class CompiledSweep:
         left = list(self.counts)
         number = {shape: k for k, shape in enumerate(self.shapes)}
         covered = 0
-        for shape, top, corner in givens:
-            cells = shape.cells if isinstance(shape, Piece) else ((0, 0),)
-            if isinstance(shape, Piece):
-                left[number[shape]] -= 1
-            for r, c in cells:
-                if not (0 <= top + r < self.size and 0 <= corner + c < self.size):
-                    raise ValueError(f"a given off the board: {(shape, top, corner)!r}")
-                fr, fc = turn((top + r, corner + c))
+        for key in givens:
+            if isinstance(key[0], Piece):
+                left[number[key[0]]] -= 1
+            for r, c in _covered(key):
+                if not (0 <= r < self.size and 0 <= c < self.size):
+                    raise ValueError(f"a given off the board: {key!r}")
+                fr, fc = turn((r, c))
                 rows[fr] |= 1 << fc
                 covered += 1
         free = self.size * self.size - sum(row.bit_count() for row in rows)
@@ -244,16 +243,20 @@ class CompiledSweep:
         """The givens, the pieces placed (turned back to the board), a hole on each other cell."""
         _, back, framed = made
         keys: list[Key] = list(givens)
-        taken: set[Cell] = set()
-        for shape, top, corner in givens:
-            cells = shape.cells if isinstance(shape, Piece) else ((0, 0),)
-            taken.update((top + r, corner + c) for r, c in cells)
+        taken = {cell for key in givens for cell in _covered(key)}
         for k, top, corner in placed:
             board = [back[(top + r, corner + c)] for r, c in framed[k].cells]
             keys.append((self.shapes[k], *_corner(board)))
             taken.update(board)
         keys.extend((HOLE, r, c) for r, c in self.cells if (r, c) not in taken)
         return keys
+
+
+def _covered(key: Key) -> list[Cell]:
+    """The board cells an option key covers (a hole's, its one cell)."""
+    shape, top, corner = key
+    offsets = shape.cells if isinstance(shape, Piece) else ((0, 0),)
+    return [(top + r, corner + c) for r, c in offsets]
 
 
 def _corner(cells: Sequence[Cell]) -> Cell:

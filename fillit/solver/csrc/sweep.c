@@ -250,6 +250,20 @@ restore:
     return outcome;
 }
 
+/* The ints of a sequence of exactly n, or -1 with an exception set. */
+static int ints(PyObject *seq, int n, long *out, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    int ok = PySequence_Fast_GET_SIZE(fast) == n;
+    for (int i = 0; ok && i < n; i++) {
+        out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        ok = !(out[i] == -1 && PyErr_Occurred());
+    }
+    Py_DECREF(fast);
+    if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, what);
+    return ok ? 0 : -1;
+}
+
 /* Sweeper(side, shapes, counts, options, memo, tag): the board's side (at most 16), each shape's
    four cells ((row, column) pairs in the frame, row by row), how many pieces of each there are,
    per shape a sequence of side * side original option numbers by frame corner (row * side +
@@ -328,21 +342,12 @@ static int Sweeper_init(SweeperObject *self, PyObject *args, PyObject *kwds) {
         self->most[k] = (int)most;
         self->radix[k] = radix; /* pieces left: a digit of 0 to `most` per shape */
         radix *= (uint64_t)most + 1;
-        PyObject *table = PySequence_Fast(PySequence_Fast_GET_ITEM(option_seq, k),
-                                          "Sweeper: an option table must be a sequence");
-        if (table == NULL) goto done;
-        int good = PySequence_Fast_GET_SIZE(table) == side * side;
-        for (int at = 0; good && at < side * side; at++) {
-            long number = PyLong_AsLong(PySequence_Fast_GET_ITEM(table, at));
-            good = !(number == -1 && PyErr_Occurred());
-            self->option[k][(at / side) * SIDE + at % side] = (int)number;
-        }
-        Py_DECREF(table);
-        if (!good) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "Sweeper: an option table of side * side");
+        long numbers[SIDE * SIDE];
+        if (ints(PySequence_Fast_GET_ITEM(option_seq, k), side * side, numbers,
+                 "Sweeper: an option table of side * side numbers") < 0)
             goto done;
-        }
+        for (int at = 0; at < side * side; at++)
+            self->option[k][(at / side) * SIDE + at % side] = (int)numbers[at];
     }
     Py_INCREF(memo); /* last: a Sweeper holds a memo only once it is whole */
     self->memo = (MemoObject *)memo;
@@ -351,20 +356,6 @@ done:
     Py_DECREF(shape_seq);
     Py_XDECREF(option_seq);
     Py_XDECREF(count_seq);
-    return ok ? 0 : -1;
-}
-
-/* The ints of a sequence of exactly n, or -1 with an exception set. */
-static int ints(PyObject *seq, int n, long *out, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (fast == NULL) return -1;
-    int ok = PySequence_Fast_GET_SIZE(fast) == n;
-    for (int i = 0; ok && i < n; i++) {
-        out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        ok = !(out[i] == -1 && PyErr_Occurred());
-    }
-    Py_DECREF(fast);
-    if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, what);
     return ok ? 0 : -1;
 }
 

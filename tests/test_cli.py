@@ -325,6 +325,28 @@ def test_each_example_in_the_docs_is_what_its_command_prints(
     assert masked(done.stdout.splitlines()[: len(shown)]) == masked(shown), document
 
 
+def shell_blocks(document: str) -> list[list[str]]:
+    """The lines of each `sh` block of a document."""
+    text = (ROOT / document).read_text(encoding="utf-8")
+    return [block.splitlines() for block in re.findall(r"(?ms)^```sh\n(.*?)^```", text)]
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_each_shell_example_runs_from_the_clone_alone(document: str) -> None:
+    """Issue 32: a newcomer with nothing beside the clone can run every shell example: each file
+    it reads is in the project or made by a line before it (`> FILE`), none is in `../shared`."""
+    for block in shell_blocks(document):
+        made: set[str] = set()
+        for line in block:
+            words = shlex.split(line.split("#")[0])
+            assert not any(word.startswith("../") for word in words), line
+            for at, word in enumerate(words):
+                if at and words[at - 1] == ">":
+                    made.add(word)
+                elif re.search(r"\.(txt|dlx|tile)$", word):
+                    assert word in made or (ROOT / word).is_file(), (document, line)
+
+
 def heading_anchors(text: str) -> set[str]:
     """The anchors GitHub gives a page's headings: lower case, spaces to hyphens, no punctuation."""
     titles = re.findall(r"(?m)^#+ (.+)$", text)

@@ -20,17 +20,27 @@ from dlx.parallel import Progress, count_parallel
 from dlx.puzzles import queens
 
 ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = ROOT.parent / "shared" / "dlx-reference"
-PEER = ROOT.parent / "shared" / "dlx-peer"
+REFERENCE = ROOT / "corpus" / "dlx" / "reference"
+"""Small reference problems shipped with the project (their sources: its README)."""
 QUEENS8 = REFERENCE / "queens8.dlx"
 PLAIN = {"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "120"}
 FILES = [
     ROOT / "corpus" / "dlx" / "knuth_example.dlx",
     ROOT / "corpus" / "dlx" / "queens4.dlx",
     QUEENS8,
-    PEER / "xcover_langford8.dlx",
-    PEER / "knuth_dlx2_doc_example.dlx",
+    REFERENCE / "xcover_langford8.dlx",
+    REFERENCE / "knuth_dlx2_doc_example.dlx",
 ]
+
+
+def pentominoes_dlx(board: str) -> str:
+    """The twelve pentominoes on `board` (6x10, or 8x8 less its centre) in Knuth's format, as his
+    polyomino-dlx writes them (every rotation and reflection kept)."""
+    from dlx.tiling.build import build, knuth_text
+    from dlx.tiling.picture import read_picture
+
+    name = "8x8-hole" if board == "8x8" else board
+    return knuth_text(build(read_picture(f"board {name}\npieces pentominoes\n")))
 
 
 def run(args: list[str], env: dict[str, str | None] = PLAIN) -> Result:
@@ -74,7 +84,7 @@ def test_a_checkpoint_is_resumed_and_a_foreign_one_refused(tmp_path: Path) -> No
     assert first.stdout == again.stdout == run(["solve", str(QUEENS8)]).stdout
     parts = len(file.read_text().splitlines()) - 1  # after the header, one line a part
     assert f"{parts} from the checkpoint" in again.stderr
-    other = run(["solve", "--count", "--checkpoint", str(file), str(REFERENCE / "queens12.dlx")])
+    other = run(["solve", "--count", "--checkpoint", str(file), str(REFERENCE / "xcover_langford8.dlx")])
     assert other.exit_code == 1
     assert "is the checkpoint of another problem or other options" in other.stderr
 
@@ -176,7 +186,9 @@ def test_ctrl_c_stops_a_checkpointed_run_and_the_rerun_resumes(tmp_path: Path) -
     args = [sys.executable, "-m", "dlx", "solve", "--count", "--stats", "--jobs", "2"]
     # About 10 seconds' work on either core, so the signal finds it running.
     pentominoes, count = ("6x10", "9356\n") if dlx.CORE == "compiled" else ("8x8", "520\n")
-    args += ["--checkpoint", str(file), str(PEER / f"sjnam_pent_{pentominoes}.dlx")]
+    problem = tmp_path / f"pent_{pentominoes}.dlx"
+    problem.write_text(pentominoes_dlx(pentominoes))
+    args += ["--checkpoint", str(file), str(problem)]
     env = {**os.environ, "NO_COLOR": "1"}
     process = subprocess.Popen(
         args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env

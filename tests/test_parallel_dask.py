@@ -19,7 +19,7 @@ from dlx.puzzles import queens
 
 distributed = pytest.importorskip("distributed")
 
-QUEENS8 = Path(__file__).resolve().parents[2] / "shared" / "dlx-reference" / "queens8.dlx"
+QUEENS8 = Path(__file__).resolve().parents[1] / "corpus" / "dlx" / "reference" / "queens8.dlx"
 
 
 @pytest.fixture(scope="module")

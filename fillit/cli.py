@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt, version_option
+from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt, version_option
 from dlx.cli.kit import run as run_app
 from dlx.cores.compiled import core_name
 from fillit import __version__
@@ -99,7 +99,7 @@ def arranger(ordered: bool, jobs: int | None = None) -> Callable[..., Answer]:
     return arrange_ordered
 
 
-@app.command()
+@app.command(cls=PlainUsage)
 def solve(
     file: FileArg,
     plain: PlainOpt = False,
@@ -151,7 +151,7 @@ def verify_answer(answer: Answer) -> None:
     typer.echo("fillit: check passed", err=True)
 
 
-@app.command()
+@app.command(cls=PlainUsage)
 def stats(
     file: FileArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

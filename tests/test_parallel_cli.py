@@ -84,7 +84,8 @@ def test_a_checkpoint_is_resumed_and_a_foreign_one_refused(tmp_path: Path) -> No
     assert first.stdout == again.stdout == run(["solve", str(QUEENS8)]).stdout
     parts = len(file.read_text().splitlines()) - 1  # after the header, one line a part
     assert f"{parts} from the checkpoint" in again.stderr
-    other = run(["solve", "--count", "--checkpoint", str(file), str(REFERENCE / "xcover_langford8.dlx")])
+    langford = REFERENCE / "xcover_langford8.dlx"
+    other = run(["solve", "--count", "--checkpoint", str(file), str(langford)])
     assert other.exit_code == 1
     assert "is the checkpoint of another problem or other options" in other.stderr
 

@@ -34,7 +34,7 @@ from dlx.cli.common import (
     write_json,
 )
 from dlx.cli.engine import Engine, EngineOpt, describe_engines
-from dlx.cli.kit import Clock, MaxNodesOpt, TimeoutOpt, version_option
+from dlx.cli.kit import Clock, MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
 from dlx.cli.kit import run as run_app
 from dlx.cli.parallel import Where, solve_parallel_command
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
@@ -53,7 +53,7 @@ def _options(
     """Exact cover by dancing links: Knuth-format problems and classic puzzles."""
 
 
-@app.command("solve")
+@app.command("solve", cls=PlainUsage)
 def solve_command(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A problem in Knuth's format, or -.")],
     count: CountOpt = False,

@@ -22,9 +22,10 @@ import sys
 import time
 from collections.abc import Callable
 from types import FrameType
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperCommand
 
 from dlx.cli.entry import EXIT_INTERRUPTED, end_children, quiet_start
 
@@ -74,6 +75,15 @@ def version_option(version: str, describe: Callable[[], str] | None = None) -> o
             raise typer.Exit()
 
     return typer.Option("--version", callback=show, is_eager=True, help="Print the version.")
+
+
+class PlainUsage(TyperCommand):
+    """A command whose usage line names its arguments as click does (`FILE`, `[FILE]`), not in
+    the braces typer puts around required ones (`{FILE}`): `app.command(cls=PlainUsage)`."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:  # (typer's own click.Context)
+        pieces = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
 
 
 class Clock:

@@ -18,12 +18,13 @@ import typer
 from dlx import Status
 from dlx.cli.common import fail, guarded, read_input, report, solve_json, write_json
 from dlx.cli.engine import name_engine
+from dlx.cli.kit import PlainUsage
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
 
 def register(app: typer.Typer) -> None:
     """Add `estimate` to the `dlx` command line `app`."""
-    app.command()(estimate)
+    app.command(cls=PlainUsage)(estimate)
 
 
 class Where(NamedTuple):

@@ -24,7 +24,7 @@ from dlx.cli.common import (
     fail,
     read_text,
 )
-from dlx.cli.kit import MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.cli.kit import MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
 from dlx.cli.parallel import count_in_parallel
 from dlx.puzzles.errors import PuzzleError
 
@@ -35,11 +35,11 @@ if TYPE_CHECKING:
 def register(app: typer.Typer) -> None:
     """Add the puzzle commands to the `dlx` command line `app`, in the order of its help."""
     for command in (queens, sudoku, skyscrapers, polyomino, pentomino):
-        app.command()(command)
+        app.command(cls=PlainUsage)(command)
 
 
 def queens(
-    n: Annotated[int, typer.Argument(help="The board's side.")],
+    n: Annotated[int, typer.Argument(metavar="N", help="The board's side.")],
     count: CountOpt = False,
     limit: LimitOpt = None,
     stats: StatsOpt = False,
@@ -87,7 +87,9 @@ def sudoku(
 
 
 def skyscrapers(
-    clues: Annotated[str, typer.Argument(help="4N clues: top, bottom, left, right; 0: none.")],
+    clues: Annotated[
+        str, typer.Argument(metavar="CLUES", help="4N clues: top, bottom, left, right; 0: none.")
+    ],
     count: CountOpt = False,
     stats: StatsOpt = False,
     timeout: TimeoutOpt = None,

@@ -31,7 +31,7 @@ from dlx.cli.common import (
     solve_json,
     write_json,
 )
-from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
 from dlx.cli.parallel import count_in_parallel
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 def register(app: typer.Typer) -> None:
     """Add `dlx tile` to the `dlx` command line `app`."""
-    app.command("tile")(tile)
+    app.command("tile", cls=PlainUsage)(tile)
 
 
 def tile(

@@ -52,8 +52,9 @@ def check_area(puzzle: Puzzle) -> None:
     least = sum(piece.bounds[0] * piece.size for piece in puzzle.pieces)
     most = sum(piece.bounds[1] * piece.size for piece in puzzle.pieces)
     if least > need + optional or most < need:
+        cover = f"{least}" if least == most else f"{least} to {most}"
         raise TileError(
-            f"the pieces cover {least}..{most} cells but the board has {need} to cover"
+            f"the pieces cover {cover} cells but the board has {need} to cover"
             + (f" and {optional} that may stay empty" if optional else "")
         )
 

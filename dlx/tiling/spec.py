@@ -33,8 +33,11 @@ def read_spec(text: str, grid_name: str) -> Puzzle:
     grid = grid_named(grid_name)
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1)]
     content = [(n, line) for n, line in lines if not line.startswith("|")]
-    if not content:
-        raise TileError("the input ended before the box specification (its first line)")
+    if not any(line.strip() and not line.startswith(";") for _, line in content):
+        raise TileError(
+            "the input holds no puzzle (it is empty, or only comments): draw a `board` and"
+            " `pieces`, or write Knuth's spec lines"
+        )
     suffixes = [""]
     number, box_line = content[0]
     board = grid.sorted(set(_spots(grid, box_line, number, suffixes)))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from dlx.cli.kit import PlainOpt
+from dlx.cli.kit import PlainOpt, PlainUsage
 from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 
 if TYPE_CHECKING:
@@ -81,9 +81,10 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 def register(app: typer.Typer) -> None:
     """Add `generate` and `check` to the `fillit` command line `app`."""
-    app.command()(generate)
+    app.command(cls=PlainUsage)(generate)
     app.command(
         "check",
+        cls=PlainUsage,
         context_settings={"allow_interspersed_args": False},
         no_args_is_help=True,
     )(check_program)

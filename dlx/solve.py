@@ -74,8 +74,8 @@ def solve(
     """
     if choose not in ("mrv", "first", "sweep"):
         raise ValueError(f"choose must be 'mrv', 'first' or 'sweep', not {choose!r}")
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be at least 0, not {limit}")
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be at least 1 (None: no limit), not {limit}")
     check_budget(timeout, max_nodes)
     if engine != "links":
         from dlx.cores.cells_engine import search_for
@@ -182,10 +182,6 @@ def _keyed(
     search: Generator[list[int], None, None], keys: list[K], limit: int | None, stats: Stats
 ) -> Generator[tuple[K, ...], None, None]:
     """The solutions of `search` by key; after the `limit`-th, the search is closed at once."""
-    if limit == 0:
-        search.close()
-        stats.status = Status.LIMIT
-        return
     found = 0
     try:
         for numbers in search:

@@ -51,9 +51,9 @@ JobsOpt = Annotated[
     int | None,
     typer.Option(
         "--jobs",
-        min=1,
+        min=0,
         help="Processes a long question may race on (default: 2 where the machine has two "
-        "cores); 1 keeps the search on one core. Same answer either way.",
+        "cores; 0: one per core); 1 keeps the search on one core. Same answer either way.",
     ),
 ]
 
@@ -91,7 +91,8 @@ def arranger(ordered: bool, jobs: int | None = None) -> Callable[..., Answer]:
     """The search asked for: the fast path (racing on `jobs` processes, by default two where
     there are two cores), or the first release's ordered search."""
     if not ordered:
-        count = jobs if jobs is not None else min(2, os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+        count = cores if jobs == 0 else jobs if jobs is not None else min(2, cores)
         return functools.partial(arrange_fast, jobs=count)
     # Imported here: only --ordered loads the first release's search; the fast path starts without.
     from fillit.solver.ordered import arrange_ordered

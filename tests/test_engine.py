@@ -390,11 +390,12 @@ def test_limit_beyond_the_solutions_ends_exhausted() -> None:
     assert stats.status is Status.EXHAUSTED
 
 
-def test_limit_zero_yields_nothing_with_status_limit() -> None:
-    """limit=0 asks for no solution: none is given, and the stats do not claim none exists."""
-    stats = Stats()
-    assert list(solve(queens(8), limit=0, stats=stats)) == []
-    assert stats.status is Status.LIMIT
+@pytest.mark.parametrize("limit", [0, -1])
+def test_a_limit_under_one_is_refused_as_the_command_line_refuses_it(limit: int) -> None:
+    """Issue 32: `--limit 0` is a usage error, and so is limit=0 (a search asked for nothing
+    would end with the status of one cut short: neither "none" nor an answer)."""
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        solve(queens(8), limit=limit)
 
 
 def test_small_node_budget_stops_eight_queens_with_status_budget() -> None:

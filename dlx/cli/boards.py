@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING
 import typer
 
 from dlx import Stats
-from dlx.cli.common import Board, PaintedBoard, budget, fail, guarded, report
+from dlx.cli.common import (
+    Board,
+    PaintedBoard,
+    budget,
+    fail,
+    guarded,
+    report,
+    solve_json,
+    write_json,
+)
 from dlx.cli.kit import Clock
 
 if TYPE_CHECKING:
@@ -22,10 +31,15 @@ if TYPE_CHECKING:
     from dlx.puzzles.search import Search
 
 
+Picture = Callable[[Board], str]
+"""A board's SVG picture."""
+
+
 @dataclass(frozen=True)
 class Shown:
     """What every puzzle command is asked about its boards: count them or print them, its
-    statistics, an SVG of the first, plain text, and the run's budgets and limit."""
+    statistics, an SVG of the first (drawn by `picture`), plain text, the run's budgets and
+    limit, and JSON instead of text."""
 
     count: bool
     show_stats: bool
@@ -34,6 +48,8 @@ class Shown:
     timeout: float | None
     max_nodes: int | None
     limit: int | None = None
+    as_json: bool = False
+    picture: Picture | None = None
 
 
 def search_boards(
@@ -53,8 +69,11 @@ def search_boards(
         counters = Stats()
         with guarded(on_error):
             boards = make(budget(counters, clock, shown.max_nodes, shown.limit))
-        if first and not shown.count:
+        if first and not shown.count and shown.limit is None:
             boards = first_only(boards)
+        if shown.as_json:
+            json_boards(boards, counters, clock, shown)
+            return
         show_boards(
             boards,
             counters,
@@ -65,7 +84,27 @@ def search_boards(
             svg=shown.svg,
             console=board_console(shown.plain),
             none=none or no_solution,
+            picture=shown.picture,
         )
+
+
+def json_boards(boards: Iterator[Board], stats: Stats, clock: Clock, shown: Shown) -> None:
+    """`--json`: one object with the number of boards, the boards' rows unless counting, and
+    the statistics; the first board also as SVG; none (a count of 0 included) exits 1."""
+    texts: list[list[str]] = []
+    found = 0
+    with guarded():
+        for board in boards:
+            found += 1
+            if found == 1 and shown.svg is not None:
+                write_svg(shown.svg, board, shown.picture)
+            if not shown.count:
+                texts.append(list(board))
+    clock.stop()
+    write_json(solve_json(found, texts, stats, shown.count))
+    report(stats, shown.show_stats)
+    if not found:
+        raise fail("no solution")
 
 
 def board_console(plain: bool) -> Console | None:
@@ -90,6 +129,7 @@ def show_boards(
     svg: Path | None,
     console: Console | None,
     none: Callable[[], typer.Exit],
+    picture: Picture | None = None,
 ) -> None:
     """Print each board (rows, blank line between boards), or only their number. With `hold`
     (a budget may stop the search) the boards wait until the search ends, so one stopped by a
@@ -104,32 +144,35 @@ def show_boards(
             if hold:
                 held.append(board)
             else:
-                _show(board, found, svg, console)
+                _show(board, found, svg, console, picture)
     clock.stop()
     report(stats, show_stats)
     if count:
         sys.stdout.write(f"{found}\n")
     for number, board in enumerate(held, start=1):
-        _show(board, number, svg, console)
+        _show(board, number, svg, console, picture)
     if not found:
         raise fail("no solution") if count else none()
 
 
-def _show(board: Board, number: int, svg: Path | None, console: Console | None) -> None:
+def _show(
+    board: Board, number: int, svg: Path | None, console: Console | None, picture: Picture | None
+) -> None:
     """Print the `number`-th board, after a blank line unless first; the SVG of the first."""
     if number > 1:
         sys.stdout.write("\n")
     _print_board(board, console)
     if svg is not None and number == 1:
-        write_svg(svg, board)
+        write_svg(svg, board, picture)
 
 
-def write_svg(path: Path, board: Board) -> None:
-    """Write the board as an SVG picture; a file that cannot be written is bad input."""
+def write_svg(path: Path, board: Board, picture: Picture | None = None) -> None:
+    """Write the board's SVG picture (`picture`'s, or each label one piece); a file that cannot
+    be written is bad input."""
     from dlx.puzzles.svg import board_svg
 
     try:
-        path.write_text(board_svg(board))
+        path.write_text((picture or board_svg)(board))
     except OSError as error:
         raise fail(f"{path}: {error.strerror or error}") from None
 

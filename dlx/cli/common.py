@@ -50,6 +50,7 @@ LimitOpt = Annotated[
 StatsOpt = Annotated[
     bool, typer.Option("--stats", help="Nodes, updates and seconds on standard error.")
 ]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 SvgOpt = Annotated[
     Path | None, typer.Option("--svg", help="Also write the first board as an SVG picture.")
 ]

@@ -106,10 +106,11 @@ def count_in_parallel(
     max_nodes: int | None,
     on_error: Callable[[str], typer.Exit] = fail,
     limit: int | None = None,
+    as_json: bool = False,
 ) -> None:
     """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers (bad
     input reported by `on_error`); with a `limit`, no more than that is counted, as in the
-    search without --jobs; none exits 1."""
+    search without --jobs; the count alone, or (`as_json`) in a JSON object; none exits 1."""
     from dlx.parallel import Report, count_parallel
 
     if not count:
@@ -121,7 +122,10 @@ def count_in_parallel(
     if limit is not None and found >= limit:
         found = limit
         run.stats.status = Status.LIMIT
-    sys.stdout.write(f"{found}\n")
+    if as_json:
+        write_json(solve_json(found, [], run.stats, True))
+    else:
+        sys.stdout.write(f"{found}\n")
     report_parallel(run, show_stats)
     if not found:
         raise fail("no solution")

@@ -18,6 +18,7 @@ from dlx.cli.common import (
     Board,
     CountOpt,
     JobsOpt,
+    JsonOpt,
     LimitOpt,
     StatsOpt,
     SvgOpt,
@@ -43,6 +44,7 @@ def queens(
     count: CountOpt = False,
     limit: LimitOpt = None,
     stats: StatsOpt = False,
+    as_json: JsonOpt = False,
     svg: SvgOpt = None,
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
@@ -54,9 +56,17 @@ def queens(
 
     if jobs is not None:
         build = lambda: puzzle.problem(n)  # noqa: E731
-        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
+        count_in_parallel(
+            build, jobs, count, stats, timeout, max_nodes, limit=limit, as_json=as_json
+        )
         return
-    shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit)
+
+    def picture(board: Board) -> str:
+        from dlx.puzzles.svg import chess_svg
+
+        return chess_svg(board)
+
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json, picture)
     search_boards(lambda search: puzzle.boards(n, **search), shown)
 
 
@@ -65,6 +75,7 @@ def sudoku(
     count: CountOpt = False,
     limit: LimitOpt = None,
     stats: StatsOpt = False,
+    as_json: JsonOpt = False,
     svg: SvgOpt = None,
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
@@ -76,14 +87,24 @@ def sudoku(
 
     if jobs is not None:
         build = lambda: puzzle.problem(puzzle.parse(read_text(file)))  # noqa: E731
-        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
+        count_in_parallel(
+            build, jobs, count, stats, timeout, max_nodes, limit=limit, as_json=as_json
+        )
         return
+    givens: list[str] = []
 
     def boards(search: "Search") -> Iterator[Board]:
         grid = puzzle.parse(read_text(file))
+        givens.extend(puzzle.render(grid))
         return (puzzle.render(g) for g in puzzle.boards(grid, **search))
 
-    search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes, limit))
+    def picture(board: Board) -> str:
+        from dlx.puzzles.svg import grid_svg
+
+        return grid_svg(board, box=3, givens=givens)
+
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json, picture)
+    search_boards(boards, shown)
 
 
 def skyscrapers(
@@ -91,7 +112,11 @@ def skyscrapers(
         str, typer.Argument(metavar="CLUES", help="4N clues: top, bottom, left, right; 0: none.")
     ],
     count: CountOpt = False,
+    limit: LimitOpt = None,
     stats: StatsOpt = False,
+    as_json: JsonOpt = False,
+    svg: SvgOpt = None,
+    plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
     jobs: JobsOpt = None,
@@ -100,18 +125,27 @@ def skyscrapers(
     from dlx.puzzles import skyscrapers as puzzle
 
     def error(message: str = "no solution") -> typer.Exit:
-        typer.echo("Error")
+        if not as_json:
+            typer.echo("Error")
         return fail(message)
 
     if jobs is not None:
         build = lambda: puzzle.problem(puzzle.parse(clues))  # noqa: E731
-        count_in_parallel(build, jobs, count, stats, timeout, max_nodes, error)
+        count_in_parallel(
+            build, jobs, count, stats, timeout, max_nodes, error, limit=limit, as_json=as_json
+        )
         return
 
     def boards(search: "Search") -> Iterator[Board]:
         return (puzzle.render(grid) for grid in puzzle.boards(puzzle.parse(clues), **search))
 
-    shown = Shown(count, stats, None, True, timeout, max_nodes)
+    def picture(board: Board) -> str:
+        from dlx.puzzles.svg import grid_svg
+
+        return grid_svg([row.split() for row in board], clues=puzzle.parse(clues))
+
+    # (its rows are heights apart, not a board of labels: printed plain, drawn as a grid)
+    shown = Shown(count, stats, svg, True, timeout, max_nodes, limit, as_json, picture)
     search_boards(boards, shown, none=error, on_error=error, first=True)
 
 
@@ -123,7 +157,9 @@ def polyomino(
     no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Forbid rotations.")] = False,
     no_flip: Annotated[bool, typer.Option("--no-flip", help="Forbid reflections.")] = False,
     count: CountOpt = False,
+    limit: LimitOpt = None,
     stats: StatsOpt = False,
+    as_json: JsonOpt = False,
     svg: SvgOpt = None,
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
@@ -141,7 +177,9 @@ def polyomino(
             rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
             return puzzle.problem(pieces, rows, cols, not no_rotate, not no_flip)
 
-        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        count_in_parallel(
+            build, jobs, count, stats, timeout, max_nodes, limit=limit, as_json=as_json
+        )
         return
 
     def none() -> typer.Exit:
@@ -153,7 +191,7 @@ def polyomino(
         rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
         return puzzle.boards(pieces, rows, cols, rotate=not no_rotate, flip=not no_flip, **search)
 
-    shown = Shown(count, stats, svg, plain, timeout, max_nodes)
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json)
     search_boards(boards, shown, none=none, first=True)
 
 
@@ -176,7 +214,9 @@ def pentomino(
         bool, typer.Option("--unique", help="One solution per symmetry of the board.")
     ] = False,
     count: CountOpt = False,
+    limit: LimitOpt = None,
     stats: StatsOpt = False,
+    as_json: JsonOpt = False,
     svg: SvgOpt = None,
     plain: PlainOpt = False,
     timeout: TimeoutOpt = None,
@@ -188,10 +228,13 @@ def pentomino(
 
     if jobs is not None:
         build = lambda: puzzle.problem(*puzzle.parse_board(board), unique=unique)  # noqa: E731
-        count_in_parallel(build, jobs, count, stats, timeout, max_nodes)
+        count_in_parallel(
+            build, jobs, count, stats, timeout, max_nodes, limit=limit, as_json=as_json
+        )
         return
 
     def boards(search: "Search") -> Iterator[Board]:
         return puzzle.boards(*puzzle.parse_board(board), unique=unique, **search)
 
-    search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes), first=True)
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json)
+    search_boards(boards, shown, first=True)

@@ -95,7 +95,14 @@ def tile(
         return
     if jobs is not None and _splittable(load):
         count_in_parallel(
-            lambda: load().problem, jobs, count, stats, timeout, max_nodes, limit=limit
+            lambda: load().problem,
+            jobs,
+            count,
+            stats,
+            timeout,
+            max_nodes,
+            limit=limit,
+            as_json=as_json,
         )
         return
     if as_json:

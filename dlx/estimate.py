@@ -14,6 +14,7 @@ next node's options: the item choice and the update counts are exactly the seque
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -35,12 +36,18 @@ class EstimateError(DlxError):
 
 @dataclass
 class Estimate:
-    """Mean estimates of a tree's nodes, updates and solutions over `probes` random paths."""
+    """Mean estimates of a tree's nodes, updates and solutions over `probes` random paths, each
+    with its standard error (the spread of the probes over the square root of their number:
+    the true figure is within two of them of the mean about 95% of the time, when the probes
+    are many enough to have met the tree's rare heavy paths); `reached`: the probes that ended
+    in a solution (none: the solutions' estimate of 0 says nothing)."""
 
     nodes: float
     updates: float
     solutions: float
     probes: int
+    errors: tuple[float, float, float] = (math.inf, math.inf, math.inf)
+    reached: int = 0
 
 
 def step(
@@ -91,8 +98,9 @@ def estimate(
     """Knuth's estimate of the search tree of `problem` from `probes` random paths.
 
     >>> from dlx.puzzles.queens import problem
-    >>> round(estimate(problem(6), probes=200, seed=1).solutions)
-    4
+    >>> guess = estimate(problem(6), probes=200, seed=1)
+    >>> round(guess.solutions), round(guess.errors[2], 1), guess.reached
+    (4, 1.0, 16)
     """
     if probes < 1:
         raise ValueError(f"probes must be at least 1, not {probes}")
@@ -105,8 +113,18 @@ def estimate(
     def pick(children: Sequence[int]) -> int:
         return rng.randrange(len(children))
 
-    sums = [0.0, 0.0, 0.0]
-    for _ in range(probes):
-        for k, value in enumerate(probe(problem, pick, choose)):
-            sums[k] += value
-    return Estimate(sums[0] / probes, sums[1] / probes, sums[2] / probes, probes)
+    samples = [probe(problem, pick, choose) for _ in range(probes)]
+    means = [math.fsum(column) / probes for column in zip(*samples, strict=True)]
+    errors = [_standard_error(column) for column in zip(*samples, strict=True)]
+    reached = sum(1 for _, _, solutions in samples if solutions > 0)
+    nodes, updates, solutions = means
+    return Estimate(nodes, updates, solutions, probes, (errors[0], errors[1], errors[2]), reached)
+
+
+def _standard_error(values: Sequence[float]) -> float:
+    """The standard error of the mean of `values` (infinite for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return math.inf
+    mean = math.fsum(values) / n
+    return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1) / n)

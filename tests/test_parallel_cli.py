@@ -153,10 +153,23 @@ def test_a_missing_scheduler_is_a_message(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_estimate_prints_knuths_estimate() -> None:
-    """`dlx estimate` with a seed is reproducible: nodes, updates, solutions, one per line."""
+    """`dlx estimate` with a seed is reproducible: nodes, updates, solutions, one per line, each
+    with its standard error, both to the error's two leading digits."""
     result = run(["estimate", "--probes", "50", "--seed", "3", str(QUEENS8)])
-    assert result.stdout == "nodes 1237\nupdates 21805\nsolutions 107\n"
-    assert result.stderr == "dlx: mean of 50 random paths (seed 3)\n"
+    assert result.stdout == "nodes 1237 ± 81\nupdates 21800 ± 850\nsolutions 107 ± 26\n"
+    assert result.stderr == (
+        "dlx: mean of 50 random paths (seed 3), ± one standard error; 15 reached a solution\n"
+    )
+
+
+def test_an_estimate_no_path_confirms_says_so() -> None:
+    """Issue 32: where no random path reached a solution, the solutions are unknown, not 0
+    (pentominoes 6x10 has 9,356, and 50 paths meet none)."""
+    result = run(["estimate", "--probes", "50", str(ROOT / "corpus" / "dlx" / "no_solution.dlx")])
+    assert result.stdout.splitlines()[2] == "solutions unknown"
+    assert "none reached a solution, so how many there are is unknown" in result.stderr
+    one = run(["estimate", "--probes", "1", str(QUEENS8)])
+    assert one.exit_code == 0 and "±" not in one.stdout
     bad = run(["estimate", str(ROOT / "corpus" / "dlx" / "colours_and_multiplicity.dlx")])
     assert bad.exit_code == 1 and "multiplicities" in bad.stderr
 

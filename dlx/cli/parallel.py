@@ -7,6 +7,7 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
+import math
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -174,7 +175,32 @@ def estimate(
     with guarded():
         problem = parse_dlx(decode(read_input(file, MAX_BYTES))).problem
         guess = knuth_estimate(problem, probes=probes, seed=seed)
-    sys.stdout.write(
-        f"nodes {guess.nodes:.0f}\nupdates {guess.updates:.0f}\nsolutions {guess.solutions:.0f}\n"
+    figures = zip(("nodes", "updates", "solutions"), _rounded(guess), strict=True)
+    sys.stdout.write("".join(f"{name} {figure}\n" for name, figure in figures))
+    reached = (
+        f"{guess.reached} reached a solution"
+        if guess.reached
+        else "none reached a solution, so how many there are is unknown: give more --probes"
     )
-    typer.echo(f"dlx: mean of {probes} random paths (seed {seed})", err=True)
+    typer.echo(
+        f"dlx: mean of {probes} random paths (seed {seed}), ± one standard error; {reached}",
+        err=True,
+    )
+
+
+def _rounded(guess: Any) -> list[str]:
+    """Each figure of an `Estimate` as `mean ± standard error`, both to the error's two leading
+    digits; `unknown` for solutions no path reached."""
+    shown = []
+    for mean, error in zip(
+        (guess.nodes, guess.updates, guess.solutions), guess.errors, strict=True
+    ):
+        if math.isinf(error) or error == 0:
+            shown.append(f"{mean:.0f}" if math.isinf(error) else f"{mean:g} ± 0")
+            continue
+        place = math.floor(math.log10(error)) - 1
+        digits = max(0, -place)
+        shown.append(f"{round(mean, -place):.{digits}f} ± {round(error, -place):.{digits}f}")
+    if not guess.reached:
+        shown[2] = "unknown"
+    return shown

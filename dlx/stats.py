@@ -47,6 +47,10 @@ class Stats:
     profile: list[int] = field(default_factory=list)
     engine: str = "links"  # the engine that searched: "links" (DLX1, DLX2) or "cells" (SSXCC)
     core: str = ""  # the cells engine's core ("compiled" or "python"); links name theirs apart
+    share: float | None = field(default=None, compare=False)
+    """At a progress poll, Knuth's estimate of the share of the tree searched so far, from the
+    path to the current node: at each level the options tried before the current one over all
+    the level's options, weighted by the levels above (None where the search cannot tell)."""
 
     @property
     def complete(self) -> bool:

@@ -121,7 +121,7 @@ def settings_for(draw: st.DrawFn, problem: Problem[Any]) -> Settings:
         memo=memo,
         prune=draw(st.sampled_from([0, 0, 2, 3, 5])),
         learn=learn,
-        limit=draw(st.one_of(st.none(), st.integers(0, 3))),
+        limit=draw(st.one_of(st.none(), st.integers(1, 3))),
         max_nodes=draw(st.one_of(st.none(), st.integers(1, 12))),
     )
 

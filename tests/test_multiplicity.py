@@ -231,7 +231,7 @@ def test_count_and_first_agree_with_the_full_search(raw: RawBoundedProblem) -> N
 
 
 @some
-@given(raw=bounded_raw_problems(), limit=st.integers(0, 3))
+@given(raw=bounded_raw_problems(), limit=st.integers(1, 3))
 def test_limit_gives_a_prefix_of_the_general_search(raw: RawBoundedProblem, limit: int) -> None:
     """solve(limit=k) yields the first k solutions of the unlimited search, in the same order."""
     problem = raw.build()

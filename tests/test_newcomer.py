@@ -4,15 +4,27 @@ what happened."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 from typer import Typer
 from typer.testing import CliRunner, Result
 
+from dlx import Stats, solve
 from dlx.cli.app import app as dlx_app
+from dlx.cli.live import LiveLine
+from dlx.cores.compiled import COMPILED_AVAILABLE
+from dlx.puzzles import queens
+from dlx.tiling.build import build, knuth_text
+from dlx.tiling.picture import read_picture
 from fillit.cli import app as fillit_app
 
 DLX_COMMANDS = ["solve", "queens", "sudoku", "skyscrapers", "polyomino", "pentomino", "tile"]
@@ -92,3 +104,79 @@ def test_fillit_jobs_zero_means_a_worker_per_core() -> None:
     example = ROOT / "corpus" / "fillit" / "valid" / "readme_example.txt"
     result = CliRunner().invoke(fillit_app, ["solve", "--jobs", "0", str(example)])
     assert (result.exit_code, result.stdout) == (0, "DDAA\nCDDA\nCCCA\nBBBB\n")
+
+
+# --- point 5: long runs are not silent -------------------------------------------------------
+
+CORES = ["python", "compiled"] if COMPILED_AVAILABLE else ["python"]
+
+
+def test_knuths_share_done_grows_and_both_cores_agree() -> None:
+    """At each progress poll the search tells the share of its tree done, from the path to
+    the current node: it only grows, stays under 1, and is the same on both cores."""
+    seen: dict[str, list[float | None]] = {}
+    for core in CORES:
+        seen[core] = []
+        found = solve(queens.problem(10), progress=lambda s: seen[core].append(s.share), core=core)  # type: ignore[arg-type]  # noqa: B023
+        assert sum(1 for _ in found) == 724
+    shares = [share for share in seen["python"] if share is not None]
+    assert len(shares) == len(seen["python"]) >= 3
+    assert shares == sorted(shares) and shares[0] >= 0 and shares[-1] < 1
+    assert all(s == shares for s in seen.values())
+
+
+def test_the_live_line_waits_half_a_second_and_redraws_ten_times_a_second() -> None:
+    screen = io.StringIO()
+    line = LiveLine(screen)
+    line(Stats(nodes=10, seconds=0.2))
+    assert screen.getvalue() == ""
+    line(Stats(nodes=10_000, solutions=3, seconds=0.6, share=0.25))
+    assert screen.getvalue() == (
+        "\r10,000 nodes, 3 solutions, 16,667 nodes/s, 0.6 s, about 25.0% done\x1b[K"
+    )
+    line(Stats(nodes=20_000, seconds=0.61))  # too soon after the last
+    assert screen.getvalue().count("\r") == 1
+    line.erase()
+    assert screen.getvalue().endswith("\r\x1b[K")
+
+
+def test_a_long_search_shows_a_live_line_on_a_terminal_and_nothing_when_piped(
+    tmp_path: Path,
+) -> None:
+    """`dlx solve --count` on the pentominoes: after half a second a terminal shows the line
+    (then erased); standard error that is not a terminal gets none of it."""
+    problem = tmp_path / "pent.dlx"
+    problem.write_text(knuth_text(build(read_picture("board 6x10\npieces pentominoes\n"))))
+    args = ["solve", "--count", "--max-nodes", "1500000", str(problem)]
+    shown = CliRunner().invoke(dlx_app, args, env={"TTY_COMPATIBLE": "1", "NO_COLOR": "1"})
+    assert shown.exit_code == 3  # (stopped by the node budget: the answer is unknown)
+    line = r"\r[\d,]+ nodes, [\d,]+ solutions, [\d,]+ nodes/s, [\d.]+ s, about [\d.]+% done"
+    assert re.search(line, shown.stderr), shown.stderr
+    assert "\r\x1b[K" in shown.stderr
+    piped = CliRunner().invoke(dlx_app, args, env={"TTY_COMPATIBLE": "0", "NO_COLOR": "1"})
+    assert "\r" not in piped.stderr and "nodes/s" not in piped.stderr
+
+
+def test_ctrl_c_with_stats_tells_what_was_counted_so_far(tmp_path: Path) -> None:
+    """Issue 32: Ctrl-C during `--count --stats` prints the counters so far, marked partial,
+    then the usual line and exit 130."""
+    problem = tmp_path / "pent.dlx"
+    problem.write_text(knuth_text(build(read_picture("board 6x10\npieces pentominoes\n"))))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "dlx", "solve", "--count", "--stats", str(problem)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    time.sleep(2.0)
+    child.send_signal(signal.SIGINT)
+    stdout, stderr = child.communicate(timeout=60)
+    assert (child.returncode, stdout) == (130, "")
+    partial, last = stderr.splitlines()
+    assert re.fullmatch(
+        r"dlx: \d+ nodes, \d+ updates, [\d.]+ s, \d+ solutions \(partial: interrupted\), "
+        r"engine: links, core: \w+",
+        partial,
+    ), stderr
+    assert last == "dlx: interrupted"

@@ -28,6 +28,7 @@ from dlx.cli.common import (
     budget,
     fail,
     guarded,
+    partial_at_stop,
     read_input,
     report,
     solve_json,
@@ -36,6 +37,7 @@ from dlx.cli.common import (
 from dlx.cli.engine import Engine, EngineOpt, describe_engines
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
 from dlx.cli.kit import run as run_app
+from dlx.cli.live import live_line
 from dlx.cli.parallel import Where, solve_parallel_command
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
@@ -86,13 +88,13 @@ def solve_command(
         with guarded():
             problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
         counters = Stats()
+        partial_at_stop(counters, stats)
         texts: list[list[str]] = []
         hold = as_json or timeout is not None or max_nodes is not None
         found = 0
-        with guarded():
-            search = solve(
-                problem_file.problem, engine=engine, **budget(counters, clock, max_nodes, limit)
-            )
+        with guarded(), live_line(printing=not (count or hold)) as line:
+            searching = budget(counters, clock, max_nodes, limit, line)
+            search = solve(problem_file.problem, engine=engine, **searching)
             for solution in search:
                 found += 1
                 if count:

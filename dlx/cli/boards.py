@@ -19,11 +19,13 @@ from dlx.cli.common import (
     budget,
     fail,
     guarded,
+    partial_at_stop,
     report,
     solve_json,
     write_json,
 )
 from dlx.cli.kit import Clock
+from dlx.cli.live import live_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -65,10 +67,13 @@ def search_boards(
     the first board unless counting. `none` is the exit when there is none."""
     if shown.svg is not None and not shown.svg.parent.is_dir():  # before any search, not after
         raise fail(f"{shown.svg}: no such folder")
-    with Clock(shown.timeout) as clock:
+    hold = held(shown.timeout, shown.max_nodes)
+    printing = not (shown.count or shown.as_json or hold)
+    with Clock(shown.timeout) as clock, live_line(printing) as line:
         counters = Stats()
+        partial_at_stop(counters, shown.show_stats)
         with guarded(on_error):
-            boards = make(budget(counters, clock, shown.max_nodes, shown.limit))
+            boards = make(budget(counters, clock, shown.max_nodes, shown.limit, line))
         if first and not shown.count and shown.limit is None:
             boards = first_only(boards)
         if shown.as_json:
@@ -78,7 +83,7 @@ def search_boards(
             boards,
             counters,
             clock,
-            hold=held(shown.timeout, shown.max_nodes),
+            hold=hold,
             count=shown.count,
             show_stats=shown.show_stats,
             svg=shown.svg,

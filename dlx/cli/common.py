@@ -18,7 +18,7 @@ import typer
 
 from dlx import DlxError, Stats, Status
 from dlx.cli.engine import engine_core
-from dlx.cli.kit import EXIT_UNKNOWN, Clock
+from dlx.cli.kit import EXIT_UNKNOWN, Clock, at_stop
 from dlx.puzzles.errors import PuzzleError
 
 if TYPE_CHECKING:
@@ -100,23 +100,45 @@ def read_text(file: str, limit: int = MAX_PUZZLE_BYTES) -> str:
         raise fail(f"{file}: not UTF-8 text") from None
 
 
-def budget(stats: Stats, clock: Clock, max_nodes: int | None, limit: int | None = None) -> Search:
-    """The search keywords shared by every command: the statistics, the limit, and what the
-    run has left."""
-    return {"stats": stats, "timeout": clock.left(), "max_nodes": max_nodes, "limit": limit}
+def budget(
+    stats: Stats,
+    clock: Clock,
+    max_nodes: int | None,
+    limit: int | None = None,
+    progress: Callable[[Stats], None] | None = None,
+) -> Search:
+    """The search keywords shared by every command: the statistics, the limit, what the run
+    has left, and the live line's hook."""
+    return {
+        "stats": stats,
+        "timeout": clock.left(),
+        "max_nodes": max_nodes,
+        "limit": limit,
+        "progress": progress,
+    }
 
 
 def report(stats: Stats, show: bool) -> None:
     """Statistics on standard error when asked; exit 3 when a budget cut the search short."""
     if show:
-        typer.echo(
-            f"dlx: {stats.nodes} nodes, {stats.updates} updates, {stats.seconds:.3f} s, "
-            f"{stats.solutions} solutions ({stats.status.value}), engine: {stats.engine}, "
-            f"core: {engine_core(stats)}",
-            err=True,
-        )
+        typer.echo(stats_line(stats, stats.status.value), err=True)
     if stats.status is Status.BUDGET:
         raise fail(f"unknown: stopped by a budget after {stats.nodes} nodes", EXIT_UNKNOWN)
+
+
+def stats_line(stats: Stats, how: str) -> str:
+    """The statistics' line, `how` the search ended."""
+    return (
+        f"dlx: {stats.nodes} nodes, {stats.updates} updates, {stats.seconds:.3f} s, "
+        f"{stats.solutions} solutions ({how}), engine: {stats.engine}, core: {engine_core(stats)}"
+    )
+
+
+def partial_at_stop(stats: Stats, show: bool) -> None:
+    """With `show` (`--stats`), have the counters so far told, marked partial, if Ctrl-C or the
+    whole run's timeout ends the run."""
+    if show:
+        at_stop(lambda why: sys.stderr.write(stats_line(stats, f"partial: {why}") + "\n"))
 
 
 def solve_json(

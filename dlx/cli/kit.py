@@ -14,6 +14,7 @@ bounds the whole run; and an ending without a traceback, whatever happens to the
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import math
 import os
@@ -118,6 +119,16 @@ class Clock:
             self.deadline = None
 
 
+_AT_STOP: list[Callable[[str], object]] = []
+"""What to tell when Ctrl-C or the timeout ends the run (the process's own, as its signals)."""
+
+
+def at_stop(tell: Callable[[str], object]) -> None:
+    """Have `tell(why)` (a command's statistics so far, marked partial) run when Ctrl-C
+    ("interrupted") or the whole run's timeout ("timeout") ends the run, before its last line."""
+    _AT_STOP.append(tell)
+
+
 def _out_of_time(signum: int, frame: FrameType | None) -> None:
     _ending()
     raise OutOfTime
@@ -189,6 +200,9 @@ def _stopped(name: str, stop: Interrupted | OutOfTime) -> NoReturn:
     _ending()
     end_children()
     code = EXIT_INTERRUPTED if isinstance(stop, Interrupted) else EXIT_UNKNOWN
+    for tell in _AT_STOP:
+        with contextlib.suppress(Exception):  # (what was counted is a courtesy; the end is not)
+            tell("interrupted" if code == EXIT_INTERRUPTED else "timeout")
     what = "interrupted" if code == EXIT_INTERRUPTED else "unknown: the timeout ran out"
     os._exit(_flushed(name, _fail(f"{name}: {what}", code)))
 

@@ -26,12 +26,14 @@ from dlx.cli.common import (
     budget,
     fail,
     guarded,
+    partial_at_stop,
     read_text,
     report,
     solve_json,
     write_json,
 )
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
+from dlx.cli.live import live_line
 from dlx.cli.parallel import count_in_parallel
 
 if TYPE_CHECKING:
@@ -179,12 +181,14 @@ def _json(
 ) -> None:
     """`--json`: one object with the count, the solutions' pictures unless counting, and the
     statistics (the first solution also as SVG)."""
-    with Clock(timeout) as clock:
+    with Clock(timeout) as clock, live_line() as line:
         with guarded():
             tiling = load()
         counters = Stats()
+        partial_at_stop(counters, stats)
         with guarded():
-            texts = list(_boards(tiling, budget(counters, clock, max_nodes, limit), svg, count))
+            search = budget(counters, clock, max_nodes, limit, line)
+            texts = list(_boards(tiling, search, svg, count))
     write_json(solve_json(len(texts), texts, counters, count))
     report(counters, stats)
     if not texts:

@@ -289,10 +289,33 @@ static PyObject *Search_get_stats(SearchObject *s, PyObject *unused) {
                          profile, s->hits, s->stores);
 }
 
+/* Knuth's estimate of the share of Algorithm X's tree searched, read at a progress poll (the
+   search is paused inside it): at level l the item stack_a[l] was branched on and its option
+   node stack_b[l] taken; that item's list stays whole below it, so the c nodes before the one
+   taken, out of LEN of them, are the share c/LEN of the level, worth 1/(d0 ... d(l-1)) of the
+   tree. Algorithm M tweaks the lists it branches on: None there. */
+static PyObject *Search_share(SearchObject *s, PyObject *unused) {
+    if (s->general || s->phase == FINISHED || s->core == NULL) Py_RETURN_NONE;
+    node *nd = s->core->nd;
+    int levels = s->na < s->nb ? s->na : s->nb;
+    double share = 0.0, weight = 1.0;
+    for (int l = 0; l < levels; l++) {
+        int best = s->stack_a[l], taken = s->stack_b[l];
+        long long before = 0, d = LEN(best);
+        for (int p = nd[best].down; p != taken && p != best; p = nd[p].down) before++;
+        if (d <= 0) break;
+        share += weight * (double)before / (double)d;
+        weight /= (double)d;
+    }
+    return PyFloat_FromDouble(share);
+}
+
 static PyMethodDef Search_methods[] = {
     {"close", (PyCFunction)Search_close, METH_NOARGS, "Stop the search and restore the links."},
     {"stats", (PyCFunction)Search_get_stats, METH_NOARGS,
      "(nodes, updates, solutions, status, profile, memo hits, memo stores) so far."},
+    {"share", (PyCFunction)Search_share, METH_NOARGS,
+     "Knuth's estimate of the share of the tree searched (None for Algorithm M)."},
     {NULL}};
 
 static PyTypeObject SearchType = {

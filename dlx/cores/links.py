@@ -422,6 +422,7 @@ class Links:
         profile.clear()
         nodes = updates = solutions = 0
         budgets = Budgets(stats, max_nodes, timeout, progress)
+        budgets.share = lambda: share_done(bests, chosen)
         started, node_cap = budgets.started, budgets.node_cap
         next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
         status = Status.CLOSED
@@ -651,6 +652,7 @@ class Budgets:
         self.node_cap = max_nodes if max_nodes is not None else 1 << 62
         self.next_nodes = 0  # the node count at which to look again, before the next node
         self.next_updates = POLL_UPDATES  # or the update count, when nodes are costly
+        self.share: Callable[[], float] | None = None  # the search's `Stats.share`, if it knows
 
     def spent(self, nodes: int, updates: int, solutions: int) -> bool:
         """Whether a budget has run out before the next node, `nodes` being counted so far;
@@ -663,8 +665,25 @@ class Budgets:
             return True
         if self.progress is not None:
             publish(self.stats, nodes, updates, solutions, self.started, Status.RUNNING)
+            self.stats.share = None if self.share is None else self.share()
             self.progress(self.stats)
         return False
+
+
+def share_done(bests: Sequence[Node], chosen: Sequence[Node]) -> float:
+    """Knuth's estimate of the share of Algorithm X's tree searched, from the items branched on
+    (`bests`) and the option nodes taken (`chosen`) at each level: an item's list is left whole
+    below it, so the c options before the one taken, out of its d, are the share c/d of the
+    level, worth 1/(d0 ... d(l-1)) of the tree (called at progress polls only)."""
+    share, weight = 0.0, 1.0
+    for best, node in zip(bests, chosen, strict=False):
+        before, p = 0, best.down
+        while p is not node and p is not best:
+            before += 1
+            p = p.down
+        share += weight * before / best.len
+        weight /= best.len
+    return share
 
 
 def publish(

@@ -43,6 +43,8 @@ def follow(
 
     def show() -> None:
         publish()
+        share = getattr(running[0], "share", None)  # (the cells core cannot tell)
+        stats.share = None if share is None else share()
         progress(stats)  # type: ignore[misc]
 
     run = start(None if progress is None else show)

@@ -91,7 +91,8 @@ def _borders(shapes: dict[Cell, list[Point]], owner: dict[Cell, int]) -> list[tu
     sides: dict[tuple[Point, Point], list[int]] = {}
     for cell, corners in shapes.items():
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
-            key = (_round(min(a, b)), _round(max(a, b)))
+            ends = sorted((_round(a), _round(b)))
+            key = (ends[0], ends[1])
             sides.setdefault(key, []).append(owner.get(cell, -1))
     return [
         edge for edge, who in sides.items() if len(who) == 1 or who[0] != who[1] or who[0] == -1
@@ -99,7 +100,9 @@ def _borders(shapes: dict[Cell, list[Point]], owner: dict[Cell, int]) -> list[tu
 
 
 def _round(point: Point) -> Point:
-    """A corner rounded so that shared corners compare equal."""
+    """A corner rounded so that shared corners compare equal (rounded before the two ends of a
+    side are ordered: a hexagon's upright side has ends whose x differ only in the last bits, so
+    ordering them first made the two hexagons on either side disagree and draw it as a border)."""
     return (round(point[0], 6), round(point[1], 6))
 
 

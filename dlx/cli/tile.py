@@ -53,7 +53,12 @@ def tile(
         str | None, typer.Option("--grid", help="square, triangle, hex or cube.")
     ] = None,
     pieces: Annotated[
-        str | None, typer.Option("--pieces", metavar="NAME", help="A named piece set.")
+        list[str] | None,
+        typer.Option(
+            "--pieces",
+            metavar="NAME",
+            help="A named piece set; sets add up: --pieces trihexes,tetrahexes or --pieces again.",
+        ),
     ] = None,
     board: Annotated[
         str | None, typer.Option("--board", metavar="NAME", help="A named board: 6x10, 3x3x3...")
@@ -108,16 +113,22 @@ def tile(
     search_boards(boards, Shown(count, stats, None, plain, timeout, max_nodes, limit))
 
 
-def _puzzle(file: str | None, grid: str | None, pieces: str | None, board: str | None) -> "Puzzle":
-    """The puzzle of FILE, or of --board and --pieces."""
+def _puzzle(
+    file: str | None, grid: str | None, pieces: list[str] | None, board: str | None
+) -> "Puzzle":
+    """The puzzle of FILE, or of --board and --pieces (each a set's name, or several apart by
+    commas)."""
     from dlx.tiling.picture import is_picture, read_picture
     from dlx.tiling.spec import guess_grid, read_spec
 
+    names = [name for value in pieces or [] for name in value.replace(",", " ").split()]
     if file is None:
-        if board is None or pieces is None:
+        if board is None or not names:
             raise fail("give a FILE, or both --board and --pieces", 2)
-        return read_picture(f"board {board}\npieces {pieces}\n", grid)
+        return read_picture(f"board {' '.join(board.split())}\npieces {' '.join(names)}\n", grid)
     if board is not None or pieces is not None:
+        if names and not Path(file).exists() and file != "-":
+            raise fail(f"{file!r} is taken for a FILE: write --pieces {names[0]},{file}", 2)
         raise fail("--board and --pieces stand for a FILE: give one or the other", 2)
     text = read_text(file)
     if is_picture(text):

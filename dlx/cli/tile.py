@@ -150,7 +150,7 @@ def _boards(
     """Each solution as text rows (none drawn when only counted); the first also as SVG."""
     from dlx.puzzles.squares import terminal_styles
     from dlx.tiling.build import solutions
-    from dlx.tiling.render import label_colours, text
+    from dlx.tiling.render import label_colours, legend_lines, marks, text
 
     for number, solution in enumerate(solutions(tiling, **search)):
         if number == 0 and svg is not None:
@@ -159,7 +159,8 @@ def _boards(
             yield []
         else:
             styles = terminal_styles(label_colours(tiling.puzzle, solution))
-            yield PaintedBoard(text(tiling.puzzle, solution), styles)
+            legend = legend_lines(tiling.puzzle, marks(tiling.puzzle, solution))
+            yield PaintedBoard(text(tiling.puzzle, solution), styles, legend)
 
 
 def _write_svg(tiling: "Tiling", solution: "Sequence[Placement]", path: Path) -> None:
@@ -182,14 +183,26 @@ def _json(
     svg: Path | None,
 ) -> None:
     """`--json`: one object with the count, the solutions' pictures unless counting, and the
-    statistics (the first solution also as SVG)."""
+    statistics (the first solution also as SVG); with the pictures, a `legend` naming each
+    label's piece and copy."""
+    from dlx.tiling.render import label_table
+
     with Clock(timeout) as clock:
         with guarded():
             tiling = load()
         counters = Stats()
         with guarded():
             texts = list(_boards(tiling, budget(counters, clock, max_nodes, limit), svg, count))
-    write_json(solve_json(len(texts), texts, counters, count))
+    result = solve_json(len(texts), texts, counters, count)
+    if "solutions" in result:
+        pieces = tiling.puzzle.pieces
+        result["legend"] = {
+            label: {"piece": piece.name, "copy": k}
+            for piece, row in zip(pieces, label_table(tiling.puzzle), strict=True)
+            for k, label in enumerate(row, start=1)
+            if label != "?"
+        }
+    write_json(result)
     report(counters, stats)
     if not texts:
         raise fail("no solution")

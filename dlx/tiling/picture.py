@@ -86,8 +86,8 @@ def read_picture(text: str, grid_name: str | None = None) -> Puzzle:
     _qualify(sets, [piece.name for piece in drawn.values()])
     pieces: list[Piece] = []
     for block in blocks:
-        for named in (s for s in sets if s.number == block.number):
-            for piece in named.pieces:
+        for group in (s for s in sets if s.number == block.number):
+            for piece in group.pieces:
                 _add(pieces, piece, block.number)
         if block.number in drawn:
             _add(pieces, drawn[block.number], block.number)

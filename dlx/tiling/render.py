@@ -59,9 +59,8 @@ def _copies(puzzle: Puzzle, piece: Piece) -> int:
 def _free(name: str, taken: set[str]) -> str:
     """The first label not `taken` among `name`'s first character (either case) and `LABELS`,
     now taken; `?` when none is left."""
-    if len(taken) >= len(LABELS) + 2:
-        return OVERFLOW
-    for label in (name[0], name[0].swapcase(), *LABELS):
+    candidates: list[str] = [name[0], name[0].swapcase(), *LABELS]
+    for label in candidates:
         if label not in taken and label not in RESERVED:
             taken.add(label)
             return label

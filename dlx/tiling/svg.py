@@ -188,7 +188,7 @@ def _document(
         lines.append(f'<text x="{x}" y="{y}" fill="{colour}">{escape(text)}</text>')
     lines.append(f'</g>\n<g font-family="monospace" font-size="{LEGEND_FONT}">')
     for number, line in enumerate(legend, start=1):
-        y = bottom + number * LEGEND_FONT * 1.4
-        lines.append(f'<text x="{MARGIN:.2f}" y="{y:.2f}">{escape(line)}</text>')
+        baseline = bottom + number * LEGEND_FONT * 1.4
+        lines.append(f'<text x="{MARGIN:.2f}" y="{baseline:.2f}">{escape(line)}</text>')
     lines.append("</g>\n</svg>\n")
     return "\n".join(lines)

@@ -20,10 +20,10 @@ from dlx.tiling.model import Piece, Placement, Puzzle
 
 EMPTY = "."
 LAYER_GAP = "  "
-LABELS = NAMES + "#$%&*=@^~"
+LABELS = NAMES + "#$%&*@^~"
 """One-character labels for pieces whose names are longer, and for copies."""
-RESERVED = ". +|:;"
-"""Characters never taken as a label: they mean something in a picture or a spec."""
+RESERVED = ". +|:;="
+"""Characters never taken as a label: they mean something in a picture, a spec or the legend."""
 OVERFLOW = "?"
 """The label of every copy past the labels there are."""
 LEGEND_WIDTH = 78

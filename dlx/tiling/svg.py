@@ -47,7 +47,8 @@ def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
     colours = label_colours(puzzle, solution)
     fills = [(shapes[c], colours[labels[owner[c]]] if c in owner else EMPTY) for c in cells]
     edges = _borders(shapes, owner)
-    names = _names(shapes, owner, [colours[label] for label in labels], labels)
+    inks = [ink(colours[label]) for label in labels]
+    names = _names(shapes, owner, inks, labels, puzzle.grid.solid)
     return _document(
         list(shapes.values()),
         fills,
@@ -59,19 +60,24 @@ def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
 
 
 def _names(
-    shapes: dict[Cell, list[Point]], owner: dict[Cell, int], fills: list[str], labels: list[str]
+    shapes: dict[Cell, list[Point]],
+    owner: dict[Cell, int],
+    inks: list[str],
+    labels: list[str],
+    solid: bool,
 ) -> list[tuple[Point, str, str]]:
     """Each placed piece's label (with the ink readable on its fill) at the centre of its cell
-    nearest to the middle of its cells."""
-    cells: dict[int, list[Point]] = {}
+    nearest to the middle of its cells; on cubes, once in each layer the piece reaches."""
+    cells: dict[tuple[int, int], list[Point]] = {}
     for cell, number in owner.items():
-        cells.setdefault(number, []).append(_centre(shapes[cell]))
+        layer = cell[2] if solid else 0
+        cells.setdefault((number, layer), []).append(_centre(shapes[cell]))
     found = []
-    for number, centres in sorted(cells.items()):
+    for (number, _), centres in sorted(cells.items()):
         mx = sum(x for x, _ in centres) / len(centres)
         my = sum(y for _, y in centres) / len(centres)
         spot = min(centres, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
-        found.append((spot, labels[number], ink(fills[number])))
+        found.append((spot, labels[number], inks[number]))
     return found
 
 

@@ -167,3 +167,10 @@ def test_labels_are_one_character_each_once_and_never_a_reserved_one(
         assert not set(flat) & set(RESERVED) - {p.name for p in puzzle.pieces}
     solution = next(solutions(build(puzzle)))
     assert sorted(marks(puzzle, solution)) == sorted(flat)
+
+
+def test_on_a_terminal_the_board_is_coloured_and_the_legend_plain() -> None:
+    env = {"NO_COLOR": None, "FORCE_COLOR": "1", "COLORTERM": "truecolor"}
+    args = ["tile", str(CORPUS / "named_pieces.txt"), "--limit", "1"]
+    lines = CliRunner().invoke(app, args, env=env).stdout.splitlines()
+    assert "\x1b[" in lines[0] and lines[-1] == "l=line  t=triangle  b=bent"

@@ -185,7 +185,7 @@ def _json(
     """`--json`: one object with the count, the solutions' pictures unless counting, and the
     statistics (the first solution also as SVG); with the pictures, a `legend` naming each
     label's piece and copy."""
-    from dlx.tiling.render import label_table
+    from dlx.tiling.render import OVERFLOW, label_table
 
     with Clock(timeout) as clock:
         with guarded():
@@ -200,7 +200,7 @@ def _json(
             label: {"piece": piece.name, "copy": k}
             for piece, row in zip(pieces, label_table(tiling.puzzle), strict=True)
             for k, label in enumerate(row, start=1)
-            if label != "?"
+            if label != OVERFLOW
         }
     write_json(result)
     report(counters, stats)

@@ -44,10 +44,11 @@ def label_table(puzzle: Puzzle) -> list[list[str]]:
         for name, n in zip(names, counts, strict=True)
     ]
     taken = {name for name in names if len(name) == 1}
+    spare = [label for label in LABELS if label not in taken and label not in RESERVED]
     for name, row in zip(names, table, strict=True):
         for k, label in enumerate(row):
             if not label:
-                row[k] = _free(name, taken)
+                row[k] = _free(name, taken, spare)
     return table
 
 
@@ -56,12 +57,17 @@ def _copies(puzzle: Puzzle, piece: Piece) -> int:
     return max(1, min(piece.bounds[1], len(puzzle.board) // max(1, piece.size)))
 
 
-def _free(name: str, taken: set[str]) -> str:
-    """The first label not `taken` among `name`'s first character (either case) and `LABELS`,
-    now taken; `?` when none is left."""
-    candidates: list[str] = [name[0], name[0].swapcase(), *LABELS]
-    for label in candidates:
+def _free(name: str, taken: set[str], spare: list[str]) -> str:
+    """The first label not `taken` among `name`'s first character (either case) and the
+    `spare` ones (`LABELS` not yet handed out, consumed from the front), now taken; `?` when
+    none is left."""
+    for label in (name[0], name[0].swapcase()):
         if label not in taken and label not in RESERVED:
+            taken.add(label)
+            return label
+    while spare:
+        label = spare.pop(0)
+        if label not in taken:
             taken.add(label)
             return label
     return OVERFLOW

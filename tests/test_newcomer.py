@@ -78,9 +78,8 @@ def test_every_command_that_prints_solutions_takes_json_limit_and_count(command:
     assert shown["status"] == ("limit" if total >= 2 else "exhausted")
     first = dlx([*args, "--limit", "1"])
     assert first.exit_code == 0
-    assert first.stdout.splitlines() == [str(line) for line in shown["solutions"][0]] or (
-        command == "solve"
-    )
+    board = [str(line) for line in shown["solutions"][0]]
+    assert command == "solve" or first.stdout.splitlines()[: len(board)] == board
     assert json.loads(dlx([*args, "--json", "--count"]).stdout)["count"] == total
 
 
@@ -180,3 +179,21 @@ def test_ctrl_c_with_stats_tells_what_was_counted_so_far(tmp_path: Path) -> None
         partial,
     ), stderr
     assert last == "dlx: interrupted"
+
+
+# --- point 6: words -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--board", "6x10", "--pieces", "foo"], "dlx: --pieces: no piece set 'foo'"),
+        (["--board", "6y10", "--pieces", "pentominoes"], "dlx: no board '6y10'"),
+        (["--board", "6x11", "--pieces", "pentominoes"], "dlx: the pieces cover 60 cells but"),
+    ],
+)
+def test_a_puzzle_from_options_names_the_option_not_a_line(args: list[str], message: str) -> None:
+    """A puzzle given by --board and --pieces has no file: its errors never say `line 2`."""
+    result = dlx(["tile", *args])
+    assert result.exit_code == 1 and result.stderr.startswith(message), result.stderr
+    assert "line " not in result.stderr and ".." not in result.stderr

@@ -17,7 +17,8 @@ from png_reader import Image, read_png
 from dlx.puzzles.delta_e import delta_e_76, delta_e_2000, srgb_to_lab
 
 ROOT = Path(__file__).resolve().parents[1]
-PICTURES = sorted((ROOT / "corpus" / "pictures").glob("*.svg"))
+PICTURES = sorted(p for p in (ROOT / "corpus" / "pictures").glob("*.svg") if p.stem[:5] != "tile_")
+"""Square boards; `dlx tile`'s pictures on every grid (`tile_*`): `tests/test_tile_pictures.py`."""
 CELL, LINE = 24, 2
 """The golden pictures' cell and border widths in pixels."""
 INSIDE = range(6, CELL - 5)

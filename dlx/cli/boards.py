@@ -183,9 +183,10 @@ def write_svg(path: Path, board: Board, picture: Picture | None = None) -> None:
 
 
 def _print_board(board: Board, console: Console | None) -> None:
-    """One board, coloured by label on `console`, or plain."""
+    """One board, coloured by label on `console`, or plain; then its legend, if any, plain."""
+    legend = board.legend if isinstance(board, PaintedBoard) else []
     if console is None:
-        sys.stdout.write("".join(f"{row}\n" for row in board))
+        sys.stdout.write("".join(f"{row}\n" for row in [*board, *legend]))
         return
     from rich.text import Text
 
@@ -198,6 +199,8 @@ def _print_board(board: Board, console: Console | None) -> None:
         for mark in row:
             text.append(mark, style=styles.get(mark, "dim"))
         text.append("\n")
+    for line in legend:
+        text.append(f"{line}\n")
     console.print(text, end="")
 
 

@@ -36,11 +36,15 @@ Board = Sequence[str]
 
 class PaintedBoard(list[str]):
     """A board's rows with each label's terminal style given (its picture's colours, worked out
-    on its own grid), for boards whose rows are not a square grid's."""
+    on its own grid), for boards whose rows are not a square grid's; `legend`: lines printed
+    plain after the rows (what each label stands for), not part of the board."""
 
-    def __init__(self, rows: Sequence[str], styles: dict[str, str]) -> None:
+    def __init__(
+        self, rows: Sequence[str], styles: dict[str, str], legend: Sequence[str] = ()
+    ) -> None:
         super().__init__(rows)
         self.styles = styles
+        self.legend = list(legend)
 
 
 CountOpt = Annotated[bool, typer.Option("--count", help="Print only the number of solutions.")]

@@ -55,7 +55,12 @@ def tile(
         str | None, typer.Option("--grid", help="square, triangle, hex or cube.")
     ] = None,
     pieces: Annotated[
-        str | None, typer.Option("--pieces", metavar="NAME", help="A named piece set.")
+        list[str] | None,
+        typer.Option(
+            "--pieces",
+            metavar="NAME",
+            help="A named piece set; sets add up: --pieces trihexes,tetrahexes or --pieces again.",
+        ),
     ] = None,
     board: Annotated[
         str | None, typer.Option("--board", metavar="NAME", help="A named board: 6x10, 3x3x3...")
@@ -117,21 +122,43 @@ def tile(
     search_boards(boards, Shown(count, stats, None, plain, timeout, max_nodes, limit))
 
 
-def _puzzle(file: str | None, grid: str | None, pieces: str | None, board: str | None) -> "Puzzle":
-    """The puzzle of FILE, or of --board and --pieces."""
+def _puzzle(
+    file: str | None, grid: str | None, pieces: list[str] | None, board: str | None
+) -> "Puzzle":
+    """The puzzle of FILE, or of --board and --pieces (each a set's name, or several apart by
+    commas)."""
     from dlx.tiling.picture import is_picture, read_picture
     from dlx.tiling.spec import guess_grid, read_spec
 
+    names = [name for value in pieces or [] for name in value.replace(",", " ").split()]
     if file is None:
-        if board is None or pieces is None:
+        if board is None or not names:
             raise fail("give a FILE, or both --board and --pieces", 2)
-        return read_picture(f"board {board}\npieces {pieces}\n", grid)
+        return _from_options(board, names, grid)
     if board is not None or pieces is not None:
+        if names and not Path(file).exists() and file != "-":
+            raise fail(f"{file!r} is taken for a FILE: write --pieces {names[0]},{file}", 2)
         raise fail("--board and --pieces stand for a FILE: give one or the other", 2)
     text = read_text(file)
     if is_picture(text):
         return read_picture(text, grid)
     return read_spec(text, grid or guess_grid(text))
+
+
+def _from_options(board: str, names: list[str], grid: str | None) -> "Puzzle":
+    """The puzzle of --board and --pieces, read as the picture they stand for; its errors name
+    the option, not a line of a file the person never wrote."""
+    from dlx.tiling.errors import TileError
+    from dlx.tiling.picture import read_picture
+
+    try:
+        return read_picture(f"board {' '.join(board.split())}\npieces {' '.join(names)}\n", grid)
+    except TileError as error:
+        message = str(error)
+        for line, option in (("line 1: ", "--board: "), ("line 2: ", "--pieces: ")):
+            if message.startswith(line):
+                message = option + message.removeprefix(line)
+        raise TileError(message) from None
 
 
 def _splittable(load: Callable[[], "Tiling"]) -> bool:
@@ -148,7 +175,7 @@ def _boards(
     """Each solution as text rows (none drawn when only counted); the first also as SVG."""
     from dlx.puzzles.squares import terminal_styles
     from dlx.tiling.build import solutions
-    from dlx.tiling.render import label_colours, text
+    from dlx.tiling.render import label_colours, legend_lines, marks, text
 
     for number, solution in enumerate(solutions(tiling, **search)):
         if number == 0 and svg is not None:
@@ -157,7 +184,8 @@ def _boards(
             yield []
         else:
             styles = terminal_styles(label_colours(tiling.puzzle, solution))
-            yield PaintedBoard(text(tiling.puzzle, solution), styles)
+            legend = legend_lines(tiling.puzzle, marks(tiling.puzzle, solution))
+            yield PaintedBoard(text(tiling.puzzle, solution), styles, legend)
 
 
 def _write_svg(tiling: "Tiling", solution: "Sequence[Placement]", path: Path) -> None:
@@ -180,7 +208,10 @@ def _json(
     svg: Path | None,
 ) -> None:
     """`--json`: one object with the count, the solutions' pictures unless counting, and the
-    statistics (the first solution also as SVG)."""
+    statistics (the first solution also as SVG); with the pictures, a `legend` naming each
+    label's piece and copy."""
+    from dlx.tiling.render import OVERFLOW, label_table
+
     with Clock(timeout) as clock, live_line() as line:
         with guarded():
             tiling = load()
@@ -189,7 +220,16 @@ def _json(
         with guarded():
             search = budget(counters, clock, max_nodes, limit, line)
             texts = list(_boards(tiling, search, svg, count))
-    write_json(solve_json(len(texts), texts, counters, count))
+    result = solve_json(len(texts), texts, counters, count)
+    if "solutions" in result:
+        pieces = tiling.puzzle.pieces
+        result["legend"] = {
+            label: {"piece": piece.name, "copy": k}
+            for piece, row in zip(pieces, label_table(tiling.puzzle), strict=True)
+            for k, label in enumerate(row, start=1)
+            if label != OVERFLOW
+        }
+    write_json(result)
     report(counters, stats)
     if not texts:
         raise fail("no solution")

@@ -4,7 +4,7 @@ named sets and boards by name, told apart from Knuth's spec lines by its first w
     ; the twelve pentominoes in a 6x10 box      (a comment: a line starting ';')
     grid square                                 (square, triangle, hex or cube; default square)
     board 6x10                                  (a named board, or `board` and a picture)
-    pieces pentominoes                          (a named set; several lines add up)
+    pieces pentominoes                          (named sets: `pieces trihexes tetrahexes`)
     piece 2|T                                   (a piece, 2 copies; `0:2|T` up to 2; a picture)
     ###
     .#.
@@ -17,9 +17,18 @@ Hex grid: cells sit on every other column, each row shifted one column (` # #` o
 Cube grid: layers, the lowest first, separated by a blank line. A drawn piece must be connected
 (Knuth's spec lines may give a disconnected one); a board need not be.
 
+Sets add up, on one `pieces` line (names apart by spaces or commas) or several; a set named
+twice gives each of its pieces two copies. Where sets (or a set and a drawn piece) share a name,
+every piece of those sets takes its number of cells after its name, so names stay unique and
+say where each piece comes from: tetromino `T4` beside pentomino `T5`, trihex `A3` beside
+tetrahex `A4` (sets that share a name at the same size, tetrominoes and tetris, are refused).
+
 >>> puzzle = read_picture("board 2x3\\npieces trominoes\\n")
 >>> len(puzzle.board), [piece.name for piece in puzzle.pieces]
 (6, ['I', 'L'])
+>>> puzzle = read_picture("board 3x3\\npieces trominoes dominoes monominoes\\n")
+>>> [piece.name for piece in puzzle.pieces]
+['I', 'L', 'A2', 'A1']
 """
 
 from __future__ import annotations
@@ -72,12 +81,16 @@ def read_picture(text: str, grid_name: str | None = None) -> Puzzle:
     if len(boards) != 1:
         raise TileError("the picture needs exactly one `board` line" + _where(boards[1:]))
     board, loose = _board(grid, boards[0])
+    sets = _named_sets(grid, [b for b in blocks if b.words[0] == "pieces"])
+    drawn = {b.number: _piece(grid, b) for b in blocks if b.words[0] == "piece"}
+    _qualify(sets, [piece.name for piece in drawn.values()])
     pieces: list[Piece] = []
     for block in blocks:
-        if block.words[0] == "pieces":
-            _named_pieces(grid, block, pieces)
-        elif block.words[0] == "piece":
-            _add(pieces, _piece(grid, block), block.number)
+        for group in (s for s in sets if s.number == block.number):
+            for piece in group.pieces:
+                _add(pieces, piece, block.number)
+        if block.number in drawn:
+            _add(pieces, drawn[block.number], block.number)
     if not pieces:
         raise TileError("the picture has no `piece` nor `pieces` line")
     return Puzzle(grid, board, pieces, flip=not grid.solid, loose=frozenset(loose))
@@ -132,14 +145,58 @@ def _no_rows(block: _Block) -> None:
         raise TileError(f"line {drawn[0][0]}: a picture after `{' '.join(block.words)}`")
 
 
-def _named_pieces(grid: Grid, block: _Block, pieces: list[Piece]) -> None:
-    """Add the named sets of a `pieces` line."""
-    _no_rows(block)
-    if len(block.words) < 2:
-        raise TileError(f"line {block.number}: `pieces` needs a set's name")
-    for name in block.words[1:]:
-        for piece_name, shape in _at(block.number, lambda: piece_set(name, grid)):  # noqa: B023
-            _add(pieces, Piece(piece_name, [shape], line=block.number), block.number)
+@dataclass
+class _Set:
+    """A named set of pieces, the line that first names it, and its pieces (a set named n times
+    gives each piece n copies)."""
+
+    name: str
+    number: int
+    pieces: list[Piece]
+
+
+def _named_sets(grid: Grid, blocks: list[_Block]) -> list[_Set]:
+    """The sets the `pieces` lines name (`,` or spaces between names), each once, in order."""
+    sets: dict[str, _Set] = {}
+    for block in blocks:
+        _no_rows(block)
+        names = [n for word in block.words[1:] for n in word.split(",") if n]
+        if not names:
+            raise TileError(f"line {block.number}: `pieces` needs a set's name")
+        for name in names:
+            key = name.lower()
+            if key in sets:
+                for piece in sets[key].pieces:
+                    piece.bounds = (piece.bounds[0] + 1, piece.bounds[1] + 1)
+                    piece.written = str(piece.bounds[1])
+                continue
+            shapes = _at(block.number, lambda: piece_set(name, grid))  # noqa: B023
+            pieces = [Piece(n, [shape], line=block.number) for n, shape in shapes]
+            sets[key] = _Set(key, block.number, pieces)
+    return list(sets.values())
+
+
+def _qualify(sets: list[_Set], drawn: list[str]) -> None:
+    """Rename the pieces of each set whose names clash with another set's or a drawn piece's:
+    each name followed by the piece's number of cells (tetromino T4, pentomino T5)."""
+    clashing = []
+    for named in sets:
+        others = {p.name for s in sets if s is not named for p in s.pieces} | set(drawn)
+        if any(piece.name in others for piece in named.pieces):
+            clashing.append(named)
+    for named in clashing:
+        for piece in named.pieces:
+            piece.name = f"{piece.name}{piece.size}"
+    seen: dict[str, str] = {}
+    for named in sets:
+        for piece in named.pieces:
+            if piece.name in seen:
+                raise TileError(
+                    f"line {named.number}: {seen[piece.name]} and {named.name} both have a"
+                    f" piece {piece.name!r} (of {piece.size} cells): draw one set's pieces"
+                    " with `piece` lines"
+                )
+            seen[piece.name] = named.name
 
 
 def _add(pieces: list[Piece], piece: Piece, number: int) -> None:

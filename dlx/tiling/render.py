@@ -11,30 +11,131 @@ the lowest first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from dlx.puzzles.palette import colour_graph
 from dlx.tiling.grids import Cell
 from dlx.tiling.library import NAMES
-from dlx.tiling.model import Placement, Puzzle
+from dlx.tiling.model import Piece, Placement, Puzzle
 
 EMPTY = "."
 LAYER_GAP = "  "
+LABELS = NAMES + "#$%&*@^~"
+"""One-character labels for pieces whose names are longer, and for copies."""
+RESERVED = ". +|:;="
+"""Characters never taken as a label: they mean something in a picture, a spec or the legend."""
+OVERFLOW = "?"
+"""The label of every copy past the labels there are."""
+LEGEND_WIDTH = 78
 
 
-def labels(puzzle: Puzzle) -> list[str]:
-    """Each piece's one-character label: its name if every name is one character, else a letter
-    by its number."""
+def label_table(puzzle: Puzzle) -> list[list[str]]:
+    """Each piece's one-character label for each of its copies, copy 1 first: the names
+    themselves where every name is one character and no piece has copies; else a piece named
+    by one character keeps it for its first copy, and every other copy takes the first of its
+    name's first character, that character in the other case, or the first free of `LABELS`
+    (`?` when all are taken)."""
     names = [piece.name for piece in puzzle.pieces]
-    if all(len(name) == 1 for name in names):
-        return names
-    return [NAMES[i] if i < len(NAMES) else "?" for i in range(len(names))]
+    counts = [_copies(puzzle, piece) for piece in puzzle.pieces]
+    if all(len(name) == 1 for name in names) and all(n == 1 for n in counts):
+        return [[name] for name in names]
+    table = [
+        [name if len(name) == 1 and k == 0 else "" for k in range(n)]
+        for name, n in zip(names, counts, strict=True)
+    ]
+    taken = {name for name in names if len(name) == 1}
+    spare = [label for label in LABELS if label not in taken and label not in RESERVED]
+    for name, row in zip(names, table, strict=True):
+        for k, label in enumerate(row):
+            if not label:
+                row[k] = _free(name, taken, spare)
+    return table
+
+
+def _copies(puzzle: Puzzle, piece: Piece) -> int:
+    """How many copies of a piece a solution can hold: its most, or as many as fit the board."""
+    return max(1, min(piece.bounds[1], len(puzzle.board) // max(1, piece.size)))
+
+
+def _free(name: str, taken: set[str], spare: list[str]) -> str:
+    """The first label not `taken` among `name`'s first character (either case) and the
+    `spare` ones (`LABELS` not yet handed out, consumed from the front), now taken; `?` when
+    none is left."""
+    for label in (name[0], name[0].swapcase()):
+        if label not in taken and label not in RESERVED:
+            taken.add(label)
+            return label
+    while spare:
+        label = spare.pop(0)
+        if label not in taken:
+            taken.add(label)
+            return label
+    return OVERFLOW
+
+
+def legend(puzzle: Puzzle) -> list[tuple[str, str, int]]:
+    """(label, piece name, copy number) of every label, in the pieces' order; empty where the
+    labels are the names themselves."""
+    table = label_table(puzzle)
+    if all(row == [piece.name] for piece, row in zip(puzzle.pieces, table, strict=True)):
+        return []
+    return [
+        (label, piece.name, k)
+        for piece, row in zip(puzzle.pieces, table, strict=True)
+        for k, label in enumerate(row, start=1)
+        if label != OVERFLOW
+    ]
+
+
+def legend_lines(
+    puzzle: Puzzle, shown: Collection[str] | None = None, width: int = LEGEND_WIDTH
+) -> list[str]:
+    """The legend of the labels `shown` (all when None) as text lines of `label=name`
+    (`name#k` for copy k of a piece with several), two spaces apart, at most `width`
+    characters a line unless one entry is longer.
+
+    >>> from dlx.tiling.picture import read_picture
+    >>> puzzle = read_picture("board 1x3\\npiece line\\n##\\npiece 0:2|dot\\n#\\n")
+    >>> legend_lines(puzzle), legend_lines(puzzle, "ld")
+    (['l=line  d=dot#1  D=dot#2'], ['l=line  d=dot#1'])
+    """
+    entries = legend(puzzle)
+    several = {name for _, name, k in entries if k > 1}
+    lines: list[str] = []
+    for label, name, k in entries:
+        if shown is not None and label not in shown:
+            continue
+        entry = f"{label}={name}" + (f"#{k}" if name in several else "")
+        if lines and len(lines[-1]) + 2 + len(entry) <= width:
+            lines[-1] += "  " + entry
+        else:
+            lines.append(entry)
+    return lines
+
+
+def marks(puzzle: Puzzle, solution: Sequence[Placement]) -> list[str]:
+    """The label of each placement of a solution: copies of a piece numbered in the board's
+    order of their first cells, so that two solutions that differ print differently."""
+    table = label_table(puzzle)
+    order = {spot: number for number, spot in enumerate(puzzle.board)}
+    ranked = sorted(
+        range(len(solution)),
+        key=lambda j: (solution[j].piece, min(order[spot] for spot in solution[j].spots)),
+    )
+    found = [""] * len(solution)
+    used = [0] * len(table)
+    for j in ranked:
+        piece = solution[j].piece
+        row = table[piece]
+        found[j] = row[used[piece]] if used[piece] < len(row) else OVERFLOW
+        used[piece] += 1
+    return found
 
 
 def coloured(puzzle: Puzzle, solution: Sequence[Placement]) -> dict[Cell, str]:
     """The label on each board cell a solution covers (suffixed spots left out)."""
-    marks = labels(puzzle)
-    return {cell: marks[pl.piece] for pl in solution for cell, s in pl.spots if s == 0}
+    labels = marks(puzzle, solution)
+    return {cell: labels[j] for j, pl in enumerate(solution) for cell, s in pl.spots if s == 0}
 
 
 def label_colours(puzzle: Puzzle, solution: Sequence[Placement]) -> dict[str, str]:

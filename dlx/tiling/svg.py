@@ -1,7 +1,8 @@
 """What does a solution look like as a picture? An SVG drawing on its grid: squares, triangles or
 hexagons (cubes: one panel per layer, the lowest on the left), each piece filled with its label's
 colour as one shape, a dark line wherever two pieces (or a piece and the outside) meet and none
-inside a piece; board cells left empty are white.
+inside a piece, its label (as the text shows it) in readable ink in its most central cell; board
+cells left empty are white; where the labels are not the pieces' names, the legend under it.
 
 >>> from dlx.tiling.picture import read_picture
 >>> from dlx.tiling.build import build, solutions
@@ -16,10 +17,10 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from dlx.puzzles.palette import BORDER
+from dlx.puzzles.palette import BORDER, ink
 from dlx.tiling.grids import Cell
 from dlx.tiling.model import Placement, Puzzle
-from dlx.tiling.render import label_colours, labels
+from dlx.tiling.render import label_colours, legend_lines, marks
 
 Point = tuple[float, float]
 SCALE = 28.0
@@ -28,6 +29,9 @@ EMPTY = "#ffffff"
 ROOT3 = math.sqrt(3.0)
 PANEL_GAP = 1.5
 """Space between a cube's layer panels, in cells."""
+LABEL_FONT = {3: 10, 4: 14, 6: 13}
+"""A piece label's size in pixels, by its cell's corners: triangle, square, hexagon."""
+LEGEND_FONT = 12
 
 
 def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
@@ -37,26 +41,49 @@ def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
         for cell, suffix in pl.spots:
             if suffix == 0:
                 owner[cell] = number
-    marks = labels(puzzle)
+    labels = marks(puzzle, solution)
     cells = [cell for cell, s in puzzle.board if s == 0]
     shapes = {cell: _polygon(puzzle, cell) for cell in cells}
     colours = label_colours(puzzle, solution)
-    fills = [_fill(shapes[c], _colour(owner, solution, marks, colours, c)) for c in cells]
+    fills = [(shapes[c], colours[labels[owner[c]]] if c in owner else EMPTY) for c in cells]
     edges = _borders(shapes, owner)
-    return _document(list(shapes.values()), fills, edges, _captions(puzzle, cells))
+    inks = [ink(colours[label]) for label in labels]
+    names = _names(shapes, owner, inks, labels, puzzle.grid.solid)
+    return _document(
+        list(shapes.values()),
+        fills,
+        edges,
+        _captions(puzzle, cells),
+        names,
+        legend_lines(puzzle, labels),
+    )
 
 
-def _colour(
+def _names(
+    shapes: dict[Cell, list[Point]],
     owner: dict[Cell, int],
-    solution: Sequence[Placement],
-    marks: list[str],
-    colours: dict[str, str],
-    cell: Cell,
-) -> str:
-    """The fill of a cell: its piece's label colour, white when empty."""
-    if cell not in owner:
-        return EMPTY
-    return colours[marks[solution[owner[cell]].piece]]
+    inks: list[str],
+    labels: list[str],
+    solid: bool,
+) -> list[tuple[Point, str, str]]:
+    """Each placed piece's label (with the ink readable on its fill) at the centre of its cell
+    nearest to the middle of its cells; on cubes, once in each layer the piece reaches."""
+    cells: dict[tuple[int, int], list[Point]] = {}
+    for cell, number in owner.items():
+        layer = cell[2] if solid else 0
+        cells.setdefault((number, layer), []).append(_centre(shapes[cell]))
+    found = []
+    for (number, _), centres in sorted(cells.items()):
+        mx = sum(x for x, _ in centres) / len(centres)
+        my = sum(y for _, y in centres) / len(centres)
+        spot = min(centres, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+        found.append((spot, labels[number], inks[number]))
+    return found
+
+
+def _centre(corners: list[Point]) -> Point:
+    """The centre of a cell: the mean of its corners."""
+    return (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
 
 
 def _polygon(puzzle: Puzzle, cell: Cell) -> list[Point]:
@@ -91,7 +118,8 @@ def _borders(shapes: dict[Cell, list[Point]], owner: dict[Cell, int]) -> list[tu
     sides: dict[tuple[Point, Point], list[int]] = {}
     for cell, corners in shapes.items():
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
-            key = (_round(min(a, b)), _round(max(a, b)))
+            ends = sorted((_round(a), _round(b)))
+            key = (ends[0], ends[1])
             sides.setdefault(key, []).append(owner.get(cell, -1))
     return [
         edge for edge, who in sides.items() if len(who) == 1 or who[0] != who[1] or who[0] == -1
@@ -99,7 +127,9 @@ def _borders(shapes: dict[Cell, list[Point]], owner: dict[Cell, int]) -> list[tu
 
 
 def _round(point: Point) -> Point:
-    """A corner rounded so that shared corners compare equal."""
+    """A corner rounded so that shared corners compare equal (rounded before the two ends of a
+    side are ordered: a hexagon's upright side has ends whose x differ only in the last bits, so
+    ordering them first made the two hexagons on either side disagree and draw it as a border)."""
     return (round(point[0], 6), round(point[1], 6))
 
 
@@ -116,24 +146,24 @@ def _captions(puzzle: Puzzle, cells: list[Cell]) -> list[tuple[Point, str]]:
     return found
 
 
-def _fill(corners: list[Point], colour: str) -> tuple[list[Point], str]:
-    """A filled cell: its corners and colour."""
-    return corners, colour
-
-
 def _document(
     shapes: list[list[Point]],
     fills: list[tuple[list[Point], str]],
     edges: list[tuple[Point, Point]],
     captions: list[tuple[Point, str]],
+    names: list[tuple[Point, str, str]],
+    legend: list[str],
 ) -> str:
     """The SVG text: filled cells (stroked in their own colour so no seam shows), then the
-    borders, then captions."""
+    borders, then captions, the pieces' labels and the legend's lines under the picture."""
     points = [p for corners in shapes for p in corners] + [p for p, _ in captions]
     left = min(x for x, _ in points)
     top = min(y for _, y in points) - (0.5 if captions else 0)
+    bottom = (max(y for _, y in points) - top) * SCALE + MARGIN
     width = (max(x for x, _ in points) - left) * SCALE + 2 * MARGIN
-    height = (max(y for _, y in points) - top) * SCALE + 2 * MARGIN
+    longest = max((len(line) for line in legend), default=0)
+    width = max(width, longest * LEGEND_FONT * 0.62 + 2 * MARGIN)
+    height = bottom + MARGIN + len(legend) * LEGEND_FONT * 1.4
 
     def at(p: Point) -> str:
         return f"{(p[0] - left) * SCALE + MARGIN:.2f},{(p[1] - top) * SCALE + MARGIN:.2f}"
@@ -154,5 +184,17 @@ def _document(
     for p, text in captions:
         x, y = at(p).split(",")
         lines.append(f'<text x="{x}" y="{y}">{escape(text)}</text>')
+    size = LABEL_FONT[len(shapes[0])]
+    lines.append(
+        f'</g>\n<g font-family="sans-serif" font-weight="bold" font-size="{size}"'
+        ' text-anchor="middle">'
+    )
+    for p, text, colour in names:
+        x, y = at((p[0], p[1] + 0.35 * size / SCALE)).split(",")
+        lines.append(f'<text x="{x}" y="{y}" fill="{colour}">{escape(text)}</text>')
+    lines.append(f'</g>\n<g font-family="monospace" font-size="{LEGEND_FONT}">')
+    for number, line in enumerate(legend, start=1):
+        baseline = bottom + number * LEGEND_FONT * 1.4
+        lines.append(f'<text x="{MARGIN:.2f}" y="{baseline:.2f}">{escape(line)}</text>')
     lines.append("</g>\n</svg>\n")
     return "\n".join(lines)

@@ -197,3 +197,18 @@ def test_a_puzzle_from_options_names_the_option_not_a_line(args: list[str], mess
     result = dlx(["tile", *args])
     assert result.exit_code == 1 and result.stderr.startswith(message), result.stderr
     assert "line " not in result.stderr and ".." not in result.stderr
+
+
+PAGES = ["README.md", "dlx/DESIGN.md", "fillit/DESIGN.md", "dlx/tiling/README.md"]
+PAGES += sorted(str(p.relative_to(ROOT)) for p in (ROOT / "corpus").glob("*/README.md"))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_paragraph_of_the_docs_stops_mid_sentence(page: str) -> None:
+    """The tiling README stopped at `pieces whose`: each paragraph (code left out) ends as a
+    sentence, or leads into the code block after it."""
+    text = re.sub(r"(?ms)^```.*?^```", "", (ROOT / page).read_text(encoding="utf-8"))
+    for paragraph in re.split(r"\n\s*\n", text):
+        paragraph = paragraph.strip()
+        if paragraph and not paragraph.startswith(("#", "|", "<", "![")):
+            assert re.search(r"[.:;,!?)`\]]$", paragraph), paragraph[-80:]

@@ -151,7 +151,9 @@ def test_the_command_line_answers_alike_on_one_job_or_two(tmp_path: Path) -> Non
     assert one.stdout == two.stdout == "\n".join(arrange_fast(LONG).rows()) + "\n"
     shown = CliRunner().invoke(app, ["stats", "--plain", "--jobs", "1", str(path)], env=env)
     assert shown.exit_code == 0 and "Raced" not in shown.stdout
-    refused = CliRunner().invoke(app, ["solve", "--jobs", "0", str(path)], env=env)
+    every_core = CliRunner().invoke(app, ["solve", "--jobs", "0", str(path)], env=env)
+    assert (every_core.exit_code, every_core.stdout) == (0, one.stdout)  # (a worker per core)
+    refused = CliRunner().invoke(app, ["solve", "--jobs", "-1", str(path)], env=env)
     assert refused.exit_code == 2
 
 

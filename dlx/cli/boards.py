@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from dlx import Stats
-from dlx.cli.common import Board, PaintedBoard, budget, fail, guarded, report
+from dlx.cli.common import Board, PaintedBoard, budget, check_svg, fail, guarded, report
 from dlx.cli.kit import Clock
 
 if TYPE_CHECKING:
@@ -47,8 +47,7 @@ def search_boards(
     """A puzzle command's run: its boards, made by `make` from the search's keywords (bad input
     reported by `on_error`), shown as asked, within the whole run's clock; with `first`, only
     the first board unless counting. `none` is the exit when there is none."""
-    if shown.svg is not None and not shown.svg.parent.is_dir():  # before any search, not after
-        raise fail(f"{shown.svg}: no such folder")
+    check_svg(shown.svg)  # before any search, not after
     with Clock(shown.timeout) as clock:
         counters = Stats()
         with guarded(on_error):

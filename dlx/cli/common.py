@@ -18,7 +18,7 @@ import typer
 
 from dlx import DlxError, Stats, Status
 from dlx.cli.engine import engine_core
-from dlx.cli.kit import EXIT_UNKNOWN, Clock
+from dlx.cli.kit import EXIT_UNKNOWN, Clock, unwritable
 from dlx.puzzles.errors import PuzzleError
 
 if TYPE_CHECKING:
@@ -63,6 +63,13 @@ def fail(message: str, code: int = EXIT_NONE) -> typer.Exit:
     """Print `dlx: message` on standard error; the exit to raise."""
     typer.echo(f"dlx: {message}", err=True)
     return typer.Exit(code)
+
+
+def check_svg(path: Path | None) -> None:
+    """Refuse, before any search, an `--svg` file that cannot be written (exit 1)."""
+    reason = None if path is None else unwritable(path)
+    if reason is not None:
+        raise fail(f"{path}: {reason}")
 
 
 @contextmanager

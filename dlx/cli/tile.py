@@ -24,6 +24,7 @@ from dlx.cli.common import (
     StatsOpt,
     SvgOpt,
     budget,
+    check_svg,
     fail,
     guarded,
     read_text,
@@ -87,8 +88,7 @@ def tile(
         puzzle.unique = unique
         return build(puzzle)
 
-    if svg is not None and not svg.parent.is_dir():
-        raise fail(f"{svg}: no such folder")
+    check_svg(svg)
     if dlx_format:
         with guarded():
             sys.stdout.write(knuth_text(load()))

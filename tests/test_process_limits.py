@@ -24,14 +24,19 @@ def _limited() -> None:
 
 
 def probe(
-    program: str, *args: str, stdin: int | str | None = None, seconds: float = 60
+    program: str,
+    *args: str,
+    stdin: int | str | None = None,
+    seconds: float = 60,
+    stdout: int = subprocess.PIPE,
 ) -> subprocess.CompletedProcess[str]:
     """`python -m program ARGS`, bounded in memory and time; a traceback fails the test."""
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "PYTHONPATH")}
     env["NO_COLOR"] = "1"
     done = subprocess.run(
         [sys.executable, "-m", program, *args],
-        capture_output=True,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
         env=env,

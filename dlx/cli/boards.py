@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from dlx import Stats
-from dlx.cli.common import Board, PaintedBoard, budget, check_svg, fail, guarded, report
+from dlx.cli.common import Board, Held, PaintedBoard, budget, check_svg, fail, guarded, report
 from dlx.cli.kit import Clock
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def show_boards(
     """Print each board (rows, blank line between boards), or only their number. With `hold`
     (a budget may stop the search) the boards wait until the search ends, so one stopped by a
     budget prints nothing; no board (a count of 0 included) exits 1."""
-    held: list[Board] = []
+    held = Held()
     found = 0
     with guarded():
         for board in boards:
@@ -101,7 +101,7 @@ def show_boards(
             if count:
                 continue
             if hold:
-                held.append(board)
+                held.hold(board)
             else:
                 _show(board, found, svg, console)
     clock.stop()

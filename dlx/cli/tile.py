@@ -18,6 +18,7 @@ from dlx import Stats
 from dlx.cli.boards import Shown, search_boards
 from dlx.cli.common import (
     CountOpt,
+    Held,
     JobsOpt,
     LimitOpt,
     PaintedBoard,
@@ -176,9 +177,13 @@ def _json(
         with guarded():
             tiling = load()
         counters = Stats()
+        texts, found = Held(), 0
         with guarded():
-            texts = list(_boards(tiling, budget(counters, clock, max_nodes, limit), svg, count))
-    write_json(solve_json(len(texts), texts, counters, count))
+            for board in _boards(tiling, budget(counters, clock, max_nodes, limit), svg, count):
+                found += 1
+                if not count:
+                    texts.hold(board)
+    write_json(solve_json(found, texts, counters, count))
     report(counters, stats)
-    if not texts:
+    if not found:
         raise fail("no solution")

@@ -7,6 +7,7 @@ problem are `dlx.tiling`'s; this module parses the arguments and hands the board
 
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
+import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -34,7 +35,7 @@ from dlx.cli.common import (
     write_json,
 )
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
-from dlx.cli.parallel import count_in_parallel
+from dlx.cli.parallel import count_in_parallel, sequential_only
 
 if TYPE_CHECKING:
     from dlx.puzzles.search import Search
@@ -82,6 +83,7 @@ def tile(
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
     from dlx.tiling.build import build, knuth_text
 
+    @functools.cache  # built once, whichever paths ask
     def load() -> "Tiling":
         puzzle = _puzzle(file, grid, pieces, board)
         puzzle.rotate = not no_rotate
@@ -90,9 +92,12 @@ def tile(
         return build(puzzle)
 
     check_svg(svg)
+    if jobs is not None:
+        sequential_only(timeout, max_nodes)  # a usage error, told before any building
     if dlx_format:
-        with guarded():
-            sys.stdout.write(knuth_text(load()))
+        with Clock(timeout), guarded():
+            text = knuth_text(load())
+        sys.stdout.write(text)
         return
     if jobs is not None and _splittable(load):
         count_in_parallel(

@@ -91,7 +91,18 @@ class LocalPool:
         with _pipes_may_break():
             for process in list((getattr(self.executor, "_processes", None) or {}).values()):
                 process.terminate()
+            _close_results(self.executor)
             self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _close_results(executor: ProcessPoolExecutor) -> None:
+    """Close this process's copy of the writing end of the pool's result pipe (private too).
+    A worker ended halfway through writing a large outcome leaves half a message in the pipe,
+    and the pool's thread would wait for the rest for ever (it holds a writing end itself):
+    with no writer left, it reads the pipe's end instead, and the pool shuts down."""
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 @contextmanager

@@ -139,3 +139,116 @@ def test_an_svg_probe_leaves_no_file_behind_when_the_search_fails(tmp_path: Path
     picture = tmp_path / "none.svg"
     done = probe("dlx", "queens", "3", "--svg", str(picture), seconds=30)
     assert (done.returncode, picture.exists()) == (1, False)
+
+
+@pytest.mark.parametrize(
+    ("head", "line", "message"),
+    [
+        ("", "aa ", "line 1, column 4: item 'aa' is declared twice"),
+        ("aa\n", "aa ", "line 2, column 4: this option names item 'aa' twice"),
+        ("aa | x\n", "x:r ", "line 2, column 5: this option names item 'x' twice"),
+    ],
+    ids=["items", "option", "coloured option"],
+)
+def test_a_line_of_millions_of_words_is_refused_in_linear_memory(
+    tmp_path: Path, head: str, line: str, message: str
+) -> None:
+    """A Knuth file just under 64 MiB of one line (the issue's took 4.1 to 5.6 GB)."""
+    file = tmp_path / "long.dlx"
+    file.write_text(head + line * ((64 * 1024 * 1024 - len(head)) // len(line) - 1) + "\n")
+    done = probe("dlx", "solve", str(file), seconds=120)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert one_line(done) == f"dlx: {message}\n"
+
+
+def test_an_items_line_past_the_limit_is_refused_at_the_first_item_too_many(
+    tmp_path: Path,
+) -> None:
+    file = write(tmp_path / "wide.dlx", [" ".join(f"i{k}" for k in range(600_000))])
+    done = probe("dlx", "solve", file, seconds=120)
+    assert (done.returncode, "more than 500000 items (the limit)" in one_line(done)) == (1, True)
+
+
+def spec(tmp_path: Path, lines: list[str]) -> str:
+    return write(tmp_path / "spec.txt", lines)
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (
+            ["[0-Z][0-Z]"] + [f"0:1|q_{c} [0-u][0-v]" for c in "ABCDEFGHIJKL"],
+            "more than 500000 placements or 3000000 cells in all placements",
+        ),
+        (
+            ["[0-Z][0-Z]"] + [f"0:1|P_{k} [0-9][0-9]" for k in range(200)],
+            "more than 500000 placements or 3000000 cells in all placements",
+        ),
+        (
+            [" ".join(["[0-Z][0-Z][0-Z]"] * 100), "V 000 001 010"],
+            "line 1: more than 10000 cells (the limit) in '[0-Z][0-Z][0-Z]'",
+        ),
+        (["000 001", "A [0-Z][0-Z][0-Z]"], "line 2: more than 10000 cells (the limit)"),
+    ],
+    ids=["huge pieces", "many pieces", "huge box", "huge piece"],
+)
+def test_tiling_limits_are_checked_while_the_cells_and_placements_are_made(
+    tmp_path: Path, lines: list[str], message: str
+) -> None:
+    started = time.monotonic()
+    done = probe("dlx", "tile", spec(tmp_path, lines), "--count", seconds=120)
+    assert time.monotonic() - started < 60
+    assert (done.returncode, done.stdout) == (1, "")
+    assert message in one_line(done)
+
+
+@pytest.mark.parametrize(
+    ("lines", "answer"),
+    [
+        (["00"] + ["A 00"] * 200_000, "200000\n"),
+        (["00 " + " ".join(f"00{s}" for s in range(1, 9999)), "A 00"], "1\n"),
+    ],
+    ids=["many piece lines", "many suffixes"],
+)
+def test_a_spec_is_read_in_linear_time(tmp_path: Path, lines: list[str], answer: str) -> None:
+    """200,000 lines naming one piece took 393 s; suffixes were looked up in a list."""
+    done = probe("dlx", "tile", spec(tmp_path, lines), "--count", seconds=120)
+    assert (done.returncode, done.stdout) == (0, answer)
+
+
+def test_the_timeout_bounds_building_a_tiling_for_dlx_output(tmp_path: Path) -> None:
+    lines = ["[0-Z][0-Z]"] + [f"0:1|q_{c} [0-u][0-v]" for c in "ABCDEFGHIJKL"]
+    started = time.monotonic()
+    done = probe("dlx", "tile", spec(tmp_path, lines), "--dlx", "--timeout", "0.5", seconds=60)
+    assert time.monotonic() - started < 20
+    assert (done.returncode, done.stdout) == (3, "")
+    assert one_line(done) == "dlx: unknown: the timeout ran out\n"
+
+
+def test_jobs_with_a_budget_is_refused_before_the_tiling_is_built(tmp_path: Path) -> None:
+    lines = ["[0-Z][0-Z]"] + [f"0:1|q_{c} [0-u][0-v]" for c in "ABCDEFGHIJKL"]
+    file = spec(tmp_path, lines)
+    done = probe("dlx", "tile", file, "--count", "--jobs", "2", "--timeout", "60", seconds=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "without --jobs" in one_line(done)
+
+
+@pytest.mark.parametrize("n", [57, 100, 333, 800])
+def test_large_queens_boards_give_a_first_board_in_seconds(n: int) -> None:
+    done = probe("dlx", "queens", str(n), "--limit", "1", "--max-nodes", str(4 * n), seconds=120)
+    assert done.returncode == 0
+    rows = done.stdout.split()
+    assert len(rows) == n and all(row.count("Q") == 1 for row in rows)
+    columns = {row.index("Q") for row in rows}
+    diagonals = {r + row.index("Q") for r, row in enumerate(rows)}
+    anti = {r - row.index("Q") for r, row in enumerate(rows)}
+    assert len(columns) == len(diagonals) == len(anti) == n
+
+
+def test_the_cells_engine_refuses_a_save_stack_past_its_limit(tmp_path: Path) -> None:
+    """60,000 items of two options each: items times depth passes 25 million at depth 420."""
+    names = [f"i{k}" for k in range(60_000)]
+    file = write(tmp_path / "deep.dlx", [" ".join(names)] + [x for x in names for _ in "ab"])
+    done = probe("dlx", "solve", "--engine", "cells", "--limit", "1", file, seconds=120)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert "more than 25000000 item sizes" in one_line(done)

@@ -28,8 +28,8 @@ option length allowed, `dlx.problem.MAX_OPTION_NODES`), about 0.6 GB."""
 NATURAL_UP_TO = 56
 """The largest side listed in the natural order, whose first board comes within 40,000 nodes
 for every n up to it (n = 57 takes millions); larger boards list the rows and columns from the
-middle outward, a row's squares from the edges inward, and their first board comes after about
-n nodes, for every n up to MAX_N (tests/benchmarks/bench_puzzles.py checks them)."""
+middle outward, a row's squares from the edges inward, and the first board of every n up to
+MAX_N comes within 12,000 nodes, most within 2n (tests/benchmarks/bench_limits.py)."""
 
 
 def problem(n: int) -> Problem[Square]:

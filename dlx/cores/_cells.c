@@ -149,9 +149,9 @@ static void finish(SearchObject *o) {
 }
 
 /* Raise dlx.errors.SizeLimitError for a save stack past CELLS_MAX_SAVED, worded as
-   dlx.cores.cells words it. */
+   dlx.cores.cells_engine words it. */
 static void too_deep(void) {
-    PyObject *errors = PyImport_ImportModule("dlx.cores.cells");
+    PyObject *errors = PyImport_ImportModule("dlx.cores.cells_engine");
     if (errors == NULL) return;
     PyObject *raise = PyObject_GetAttrString(errors, "refuse_deeper");
     Py_DECREF(errors);

@@ -27,18 +27,13 @@ removal of an option from an item's set, or the swap of an item out of the activ
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import NoReturn
 
+from dlx.cores.cells_engine import MAX_SAVED, refuse_deeper
 from dlx.cores.cells_table import Table, givens_fit
 from dlx.cores.links import Budgets, Progress, publish
-from dlx.errors import SizeLimitError
 from dlx.stats import Stats, Status
 
 BIG = 1 << 62
-MAX_SAVED = 25_000_000
-"""The most item sizes the save stack holds: the items active at each level of the current
-path, so items times depth (CELLS_MAX_SAVED in csrc/cells.h). Past it the search is refused
-with SizeLimitError rather than taking gigabytes (8 bytes a size in C, more here)."""
 """Larger than any set size: the choice loop's "no primary item is left"."""
 
 FORWARD, ADVANCE, BACKUP, ABORT = range(4)
@@ -51,12 +46,10 @@ class Dance:
     def __init__(self, table: Table) -> None:
         self.cell = list(table.cell)
         self.item = list(table.item)
-        self.itm = table.itm
+        self.itm, self.clr = table.itm, table.clr
         self.loc = list(table.loc)
-        self.clr = table.clr
         self.second = table.second
-        self.active = len(table.item)
-        self.oactive = self.active
+        self.active = self.oactive = len(table.item)
         self.force: list[int] = []
         self.updates = 0
 
@@ -301,14 +294,6 @@ def _forced(state: Dance) -> int:
     return 0
 
 
-def refuse_deeper() -> NoReturn:
-    """Refuse to save more than MAX_SAVED item sizes (the compiled core calls this too)."""
-    raise SizeLimitError(
-        f"the dancing-cells engine would save more than {MAX_SAVED} item sizes (the items "
-        "active at each level, times the depth; the limit): search with the links engine"
-    )
-
-
 def _save_sizes(
     state: Dance, items: list[int], sizes: list[int], saved: list[int], level: int
 ) -> None:
@@ -316,9 +301,8 @@ def _save_sizes(
     cell, item = state.cell, state.item
     top = saved[level]
     if top + state.active > MAX_SAVED:
-        refuse_deeper()
-    del items[top:]
-    del sizes[top:]
+        refuse_deeper(MAX_SAVED)
+    del items[top:], sizes[top:]
     active = item[: state.active]
     items.extend(active)
     sizes.extend([cell[x - 1] for x in active])

@@ -17,6 +17,7 @@ Options are keyed by their number in the file (0, 1, 2...); `DlxFile.option_text
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,16 +47,14 @@ class DlxFile:
         return " ".join(self.option_names[key])
 
 
-def _words(line: str) -> list[tuple[int, str]]:
-    """The blank-separated words of `line` with their 1-based columns."""
-    words: list[tuple[int, str]] = []
-    column = 0
-    for piece in line.split(" "):
-        for word in piece.split("\t"):
-            if word:
-                words.append((column + 1, word))
-            column += len(word) + 1
-    return words
+def _words(line: str) -> Iterator[tuple[int, str]]:
+    """The blank-separated words of `line` with their 1-based columns, one at a time (a caller
+    stops at the first fault, and a line of millions of words is never held as a list)."""
+    for match in _WORD.finditer(line):
+        yield match.start() + 1, match.group()
+
+
+_WORD = re.compile("[^ \t]+")
 
 
 def _check_name(name: str, number: int, column: int) -> None:
@@ -128,19 +127,25 @@ def _option(
 ) -> tuple[list[str], dict[str, str], list[str]]:
     """One option line: its item names (each declared and named once), their colours, and the
     words as written."""
-    plain = [word for word in line.replace("\t", " ").split(" ") if word]
-    unique = set(plain)
-    if ":" not in line and len(unique) == len(plain) and unique <= declared.index.keys():
-        return plain, {}, plain  # the usual line, checked at once: columns only for a fault
+    # The usual line is split and checked at once (columns only for a fault), unless it has
+    # more blanks than a correct line could need: then its words are read one at a time, up to
+    # the first fault, so that a line of millions of words takes no more than the problem.
+    if ":" not in line and line.count(" ") + line.count("\t") <= 4 * len(declared.index) + 64:
+        plain = [word for word in line.replace("\t", " ").split(" ") if word]
+        unique = set(plain)
+        if len(unique) == len(plain) and unique <= declared.index.keys():
+            return plain, {}, plain
     names: list[str] = []
+    seen: set[str] = set()
     colours: dict[str, str] = {}
     words: list[str] = []
     for column, word in _words(line):
         name, colon, colour = word.partition(":")
         if name not in declared.index:
             raise FormatError(f"unknown item {_clip(name)!r}", number, column)
-        if name in names:
+        if name in seen:
             raise FormatError(f"this option names item {name!r} twice", number, column)
+        seen.add(name)
         if colon:
             if declared.is_primary(name):
                 raise FormatError(f"primary item {name!r} cannot have a colour", number, column)

@@ -16,7 +16,15 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt, version_option
+from dlx.cli.kit import (
+    Clock,
+    MaxNodesOpt,
+    PlainOpt,
+    PlainUsage,
+    TimeoutOpt,
+    unwritable,
+    version_option,
+)
 from dlx.cli.kit import run as run_app
 from dlx.cores.compiled import core_name
 from fillit import __version__
@@ -70,8 +78,9 @@ def load(file: str) -> list[Piece]:
     try:
         return parse(read_source(file))
     except FillitError as fault:
-        typer.echo("error")
+        # The reason first: if standard output cannot take "error" (a full disk), it is told.
         typer.echo(f"fillit: {fault}", err=True)
+        typer.echo("error")
         raise typer.Exit(EXIT_INVALID) from None
 
 
@@ -120,6 +129,7 @@ def solve(
 
     with Clock(timeout) as clock:
         pieces = load(file)
+        refuse_svg(svg)
         arrange = arranger(ordered, jobs)
         with interruptible():
             answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
@@ -138,6 +148,14 @@ def solve(
         make_console(plain=False).print(render.coloured(answer), end="")
     else:
         sys.stdout.write(render.plain(answer))
+
+
+def refuse_svg(path: Path | None) -> None:
+    """Exit 1 with one line, before the search, when the `--svg` file cannot be written."""
+    reason = None if path is None else unwritable(path)
+    if reason is not None:
+        typer.echo(f"fillit: {path}: {reason}", err=True)
+        raise typer.Exit(EXIT_INVALID)
 
 
 def verify_answer(answer: Answer) -> None:

@@ -1,10 +1,17 @@
 """Every parser, fuzzed (bounded and quick): whatever the text, it gives a value or its own typed
-error, never another exception."""
+error, never another exception; and the programs, fuzzed with mutations of the corpus (below)."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import os
+import random
+import subprocess
+import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +24,9 @@ from dlx.puzzles import pentomino, polyomino, skyscrapers, sudoku
 from dlx.puzzles.errors import PuzzleError
 from fillit.errors import FillitError
 from fillit.parse import parse as parse_fillit
+
+sys.path.insert(0, str(Path(__file__).parent))  # run as a program too
+from test_process_limits import probe
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -69,3 +79,101 @@ PUZZLE_PARSERS: dict[str, Callable[[str], object]] = {
 def test_puzzle_inputs_give_a_value_or_a_puzzle_error(name: str, text: str) -> None:
     with contextlib.suppress(PuzzleError):
         PUZZLE_PARSERS[name](text)
+
+
+# Whole programs, fuzzed: the corpus's inputs of each format (fillit files, Knuth's .dlx files,
+# `dlx tile` specs and pictures) mutated at random, each run as a process under the 2 GB cap and
+# a time limit. Every run ends with an answer, or one line on standard error and a documented
+# status; never a traceback. CI runs a few cases of each format with a fixed seed (seconds);
+# `DLX_FUZZ_CASES=2000 DLX_FUZZ_SEED=7 pytest tests/test_fuzz_parsers.py -k programs` or
+# `python tests/test_fuzz_parsers.py --cases 2000 --seed 7` runs as long as anyone likes.
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+FORMATS: dict[str, tuple[str, list[str]]] = {
+    "fillit": ("fillit/*/*.txt", ["fillit", "solve"]),
+    "dlx": ("dlx/*.dlx", ["dlx", "solve"]),
+    "tile": ("tile/*.txt", ["dlx", "tile"]),
+}
+"""Each format: the corpus files to mutate, and the command that reads them."""
+CASE_SECONDS = 5
+"""The `--timeout` each case runs under; a case that has not ended well after it fails."""
+WORDS = [b"[0-Z]", b"[0-u][0-v]", b"9" * 12, b"0:9|", b"|", b":", b"\t", b"\r\n", b"\xff", b"#"]
+"""Pieces of the formats (and of their limits) a mutation inserts."""
+
+
+def mutate(data: bytes, others: list[bytes], rng: random.Random) -> bytes:
+    """`data` changed by one to three random edits: a byte changed, inserted or deleted, a span
+    repeated (up to about a megabyte), a format's piece inserted, or a splice with another input."""
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randint(0, len(data))
+        edit = rng.randrange(6)
+        if edit == 0 and data:
+            data = data[: at - 1] + bytes([rng.randrange(256)]) + data[at:]
+        elif edit == 1:
+            data = data[:at] + bytes([rng.choice(b" .#\n01|:[]-aZ")]) + data[at:]
+        elif edit == 2:
+            data = data[:at] + data[at + rng.randint(1, 16) :]
+        elif edit == 3:
+            span = data[at : at + rng.randint(1, 64)]
+            data = (
+                data[:at]
+                + span * rng.choice([2, 10, 1000, 100_000 // max(1, len(span))])
+                + data[at:]
+            )
+        elif edit == 4:
+            data = data[:at] + rng.choice(WORDS) + data[at:]
+        else:
+            other = rng.choice(others)
+            data = data[:at] + other[rng.randint(0, len(other)) :]
+    return data
+
+
+def fuzz_case(kind: str, inputs: list[bytes], rng: random.Random, folder: Path) -> str | None:
+    """Run one mutated input of `kind`; None if it ended as documented, else what went wrong
+    (naming the file the input was kept in)."""
+    data = mutate(rng.choice(inputs), inputs, rng)
+    path = folder / f"{kind}-{rng.randrange(10**9)}.txt"
+    path.write_bytes(data)
+    command = [*FORMATS[kind][1], str(path), "--timeout", str(CASE_SECONDS)]
+    try:
+        done = probe(*command, seconds=CASE_SECONDS * 6, check_traceback=False)
+    except subprocess.TimeoutExpired:
+        return f"{path}: did not end in {CASE_SECONDS * 6} s"
+    if "Traceback" in done.stderr or done.returncode not in (0, 1, 3):
+        return f"{path}: exit {done.returncode}: {done.stderr[-300:]}"
+    lines = done.stderr.count("\n")
+    if done.returncode and lines != 1:
+        return f"{path}: exit {done.returncode} with {lines} lines: {done.stderr[-300:]}"
+    path.unlink()
+    return None
+
+
+def fuzz_programs(cases: int, seed: int, folder: Path) -> list[str]:
+    """`cases` mutated inputs of each format from `seed`, two at a time; what went wrong."""
+    jobs: list[tuple[str, list[bytes], random.Random]] = []
+    for number, kind in enumerate(FORMATS):
+        files = sorted(CORPUS.glob(FORMATS[kind][0]))
+        inputs = [file.read_bytes() for file in files]
+        rng = random.Random(seed * 1000 + number)
+        jobs += [(kind, inputs, random.Random(rng.randrange(2**32))) for _ in range(cases)]
+    with ThreadPoolExecutor(2) as pool:
+        found = pool.map(lambda job: fuzz_case(job[0], job[1], job[2], folder), jobs)
+        return [fault for fault in found if fault is not None]
+
+
+def test_programs_answer_mutated_inputs_with_an_answer_or_one_line(tmp_path: Path) -> None:
+    cases = int(os.environ.get("DLX_FUZZ_CASES", "12"))
+    seed = int(os.environ.get("DLX_FUZZ_SEED", "36"))
+    assert fuzz_programs(cases, seed, tmp_path) == []
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="Fuzz fillit, dlx solve and dlx tile.")
+    parser.add_argument("--cases", type=int, default=200, help="mutated inputs per format")
+    parser.add_argument("--seed", type=int, default=36)
+    parser.add_argument("--keep", type=Path, default=Path("fuzz-failures"), help="failing inputs")
+    arguments = parser.parse_args()
+    arguments.keep.mkdir(exist_ok=True)
+    faults = fuzz_programs(arguments.cases, arguments.seed, arguments.keep)
+    print("\n".join(faults) or f"{3 * arguments.cases} cases, every one as documented")
+    sys.exit(1 if faults else 0)

@@ -11,6 +11,7 @@ the parallel search's glue and `dlx estimate` in `dlx.cli.parallel`, the boards'
 # command modules so, `dlx solve` starts about 3 ms sooner).
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -22,6 +23,7 @@ from dlx.cli import puzzles as cli_puzzles
 from dlx.cli import tile as cli_tile
 from dlx.cli.common import (
     CountOpt,
+    Held,
     JobsOpt,
     LimitOpt,
     StatsOpt,
@@ -89,7 +91,7 @@ def solve_command(
             problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
         counters = Stats()
         partial_at_stop(counters, stats)
-        texts: list[list[str]] = []
+        texts = Held()
         hold = as_json or timeout is not None or max_nodes is not None
         found = 0
         with guarded(), live_line(printing=not (count or hold)) as line:
@@ -101,7 +103,7 @@ def solve_command(
                     continue
                 lines = [problem_file.option_text(key) for key in solution]
                 if hold:
-                    texts.append(lines)
+                    texts.hold(lines)
                 else:
                     _write_lines(lines, found)
     if as_json:
@@ -110,13 +112,13 @@ def solve_command(
     if count and not as_json:
         sys.stdout.write(f"{found}\n")
     elif not as_json:
-        for number, lines in enumerate(texts, start=1):
-            _write_lines(lines, number)
+        for number, held in enumerate(texts, start=1):
+            _write_lines(held, number)
     if not found:
         raise fail("no solution")
 
 
-def _write_lines(lines: list[str], number: int) -> None:
+def _write_lines(lines: Sequence[str], number: int) -> None:
     """The `number`-th solution's option lines, after a blank line unless first."""
     sys.stdout.write(("\n" if number > 1 else "") + "".join(f"{line}\n" for line in lines))
 

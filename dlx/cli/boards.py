@@ -15,8 +15,10 @@ import typer
 from dlx import Stats
 from dlx.cli.common import (
     Board,
+    Held,
     PaintedBoard,
     budget,
+    check_svg,
     fail,
     guarded,
     partial_at_stop,
@@ -65,8 +67,7 @@ def search_boards(
     """A puzzle command's run: its boards, made by `make` from the search's keywords (bad input
     reported by `on_error`), shown as asked, within the whole run's clock; with `first`, only
     the first board unless counting. `none` is the exit when there is none."""
-    if shown.svg is not None and not shown.svg.parent.is_dir():  # before any search, not after
-        raise fail(f"{shown.svg}: no such folder")
+    check_svg(shown.svg)  # before any search, not after
     hold = held(shown.timeout, shown.max_nodes)
     printing = not (shown.count or shown.as_json or hold)
     with Clock(shown.timeout) as clock, live_line(printing) as line:
@@ -96,15 +97,14 @@ def search_boards(
 def json_boards(boards: Iterator[Board], stats: Stats, clock: Clock, shown: Shown) -> None:
     """`--json`: one object with the number of boards, the boards' rows unless counting, and
     the statistics; the first board also as SVG; none (a count of 0 included) exits 1."""
-    texts: list[list[str]] = []
-    found = 0
+    texts, found = Held(), 0
     with guarded():
         for board in boards:
             found += 1
             if found == 1 and shown.svg is not None:
                 write_svg(shown.svg, board, shown.picture)
             if not shown.count:
-                texts.append(list(board))
+                texts.hold(list(board))
     clock.stop()
     write_json(solve_json(found, texts, stats, shown.count))
     report(stats, shown.show_stats)
@@ -139,7 +139,7 @@ def show_boards(
     """Print each board (rows, blank line between boards), or only their number. With `hold`
     (a budget may stop the search) the boards wait until the search ends, so one stopped by a
     budget prints nothing; no board (a count of 0 included) exits 1."""
-    held: list[Board] = []
+    held = Held()
     found = 0
     with guarded():
         for board in boards:
@@ -147,7 +147,7 @@ def show_boards(
             if count:
                 continue
             if hold:
-                held.append(board)
+                held.hold(board)
             else:
                 _show(board, found, svg, console, picture)
     clock.stop()

@@ -18,7 +18,7 @@ import typer
 
 from dlx import DlxError, Stats, Status
 from dlx.cli.engine import engine_core
-from dlx.cli.kit import EXIT_UNKNOWN, Clock, at_stop
+from dlx.cli.kit import EXIT_UNKNOWN, Clock, at_stop, unwritable
 from dlx.puzzles.errors import PuzzleError
 
 if TYPE_CHECKING:
@@ -30,6 +30,10 @@ MAX_PUZZLE_BYTES = 1024 * 1024
 
 DOMAIN_ERRORS = (DlxError, PuzzleError)
 """The errors that mean bad input; any other is a bug, and shows as one."""
+
+MAX_HELD_LINES = 1_000_000
+"""Most lines of solutions held until a search ends (for `--json`, or while a budget may still
+stop it, or to put a parallel search's solutions in order): about 100 MB."""
 
 Board = Sequence[str]
 
@@ -58,16 +62,64 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 SvgOpt = Annotated[
     Path | None, typer.Option("--svg", help="Also write the first board as an SVG picture.")
 ]
+
+
+def capped_jobs(value: int | None) -> int | None:
+    """The `--jobs` callback: more workers than JOBS_PER_CORE a core are cut to that many, with a
+    line on standard error saying so."""
+    if value is None:
+        return None
+    from dlx.parallel.executors import JOBS_PER_CORE, most_workers
+
+    most = most_workers()
+    if value > most:
+        note = f"dlx: --jobs {value}: {most} workers ({JOBS_PER_CORE} a core at most)"
+        typer.echo(note, err=True)
+        return most
+    return value
+
+
 JobsOpt = Annotated[
     int | None,
-    typer.Option("--jobs", min=0, help="Search in this many worker processes (0: one per core)."),
+    typer.Option(
+        "--jobs",
+        min=0,
+        callback=capped_jobs,
+        help="Search in this many worker processes (0: one per core; at most 4 a core).",
+    ),
 ]
+
+
+class Held(list[Sequence[str]]):
+    """Solutions held until the search ends, refused (exit 1, naming `--count` and `--limit`)
+    once they pass MAX_HELD_LINES lines in all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines = 0
+
+    def hold(self, lines: Sequence[str]) -> None:
+        """Keep one solution's lines."""
+        self.lines += len(lines)
+        if self.lines > MAX_HELD_LINES:
+            raise fail(
+                f"more than {MAX_HELD_LINES} lines of solutions to hold until the search ends "
+                "(the limit): ask for --count, or fewer with --limit"
+            )
+        self.append(lines)
 
 
 def fail(message: str, code: int = EXIT_NONE) -> typer.Exit:
     """Print `dlx: message` on standard error; the exit to raise."""
     typer.echo(f"dlx: {message}", err=True)
     return typer.Exit(code)
+
+
+def check_svg(path: Path | None) -> None:
+    """Refuse, before any search, an `--svg` file that cannot be written (exit 1)."""
+    reason = None if path is None else unwritable(path)
+    if reason is not None:
+        raise fail(f"{path}: {reason}")
 
 
 @contextmanager
@@ -146,7 +198,7 @@ def partial_at_stop(stats: Stats, show: bool) -> None:
 
 
 def solve_json(
-    found: int, texts: list[list[str]], stats: Stats, count_only: bool
+    found: int, texts: Sequence[Sequence[str]], stats: Stats, count_only: bool
 ) -> dict[str, Any]:
     """`dlx solve --json`: the solutions (unless counting), their number, and the statistics;
     a search stopped by a budget gives status "unknown" and neither."""

@@ -1,8 +1,8 @@
 """What the `dlx` and `fillit` command lines share: the budget options, checked once; a clock that
 bounds the whole run; and an ending without a traceback, whatever happens to the process.
 
-- `--timeout` is a positive finite number of seconds, `--max-nodes` at least 1; anything else is a
-  usage error (exit 2).
+- `--timeout` is a positive number of seconds up to `MAX_TIMEOUT` (about 31 years: the alarm
+  takes no more), `--max-nodes` at least 1; anything else is a usage error (exit 2).
 - The timeout bounds the whole run (reading, building, searching): `Clock` starts with the command
   and an alarm at its deadline raises `OutOfTime` wherever the run is, so a command that would
   take longer to read or build its problem than allowed still stops in time (exit 3: unknown).
@@ -22,6 +22,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from types import FrameType
 from typing import Annotated, Any, NoReturn
 
@@ -32,6 +33,8 @@ from dlx.cli.entry import EXIT_INTERRUPTED, end_children, quiet_start
 
 EXIT_FAILED = 1
 EXIT_UNKNOWN = 3
+MAX_TIMEOUT = 1e9
+"""The longest `--timeout` in seconds: the system's interval timer refuses much more."""
 
 
 class Interrupted(BaseException):
@@ -43,9 +46,11 @@ class OutOfTime(BaseException):
 
 
 def positive_seconds(value: float | None) -> float | None:
-    """The `--timeout` callback: None, or a positive finite number of seconds."""
-    if value is not None and not (math.isfinite(value) and value > 0):
-        raise typer.BadParameter(f"must be a positive finite number of seconds, not {value}")
+    """The `--timeout` callback: None, or a positive number of seconds up to MAX_TIMEOUT."""
+    if value is not None and not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT):
+        raise typer.BadParameter(
+            f"must be a positive number of seconds up to {MAX_TIMEOUT:.0f}, not {value}"
+        )
     return value
 
 
@@ -85,6 +90,23 @@ class PlainUsage(TyperCommand):
     def collect_usage_pieces(self, ctx: Any) -> list[str]:  # (typer's own click.Context)
         pieces = super().collect_usage_pieces(ctx)
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+
+def unwritable(path: Path) -> str | None:
+    """Why a picture could not be written to `path`, found before any search (None: it can be):
+    the file is opened for appending, so an existing one is left as it is, a new one removed."""
+    if not path.parent.is_dir():
+        return "no such folder"
+    if path.is_dir():
+        return "is a folder"
+    existed = path.exists()
+    try:
+        path.open("ab").close()
+        if not existed:
+            path.unlink()
+    except OSError as error:
+        return _reason(error)
+    return None
 
 
 class Clock:

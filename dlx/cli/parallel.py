@@ -10,14 +10,14 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 import math
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
 
 import typer
 
 from dlx import Status
-from dlx.cli.common import fail, guarded, read_input, report, solve_json, write_json
+from dlx.cli.common import Held, fail, guarded, read_input, report, solve_json, write_json
 from dlx.cli.engine import name_engine
 from dlx.cli.kit import PlainUsage
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
@@ -53,7 +53,7 @@ def solve_parallel_command(
     sequential_only(timeout, max_nodes)
     run = Report()
     name_engine(run.stats, engine)
-    texts: list[list[str]] = []
+    texts = Held()
     found = 0
     with guarded(), progress_bar() as hook:
         places: dict[str, Any] = {"jobs": where.jobs if where.jobs is not None else 1}
@@ -62,14 +62,15 @@ def solve_parallel_command(
             found = count_parallel(problem_file.problem, progress=hook, report=run, **places)
         else:
             search = solve_parallel(problem_file.problem, progress=hook, report=run, **places)
-            for solution in search:
-                found += 1
-                if not count:
-                    texts.append([problem_file.option_text(key) for key in solution])
-                if found == limit:
-                    search.close()
-                    run.stats.status = Status.LIMIT
-                    break
+            with closing(search):  # the workers stopped at once, however the loop ends
+                for solution in search:
+                    found += 1
+                    if not count:
+                        texts.hold([problem_file.option_text(key) for key in solution])
+                    if found == limit:
+                        search.close()
+                        run.stats.status = Status.LIMIT
+                        break
     if as_json:
         write_json(solve_json(found, texts, run.stats, count))
     elif count:

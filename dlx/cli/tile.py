@@ -7,6 +7,7 @@ problem are `dlx.tiling`'s; this module parses the arguments and hands the board
 
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
+import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -18,12 +19,14 @@ from dlx import Stats
 from dlx.cli.boards import Shown, search_boards
 from dlx.cli.common import (
     CountOpt,
+    Held,
     JobsOpt,
     LimitOpt,
     PaintedBoard,
     StatsOpt,
     SvgOpt,
     budget,
+    check_svg,
     fail,
     guarded,
     partial_at_stop,
@@ -34,7 +37,7 @@ from dlx.cli.common import (
 )
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
 from dlx.cli.live import live_line
-from dlx.cli.parallel import count_in_parallel
+from dlx.cli.parallel import count_in_parallel, sequential_only
 
 if TYPE_CHECKING:
     from dlx.puzzles.search import Search
@@ -87,6 +90,7 @@ def tile(
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
     from dlx.tiling.build import build, knuth_text
 
+    @functools.cache  # built once, whichever paths ask
     def load() -> "Tiling":
         puzzle = _puzzle(file, grid, pieces, board)
         puzzle.rotate = not no_rotate
@@ -94,11 +98,13 @@ def tile(
         puzzle.unique = unique
         return build(puzzle)
 
-    if svg is not None and not svg.parent.is_dir():
-        raise fail(f"{svg}: no such folder")
+    check_svg(svg)
+    if jobs is not None:
+        sequential_only(timeout, max_nodes)  # a usage error, told before any building
     if dlx_format:
-        with guarded():
-            sys.stdout.write(knuth_text(load()))
+        with Clock(timeout), guarded():
+            text = knuth_text(load())
+        sys.stdout.write(text)
         return
     if jobs is not None and _splittable(load):
         count_in_parallel(
@@ -217,10 +223,14 @@ def _json(
             tiling = load()
         counters = Stats()
         partial_at_stop(counters, stats)
+        texts, found = Held(), 0
         with guarded():
             search = budget(counters, clock, max_nodes, limit, line)
-            texts = list(_boards(tiling, search, svg, count))
-    result = solve_json(len(texts), texts, counters, count)
+            for board in _boards(tiling, search, svg, count):
+                found += 1
+                if not count:
+                    texts.hold(board)
+    result = solve_json(found, texts, counters, count)
     if "solutions" in result:
         pieces = tiling.puzzle.pieces
         result["legend"] = {
@@ -231,5 +241,5 @@ def _json(
         }
     write_json(result)
     report(counters, stats)
-    if not texts:
+    if not found:
         raise fail("no solution")

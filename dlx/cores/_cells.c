@@ -148,6 +148,19 @@ static void finish(SearchObject *o) {
     o->finished = 1;
 }
 
+/* Raise dlx.errors.SizeLimitError for a save stack past CELLS_MAX_SAVED, worded as
+   dlx.cores.cells_engine words it. */
+static void too_deep(void) {
+    PyObject *errors = PyImport_ImportModule("dlx.cores.cells_engine");
+    if (errors == NULL) return;
+    PyObject *raise = PyObject_GetAttrString(errors, "refuse_deeper");
+    Py_DECREF(errors);
+    if (raise == NULL) return;
+    PyObject *none = PyObject_CallNoArgs(raise);
+    Py_DECREF(raise);
+    Py_XDECREF(none);
+}
+
 static PyObject *Search_next(SearchObject *o) {
     if (o->finished) return NULL;
     if (o->running) {
@@ -171,6 +184,7 @@ static PyObject *Search_next(SearchObject *o) {
         }
         return list;
     }
+    if (r == CELLS_ERROR && o->s.too_deep && !PyErr_Occurred()) too_deep();
     if (r == CELLS_ERROR && !PyErr_Occurred()) PyErr_NoMemory();
     finish(o);
     return NULL;

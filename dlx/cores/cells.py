@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
+from dlx.cores.cells_engine import MAX_SAVED, refuse_deeper
 from dlx.cores.cells_table import Table, givens_fit
 from dlx.cores.links import Budgets, Progress, publish
 from dlx.stats import Stats, Status
@@ -45,12 +46,10 @@ class Dance:
     def __init__(self, table: Table) -> None:
         self.cell = list(table.cell)
         self.item = list(table.item)
-        self.itm = table.itm
+        self.itm, self.clr = table.itm, table.clr
         self.loc = list(table.loc)
-        self.clr = table.clr
         self.second = table.second
-        self.active = len(table.item)
-        self.oactive = self.active
+        self.active = self.oactive = len(table.item)
         self.force: list[int] = []
         self.updates = 0
 
@@ -301,8 +300,9 @@ def _save_sizes(
     """Push the size of every active item on the save stack, for the next level's restores."""
     cell, item = state.cell, state.item
     top = saved[level]
-    del items[top:]
-    del sizes[top:]
+    if top + state.active > MAX_SAVED:
+        refuse_deeper(MAX_SAVED)
+    del items[top:], sizes[top:]
     active = item[: state.active]
     items.extend(active)
     sizes.extend([cell[x - 1] for x in active])

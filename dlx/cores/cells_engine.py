@@ -16,10 +16,10 @@ import os
 import threading
 import weakref
 from collections.abc import Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from dlx.cores.running import NO_LIMIT, follow
-from dlx.errors import CoreUnavailableError, EngineOptionError
+from dlx.errors import CoreUnavailableError, EngineOptionError, SizeLimitError
 from dlx.stats import Stats
 
 if TYPE_CHECKING:
@@ -42,6 +42,20 @@ _BUILT: weakref.WeakKeyDictionary[Problem[Any], dict[str, tuple[int, Any]]] = (
     weakref.WeakKeyDictionary()
 )
 """The pristine tables of each live problem, by core, with its option count then."""
+
+
+MAX_SAVED = 25_000_000
+"""The most item sizes a search's save stack holds: the items active at each level of the path,
+so items times depth (CELLS_MAX_SAVED in csrc/cells.h). Past it the search is refused with
+SizeLimitError rather than taking gigabytes (8 bytes a size in C, more in Python)."""
+
+
+def refuse_deeper(limit: int = MAX_SAVED) -> NoReturn:
+    """Refuse to save more than `limit` item sizes (both cores call this)."""
+    raise SizeLimitError(
+        f"the dancing-cells engine would save more than {limit} item sizes (the items "
+        "active at each level, times the depth; the limit): search with the links engine"
+    )
 
 
 def check_engine(engine: str) -> None:

@@ -32,7 +32,7 @@ from start to end).
 
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
 from dlx.parallel.driver import count_parallel, solve_parallel
-from dlx.parallel.executors import workers_for
+from dlx.parallel.executors import most_workers, workers_for
 from dlx.parallel.parts import (
     BUDGET,
     CheckpointError,
@@ -58,6 +58,7 @@ __all__ = [
     "branches",
     "count_parallel",
     "fingerprint",
+    "most_workers",
     "solve_parallel",
     "workers_for",
 ]

@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import pickle
+import stat
 from pathlib import Path
 
 from dlx.parallel.parts import CheckpointError, K, Outcome, Path_, Settings
@@ -44,6 +45,28 @@ def _check_name(prune: object) -> str:
         return repr(prune)  # cannot reach a worker anyway: refused before any part runs
 
 
+MAX_CHECKPOINT_BYTES = 256 * 1024 * 1024
+"""Largest checkpoint file read back (its parts' solutions included)."""
+
+
+def _lines(path: Path) -> list[str]:
+    """The lines of the checkpoint file at `path` (none if there is no file yet); a file that is
+    not a regular one (/dev/zero, a pipe) or larger than MAX_CHECKPOINT_BYTES is refused unread."""
+    try:
+        # Opened without blocking, so that a pipe with no writer is refused, not waited on.
+        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise CheckpointError(f"{path}: not a regular file; name a file for the checkpoint")
+            data = handle.read(MAX_CHECKPOINT_BYTES + 1)
+        if len(data) > MAX_CHECKPOINT_BYTES:
+            raise CheckpointError(f"{path}: larger than {MAX_CHECKPOINT_BYTES} bytes (the limit)")
+        return data.decode("utf-8").splitlines(keepends=True)
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as error:
+        raise CheckpointError(f"{path}: cannot be read: {error}") from None
+
+
 class Checkpoint:
     """An append-only file of finished parts (one JSON line each, after a header naming the
     problem's fingerprint); each line is flushed and synced before the run goes on."""
@@ -52,12 +75,7 @@ class Checkpoint:
         self.path = Path(path)
         self.done: dict[Path_, Outcome] = {}
         header = json.dumps({"dlx-checkpoint": 1, "fingerprint": fingerprint})
-        try:
-            lines = self.path.read_text(encoding="utf-8").splitlines(keepends=True)
-        except FileNotFoundError:
-            lines = []
-        except (OSError, UnicodeDecodeError) as error:
-            raise CheckpointError(f"{self.path}: cannot be read: {error}") from None
+        lines = _lines(self.path)
         if lines and lines[0].rstrip("\n") != header:
             raise CheckpointError(
                 f"{self.path} is the checkpoint of another problem or other options; "

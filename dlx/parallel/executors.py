@@ -91,7 +91,18 @@ class LocalPool:
         with _pipes_may_break():
             for process in list((getattr(self.executor, "_processes", None) or {}).values()):
                 process.terminate()
+            _close_results(self.executor)
             self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _close_results(executor: ProcessPoolExecutor) -> None:
+    """Close this process's copy of the writing end of the pool's result pipe (private too).
+    A worker ended halfway through writing a large outcome leaves half a message in the pipe,
+    and the pool's thread would wait for the rest for ever (it holds a writing end itself):
+    with no writer left, it reads the pipe's end instead, and the pool shuts down."""
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 @contextmanager
@@ -161,8 +172,22 @@ def dask_pool(address: str, digest: str, blob: bytes) -> tuple[ExecutorPool, Cal
     return ExecutorPool(client.get_executor(pure=False), workers, digest, shared), client.close
 
 
+JOBS_PER_CORE = 4
+"""Most worker processes a search starts for each core: more only share the same cores, each
+with its own copy of the problem (a thousand of them took 7.9 GB and longer than one)."""
+
+
+def most_workers() -> int:
+    """The most worker processes a search starts on this machine."""
+    return JOBS_PER_CORE * (os.cpu_count() or 1)
+
+
 def workers_for(jobs: int) -> int:
-    """The number of worker processes `jobs` asks for (0: one per core)."""
+    """The number of worker processes `jobs` asks for (0: one per core), at most `most_workers()`.
+
+    >>> workers_for(10**12) == most_workers()
+    True
+    """
     if jobs < 0:
         raise ValueError(f"jobs must be at least 0, not {jobs}")
-    return jobs or os.cpu_count() or 1
+    return min(jobs or os.cpu_count() or 1, most_workers())

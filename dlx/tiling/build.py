@@ -20,10 +20,7 @@ from dlx.problem import Problem
 from dlx.puzzles.search import Search
 from dlx.solve import solve
 from dlx.tiling.errors import TileError
-from dlx.tiling.model import Placement, Puzzle, placements
-
-MAX_CELLS = 10_000
-"""The largest board: a board of more spots is refused before any placement is made."""
+from dlx.tiling.model import MAX_CELLS, Placement, Puzzle, placements
 
 
 @dataclass

@@ -3,7 +3,9 @@ with their multiplicities; and each piece's placements on the board, generated a
 polyomino-dlx generates them (base placements in his order, then every shift that fits).
 
 Limits: coordinates from 0 to 61 on every axis (Knuth's radix-62 digits name them), at most
-`MAX_PIECES` pieces and `MAX_PLACEMENTS` placements in all (memory stays linear in the options).
+`MAX_CELLS` spots on the board and in a piece, `MAX_PIECES` pieces, `MAX_PLACEMENTS` placements
+and `MAX_PLACED` spots in all placements; each is checked as the input is read or the placements
+are made, before the memory it bounds is taken.
 """
 
 from __future__ import annotations
@@ -11,13 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from dlx.problem import MAX_OPTION_NODES
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Grid, Shape, Spot
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Knuth's extended hexadecimal digits: a coordinate's name."""
+MAX_CELLS = 10_000
+"""The largest board, and piece: refused as its cells are read, before any placement is made."""
 MAX_PIECES = 1000
 MAX_PLACEMENTS = 500_000
+MAX_PLACED = MAX_OPTION_NODES
+"""The spots of all placements together (the problem's limit on the options' length)."""
 
 
 @dataclass
@@ -78,39 +85,75 @@ class Placement:
     spots: Shape
 
 
-def bases(puzzle: Puzzle, piece: Piece) -> list[Shape]:
-    """The base placements of a piece, drawing after drawing, each in Knuth's order."""
-    return [
-        shape
-        for drawing in piece.drawings
-        for shape in puzzle.grid.orientations(drawing, puzzle.rotate, puzzle.flip)
-    ]
+def bases(
+    puzzle: Puzzle, piece: Piece, seen: dict[Shape, list[Shape]] | None = None
+) -> list[Shape]:
+    """The base placements of a piece, drawing after drawing, each in Knuth's order (those of a
+    drawing met before taken from `seen`)."""
+    seen = {} if seen is None else seen
+    return [shape for drawing in piece.drawings for shape in _orientations(puzzle, drawing, seen)]
+
+
+def _orientations(puzzle: Puzzle, drawing: Shape, seen: dict[Shape, list[Shape]]) -> list[Shape]:
+    """The orientations of one drawing, worked out once for drawings drawn alike (`seen`)."""
+    if drawing not in seen:
+        seen[drawing] = puzzle.grid.orientations(drawing, puzzle.rotate, puzzle.flip)
+    return seen[drawing]
 
 
 def placements(puzzle: Puzzle) -> list[Placement]:
-    """Every placement of every piece on the board, in the order Knuth's generators write them."""
+    """Every placement of every piece on the board, in the order Knuth's generators write them;
+    TileError as soon as they pass `MAX_PLACEMENTS` or `MAX_PLACED` spots in all."""
     found: list[Placement] = []
+    placed = 0
+    oriented: dict[Shape, list[Shape]] = {}
+    shifts: dict[Shape, list[Shape]] = {}
+    extent = _extent(puzzle.board, puzzle.grid.dims)
     for number, piece in enumerate(puzzle.pieces):
-        for b, shape in enumerate(bases(puzzle, piece)):
-            for spots in _shifts(puzzle, shape):
+        for b, shape in enumerate(bases(puzzle, piece, oriented)):
+            if shape not in shifts:
+                shifts[shape] = _fitting(puzzle.grid, shape, extent, MAX_PLACED - placed)
+            for spots in shifts[shape]:
                 found.append(Placement(number, b, spots))
-                if len(found) > MAX_PLACEMENTS:
+                placed += len(spots)
+                if len(found) > MAX_PLACEMENTS or placed > MAX_PLACED:
                     raise TileError(
-                        f"more than {MAX_PLACEMENTS} placements: the board is too large"
+                        f"more than {MAX_PLACEMENTS} placements or {MAX_PLACED} cells in all "
+                        "placements: the board is too large"
                     )
     return found
 
 
-def _shifts(puzzle: Puzzle, shape: Shape) -> Iterator[Shape]:
+def _fitting(grid: Grid, shape: Shape, extent: Extent, room: int) -> list[Shape]:
+    """The shifts of `shape` that fit, stopping once they fill more than `room` spots."""
+    fitting: list[Shape] = []
+    for moved in _shifts(grid, shape, extent):
+        fitting.append(moved)
+        room -= len(moved)
+        if room < 0:
+            break
+    return fitting
+
+
+def _shifts(grid: Grid, shape: Shape, extent: Extent) -> Iterator[Shape]:
     """`shape` moved by every shift, least first, that keeps all its spots on the board."""
-    grid, board = puzzle.grid, set(puzzle.board)
-    low = [min(cell[k] for cell, _ in puzzle.board) for k in range(grid.dims)]
-    high = [max(cell[k] for cell, _ in puzzle.board) for k in range(grid.dims)]
+    board, low, high = extent
     top = [max(cell[k] for cell, _ in shape) for k in range(grid.dims)]
     for shift in _box([range(lo, hi - t + 1) for lo, hi, t in zip(low, high, top, strict=False)]):
         moved = grid.shifted(shape, shift)
         if all(spot in board for spot in moved):
             yield tuple(moved)
+
+
+Extent = tuple[frozenset[Spot], list[int], list[int]]
+"""A board's spots as a set, and its least and greatest coordinate on each axis."""
+
+
+def _extent(board: Shape, dims: int) -> Extent:
+    """The extent of `board`, worked out once for all its pieces' shifts."""
+    low = [min(cell[k] for cell, _ in board) for k in range(dims)]
+    high = [max(cell[k] for cell, _ in board) for k in range(dims)]
+    return frozenset(board), low, high
 
 
 def _box(ranges: list[range]) -> Iterator[tuple[int, ...]]:

@@ -17,11 +17,13 @@ placements to it.
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass, field
 
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Cell, Grid, Spot, grid_named
-from dlx.tiling.model import DIGITS, MAX_PIECES, Piece, Puzzle
+from dlx.tiling.model import DIGITS, MAX_CELLS, MAX_PIECES, Piece, Puzzle
 
 MAX_SUFFIX = 6
 MAX_NAME = 8
@@ -38,45 +40,56 @@ def read_spec(text: str, grid_name: str) -> Puzzle:
             "the input holds no puzzle (it is empty, or only comments): draw a `board` and"
             " `pieces`, or write Knuth's spec lines"
         )
-    suffixes = [""]
+    suffixes = Suffixes()
     number, box_line = content[0]
-    board = grid.sorted(set(_spots(grid, box_line, number, suffixes)))
+    board = grid.sorted(_spots(grid, box_line, number, suffixes))
     if not board:
         raise TileError(f"line {number}: the box has no cell")
     puzzle = Puzzle(grid, board, [], suffixes, flip=not grid.solid)
+    met = Met(suffixes, {puzzle.spot_name(spot) for spot in puzzle.board if spot[1] == 0})
     for number, line in content[1:]:
-        _read_piece(puzzle, line, number)
+        _read_piece(puzzle, met, line, number)
     if not puzzle.pieces:
         raise TileError("the input has no piece line after the box")
     return puzzle
 
 
-def _read_piece(puzzle: Puzzle, line: str, number: int) -> None:
+@dataclass
+class Met:
+    """What reading a spec has met so far, each found again at once (lines are read in linear
+    time): the suffixes, the names of the box's unsuffixed cells, the pieces by name."""
+
+    suffixes: Suffixes
+    cells: set[str]
+    pieces: dict[str, Piece] = field(default_factory=dict)
+
+
+def _read_piece(puzzle: Puzzle, met: Met, line: str, number: int) -> None:
     """Add the piece of one spec line to `puzzle` (a line of only a name is ignored, as Knuth
     ignores it)."""
     written, name, rest = _name(puzzle.grid, line, number)
     if name is None:
         return
-    board_names = {puzzle.spot_name(spot) for spot in puzzle.board if spot[1] == 0}
-    if name in board_names:
+    if name in met.cells:
         raise TileError(f"line {number}: piece name {name!r} is also a cell of the box")
-    spots = list(dict.fromkeys(_spots(puzzle.grid, rest, number, puzzle.suffixes)))
+    spots = _spots(puzzle.grid, rest, number, met.suffixes)
     if not spots:
         raise TileError(f"line {number}: piece {name!r} has no cell")
     bounds = bounds_of(puzzle.grid, written, number)
     shape = puzzle.grid.normalise(spots)
-    for piece in puzzle.pieces:
-        if piece.name == name:
-            if piece.written != written:
-                raise TileError(
-                    f"line {number}: inconsistent multiplicities for piece {name!r},"
-                    f" {piece.written or '1'} vs {written or '1'}"
-                )
-            piece.drawings.append(shape)
-            return
+    piece = met.pieces.get(name)
+    if piece is not None:
+        if piece.written != written:
+            raise TileError(
+                f"line {number}: inconsistent multiplicities for piece {name!r},"
+                f" {piece.written or '1'} vs {written or '1'}"
+            )
+        piece.drawings.append(shape)
+        return
     if len(puzzle.pieces) >= MAX_PIECES:
         raise TileError(f"line {number}: more than {MAX_PIECES} pieces")
-    puzzle.pieces.append(Piece(name, [shape], bounds, written, number))
+    met.pieces[name] = Piece(name, [shape], bounds, written, number)
+    puzzle.pieces.append(met.pieces[name])
 
 
 def _name(grid: Grid, line: str, number: int) -> tuple[str, str | None, str]:
@@ -121,22 +134,42 @@ def bounds_of(grid: Grid, written: str, number: int) -> tuple[int, int]:
     return (low, high)
 
 
-def _spots(grid: Grid, text: str, number: int, suffixes: list[str]) -> list[Spot]:
-    """The spots of a list of cell specifications (spaces between them)."""
-    found: list[Spot] = []
+class Suffixes(list[str]):
+    """The suffixes met so far, by number (0: none), each found again at once by its text."""
+
+    def __init__(self) -> None:
+        super().__init__([""])
+        self.numbers = {"": 0}
+
+    def number(self, suffix: str) -> int:
+        """The number of `suffix`, a new one if it is new."""
+        if suffix not in self.numbers:
+            self.numbers[suffix] = len(self)
+            self.append(suffix)
+        return self.numbers[suffix]
+
+
+def _spots(grid: Grid, text: str, number: int, suffixes: Suffixes) -> list[Spot]:
+    """The distinct spots of a list of cell specifications (spaces between them), in the order
+    first met; more than MAX_CELLS is refused as the brackets are expanded, not after."""
+    found: dict[Spot, None] = {}
     for token in text.split(" "):
         if token:
-            found.extend(_token(grid, token, number, suffixes))
-    return found
+            found.update(dict.fromkeys(_token(grid, token, number, suffixes)))
+            if len(found) > MAX_CELLS:
+                raise TileError(f"line {number}: more than {MAX_CELLS} cells (the limit)")
+    return list(found)
 
 
-def _token(grid: Grid, token: str, number: int, suffixes: list[str]) -> list[Spot]:
+def _token(grid: Grid, token: str, number: int, suffixes: Suffixes) -> list[Spot]:
     """The spots of one cell specification: the product of its coordinate sets, with its suffix."""
     axes: list[list[int]] = []
     at = 0
     for _ in range(grid.dims):
         values, at = _coordinate(token, at, number)
         axes.append(values)
+    if math.prod(len(values) for values in axes) > MAX_CELLS:
+        raise TileError(f"line {number}: more than {MAX_CELLS} cells (the limit) in {token[:20]!r}")
     suffix = token[at:]
     if grid.solid and suffix:
         raise TileError(f"line {number}: missing space after the cell {token[:at]!r}")
@@ -146,9 +179,7 @@ def _token(grid: Grid, token: str, number: int, suffixes: list[str]) -> list[Spo
     if grid.name == "triangle":
         kind = (1,) if suffix.startswith("'") else (0,)
         suffix = suffix[1:] if kind == (1,) else suffix
-    if suffix not in suffixes:
-        suffixes.append(suffix)
-    s = suffixes.index(suffix)
+    s = suffixes.number(suffix)
     cells: list[Cell] = [()]
     for values in axes:
         cells = [(*cell, v) for cell in cells for v in values]

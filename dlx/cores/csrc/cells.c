@@ -323,11 +323,17 @@ int cells_search_init(cells_search *s, const cells_table *t, const int *givens, 
     return 0;
 }
 
-/* Push the size of every active item on the save stack (growing it as needed): 0, or -1. */
+/* Push the size of every active item on the save stack (growing it as needed, up to
+   CELLS_MAX_SAVED): 0, or -1 (out of memory, or too_deep). */
 static int save_sizes(cells_search *s, int level) {
     int top = s->saved[level], active = s->active;
+    if ((long long)top + active > CELLS_MAX_SAVED) {
+        s->too_deep = 1;
+        return -1;
+    }
     if (top + active > s->save_cap) {
-        int cap = 2 * (top + active);
+        int cap = (long long)2 * (top + active) > CELLS_MAX_SAVED ? CELLS_MAX_SAVED
+                                                                  : 2 * (top + active);
         int *items = realloc(s->save_item, (size_t)cap * sizeof(int));
         if (items != NULL) s->save_item = items;
         int *sizes = realloc(s->save_size, (size_t)cap * sizeof(int));

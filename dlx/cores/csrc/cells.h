@@ -53,6 +53,7 @@ struct cells_search {
     int *force, forced;    /* items left with one option, to be taken first */
     int *choice, *saved;   /* per level: the node chosen, the save stack's size */
     int *save_item, *save_size, save_cap; /* the save stack: item, size */
+    int too_deep;          /* the save stack would pass CELLS_MAX_SAVED: the search refused */
     int *opts, base;       /* the option numbers chosen: the givens, then one per level */
     long long *profile;    /* nodes per level */
     int level, best, cur, step, status, max_level;
@@ -61,6 +62,10 @@ struct cells_search {
     void *context; /* the poll's own data */
 };
 
+/* The most item sizes the save stack holds (8 bytes each): the active items at every level
+   of the current path, so items times depth; more is refused rather than taking gigabytes
+   (dlx.cores.cells.MAX_SAVED says the same). */
+#define CELLS_MAX_SAVED 25000000
 #define CELLS_POLL_NODES 4096
 #define CELLS_POLL_UPDATES (1LL << 20)
 

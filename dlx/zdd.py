@@ -42,7 +42,7 @@ from dlx.errors import ZddUnsupportedError
 from dlx.problem import Problem
 
 K = TypeVar("K", bound=Hashable)
-ZddChoice = Literal["frontier", "mrv"]
+ZddChoice = Literal["frontier", "sweep", "mrv"]
 ZddCore = Literal["compiled", "python"]
 
 MEMO_MB = 1024
@@ -197,19 +197,21 @@ def zdd(
     >>> zdd(p).count()
     2
 
-    `item_order` lists primary items the frontier takes first (the rest follow as declared);
-    `choose="mrv"` branches on the item of fewest options instead (DLX6's choice). `memo_mb`
-    caps the memo; past it the memo is emptied and the search goes on, its count still exact.
-    `core` picks the compiled search (the default when built and the problem fits it: no colours
-    and no multiplicities, the frontier order) or this module's, its reference.
+    The search branches on the first uncovered item of a fixed order: the primary items named
+    in `item_order`, then the others as declared (`choose="frontier"`), or in `sweep_order`'s
+    order (`choose="sweep"`: for a grid declared row by row along its long side, say);
+    `choose="mrv"` branches on the item of fewest options instead (DLX6's choice; Python only).
+    `memo_mb` caps the memo; past it the memo is emptied and the search goes on, its count still
+    exact. `core` picks the compiled search (the default when built and the problem fits it: no
+    colours, no multiplicities, not `mrv`) or this module's, its reference.
     """
-    if choose not in ("frontier", "mrv"):
-        raise ValueError(f"choose must be 'frontier' or 'mrv', not {choose!r}")
+    if choose not in ("frontier", "sweep", "mrv"):
+        raise ValueError(f"choose must be 'frontier', 'sweep' or 'mrv', not {choose!r}")
     if not memo_mb > 0:
         raise ValueError(f"memo_mb must be positive, not {memo_mb}")
-    plan = compile_plan(problem, item_order)
+    plan = compile_plan(problem, item_order, sweep=choose == "sweep")
     max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
-    if core != "python" and choose == "frontier" and plan.plain:
+    if core != "python" and choose != "mrv" and plan.plain:
         from dlx.cores.zdd_compiled import build_compiled
 
         built = build_compiled(plan, memo_mb, required=core == "compiled")
@@ -223,9 +225,12 @@ def zdd(
     return _Builder(plan, choose, max_entries).run(list(problem.keys))
 
 
-def compile_plan(problem: Problem[K], item_order: Iterable[Hashable] = ()) -> Plan:
-    """The problem's items as bits and fields; the exact items in the frontier's order."""
-    exact_items = _exact_order(problem, item_order)
+def compile_plan(
+    problem: Problem[K], item_order: Iterable[Hashable] = (), *, sweep: bool = False
+) -> Plan:
+    """The problem's items as bits and fields; the exact items in the frontier's order: those
+    named in `item_order`, then the others as declared, or with `sweep` in `sweep_order`'s."""
+    exact_items = _exact_order(problem, item_order, sweep)
     bit = {item: number for number, item in enumerate(exact_items)}
     tallied = [i for i in range(problem.primary_count) if problem.bounds[i] != (1, 1)]
     secondary = range(problem.primary_count, problem.item_count)
@@ -251,9 +256,9 @@ def compile_plan(problem: Problem[K], item_order: Iterable[Hashable] = ()) -> Pl
     return plan
 
 
-def _exact_order(problem: Problem[K], item_order: Iterable[Hashable]) -> list[int]:
-    """The exact items' numbers: those named in `item_order` first, the others in the frontier
-    order `sweep_order` derives."""
+def _exact_order(problem: Problem[K], item_order: Iterable[Hashable], sweep: bool) -> list[int]:
+    """The exact items' numbers: those named in `item_order` first, the others as declared or
+    in `sweep_order`'s order."""
     first = []
     for name in item_order:
         number = problem.index.get(name)
@@ -263,21 +268,25 @@ def _exact_order(problem: Problem[K], item_order: Iterable[Hashable]) -> list[in
     if len(set(first)) != len(first):
         raise ZddUnsupportedError("item_order names an item twice")
     named = set(first)
-    rest = [i for i in sweep_order(problem) if i not in named]
+    others = sweep_order(problem) if sweep else range(problem.primary_count)
+    rest = [i for i in others if i not in named and problem.bounds[i] == (1, 1)]
     return [i for i in first if problem.bounds[i] == (1, 1)] + rest
 
 
-HUB = 4
-"""An item with over HUB times the median number of neighbours (a piece every placement of it
-names, say) goes after the others: on the frontier it would make every state differ."""
+CLOSEST = 4
+"""In `sweep_order` each item is tied to the items it shares the most options with, this many
+(ties kept), when the tie is mutual: a grid's cells to their neighbours, never to a piece that
+every placement of it names (a hub, that on the frontier would make every state differ)."""
 LONG_OPTION = 32
 """Options naming more items than this tie none of them together in `sweep_order`."""
+MOST_PAIRS = 4_000_000
+"""Past this many pairs of items in options, `sweep_order` keeps the declaration order."""
 
 
 def sweep_order(problem: Problem[K]) -> list[int]:
     """The exact items in an order of small profile (Cuthill and McKee's): a breadth-first
-    sweep from an item far from the others, neighbours (items that share an option) by fewest
-    neighbours first; hubs last. On a grid this sweeps the board by diagonals, whatever its
+    sweep from an item far from the others over the ties of `CLOSEST`, items of fewest ties
+    first; items with no tie last. On a grid this sweeps the board by diagonals, whatever its
     shape, so what lies covered beyond the first uncovered item stays a thin frontier.
 
     >>> p = Problem.from_options(["a", "b", "c"], [(1, ["a", "b"]), (2, ["b", "c"])])
@@ -285,23 +294,39 @@ def sweep_order(problem: Problem[K]) -> list[int]:
     [0, 1, 2]
     """
     exact = [i for i in range(problem.primary_count) if problem.bounds[i] == (1, 1)]
-    near: dict[int, dict[int, None]] = {i: {} for i in exact}
+    near = _ties(problem, exact)
+    if near is None:
+        return exact
+    degree = {i: len(near[i]) for i in exact}
+    for i in exact:
+        near[i] = dict.fromkeys(sorted(near[i], key=degree.__getitem__))
+    order: list[int] = []
+    seen: set[int] = set()
+    for i in exact:
+        if i not in seen and near[i]:
+            order += _sweep(_far_end(i, near, degree), near, seen)
+    return order + [i for i in exact if not near[i]]
+
+
+def _ties(problem: Problem[K], exact: list[int]) -> dict[int, dict[int, None]] | None:
+    """Each exact item's mutual ties (see `CLOSEST`); None when the options are too many."""
+    if sum(min(len(o), LONG_OPTION) ** 2 for o in problem.options) > MOST_PAIRS:
+        return None
+    shared: dict[int, dict[int, int]] = {i: {} for i in exact}
     for items in problem.options:
-        mine = [i for i in items if i in near]
+        mine = [i for i in items if i in shared]
         if len(mine) <= LONG_OPTION:
             for i in mine:
-                near[i].update(dict.fromkeys(mine))
-    degree = {i: len(near[i]) for i in exact}
-    median = sorted(degree.values())[len(exact) // 2] if exact else 0
-    hubs = [i for i in exact if degree[i] > HUB * max(median, 1)]
-    for i in exact:
-        near[i] = {j: None for j in sorted(near[i], key=degree.__getitem__) if j not in hubs}
-    order: list[int] = []
-    seen = set(hubs)
-    for i in exact:
-        if i not in seen:
-            order += _sweep(_far_end(i, near, degree), near, seen)
-    return order + hubs
+                row = shared[i]
+                for j in mine:
+                    if j != i:
+                        row[j] = row.get(j, 0) + 1
+    closest = {}
+    for i, row in shared.items():
+        ranked = sorted(row.values(), reverse=True)
+        least = ranked[min(CLOSEST, len(ranked)) - 1] if ranked else 0
+        closest[i] = {j for j, times in row.items() if times >= least}
+    return {i: {j: None for j in shared[i] if j in closest[i] and i in closest[j]} for i in exact}
 
 
 def _sweep(start: int, near: dict[int, dict[int, None]], seen: set[int]) -> list[int]:
@@ -334,7 +359,12 @@ def _levels(start: int, near: dict[int, dict[int, None]]) -> list[list[int]]:
     levels = [[start]]
     seen = {start}
     while True:
-        level = [j for i in levels[-1] for j in near[i] if j not in seen and not seen.add(j)]
+        level = []
+        for i in levels[-1]:
+            for j in near[i]:
+                if j not in seen:
+                    seen.add(j)
+                    level.append(j)
         if not level:
             return levels
         levels.append(level)

@@ -33,6 +33,7 @@ from dlx.cli.common import (
 )
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
 from dlx.cli.parallel import count_in_parallel
+from dlx.cli.zdd import MEMO_MB, MemoMbOpt, RandomOpt, SeedOpt, ZddAsked, ZddOpt, ZddOutOpt
 
 if TYPE_CHECKING:
     from dlx.puzzles.search import Search
@@ -76,6 +77,11 @@ def tile(
     dlx_format: Annotated[
         bool, typer.Option("--dlx", help="Print the exact-cover problem in Knuth's format.")
     ] = False,
+    zdd: ZddOpt = False,
+    zdd_out: ZddOutOpt = None,
+    random: RandomOpt = None,
+    seed: SeedOpt = None,
+    memo_mb: MemoMbOpt = MEMO_MB,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
     from dlx.tiling.build import build, knuth_text
@@ -89,6 +95,15 @@ def tile(
 
     if svg is not None and not svg.parent.is_dir():
         raise fail(f"{svg}: no such folder")
+    if zdd or random is not None or seed is not None or zdd_out is not None:
+        from dlx.cli import zdd as cli_zdd
+
+        asked = ZddAsked(count, limit, stats, timeout, zdd_out, random, seed, memo_mb)
+        cli_zdd.refuse_others(
+            asked, zdd, max_nodes=max_nodes, jobs=jobs, json=as_json, svg=svg, dlx=dlx_format
+        )
+        cli_zdd.tile_puzzle(load, asked, plain)
+        return
     if dlx_format:
         with guarded():
             sys.stdout.write(knuth_text(load()))

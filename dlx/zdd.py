@@ -232,7 +232,11 @@ def compile_plan(
     named in `item_order`, then the others as declared, or with `sweep` in `sweep_order`'s."""
     exact_items = _exact_order(problem, item_order, sweep)
     bit = {item: number for number, item in enumerate(exact_items)}
-    tallied = [i for i in range(problem.primary_count) if problem.bounds[i] != (1, 1)]
+    tallied = [
+        i
+        for i in range(problem.primary_count)
+        if problem.bounds[i] != (1, 1) and not _implied(problem, i, len(exact_items))
+    ]
     secondary = range(problem.primary_count, problem.item_count)
     for number, item in enumerate(secondary, start=len(bit)):
         bit[item] = number
@@ -254,6 +258,23 @@ def compile_plan(
         numbered += has_primary
         plan.dlx6.append(numbered if has_primary else 0)
     return plan
+
+
+def _implied(problem: Problem[K], item: int, exact: int) -> bool:
+    """Whether every solution covers the multiplicity `item` a number of times its bounds allow,
+    as when every option names it and `k` exact items (`exact / k` dominoes tile a board): the
+    search then need not count it, and the compiled one can run."""
+    low, high = problem.bounds[item]
+    first = problem.bounds[: problem.primary_count]
+    sizes = set()
+    for items in problem.options:
+        if item not in items:
+            return False
+        sizes.add(sum(1 for i in items if i < problem.primary_count and first[i] == (1, 1)))
+        if len(sizes) > 1:
+            return False
+    size = sizes.pop() if sizes else 0
+    return size > 0 and exact % size == 0 and low <= exact // size <= high
 
 
 def _exact_order(problem: Problem[K], item_order: Iterable[Hashable], sweep: bool) -> list[int]:
@@ -291,7 +312,7 @@ def sweep_order(problem: Problem[K]) -> list[int]:
 
     >>> p = Problem.from_options(["a", "b", "c"], [(1, ["a", "b"]), (2, ["b", "c"])])
     >>> sweep_order(p)
-    [0, 1, 2]
+    [2, 1, 0]
     """
     exact = [i for i in range(problem.primary_count) if problem.bounds[i] == (1, 1)]
     near = _ties(problem, exact)
@@ -390,7 +411,7 @@ def _add_option(
                 paints.append((bit[item], shift[item], colour))
             elif bit[item] < plan.exact:
                 plan.branch[bit[item]].append(o)
-        else:
+        elif item in shift:  # (a multiplicity `_implied` holds is left out)
             tallies.append(shift[item])
     if tallied and not any(bit.get(i, plan.exact) < plan.exact for i in items):
         raise ZddUnsupportedError(

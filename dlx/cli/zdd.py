@@ -145,9 +145,9 @@ def tiling_order(tiling: "Tiling") -> list[str]:
     """The board's cells in lines along its shortest extent, line after line: the frontier the
     ZDD's search sweeps (6 x 10: column by column, six cells a line).
 
-    >>> from dlx.tiling.picture import read_picture
+    >>> from dlx.tiling.spec import read_spec
     >>> from dlx.tiling.build import build
-    >>> tiling_order(build(read_picture("board 2x3\\npieces dominoes\\n", None)))
+    >>> tiling_order(build(read_spec("[0-1][0-2]\\n3|D 00 01\\n", "square")))
     ['00', '10', '01', '11', '02', '12']
     """
     puzzle = tiling.puzzle

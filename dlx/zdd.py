@@ -38,8 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, Literal, TypeVar
 
-from dlx.errors import ZddUnsupportedError
+from dlx.errors import BudgetError, ZddUnsupportedError
 from dlx.problem import Problem
+from dlx.solve import check_budget
 
 K = TypeVar("K", bound=Hashable)
 ZddChoice = Literal["frontier", "sweep", "mrv"]
@@ -189,6 +190,7 @@ def zdd(
     choose: ZddChoice = "frontier",
     item_order: Iterable[Hashable] = (),
     memo_mb: float = MEMO_MB,
+    max_nodes: int | None = None,
     core: ZddCore | None = None,
 ) -> Zdd[K]:
     """The ZDD of every solution of `problem` (see the module's notes).
@@ -202,19 +204,21 @@ def zdd(
     order (`choose="sweep"`: for a grid declared row by row along its long side, say);
     `choose="mrv"` branches on the item of fewest options instead (DLX6's choice; Python only).
     `memo_mb` caps the memo; past it the memo is emptied and the search goes on, its count still
-    exact. `core` picks the compiled search (the default when built and the problem fits it: no
-    colours, no multiplicities, not `mrv`) or this module's, its reference.
+    exact. Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the
+    default when built and the problem fits it: no colours, no counted multiplicities, not
+    `mrv`) or this module's, its reference.
     """
     if choose not in ("frontier", "sweep", "mrv"):
         raise ValueError(f"choose must be 'frontier', 'sweep' or 'mrv', not {choose!r}")
     if not memo_mb > 0:
         raise ValueError(f"memo_mb must be positive, not {memo_mb}")
+    check_budget(None, max_nodes)
     plan = compile_plan(problem, item_order, sweep=choose == "sweep")
     max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
     if core != "python" and choose != "mrv" and plan.plain:
         from dlx.cores.zdd_compiled import build_compiled
 
-        built = build_compiled(plan, memo_mb, required=core == "compiled")
+        built = build_compiled(plan, memo_mb, max_nodes, required=core == "compiled")
         if built is not None:
             nodes, root, stats = built
             return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)
@@ -222,7 +226,7 @@ def zdd(
         raise ZddUnsupportedError(
             "the compiled ZDD search takes the frontier order without colours or multiplicities"
         )
-    return _Builder(plan, choose, max_entries).run(list(problem.keys))
+    return _Builder(plan, choose, max_entries, max_nodes).run(list(problem.keys))
 
 
 def compile_plan(
@@ -426,8 +430,11 @@ def _add_option(
 class _Builder:
     """One search of a plan, building the ZDD's nodes and the memo."""
 
-    def __init__(self, plan: Plan, choose: ZddChoice, max_entries: int) -> None:
+    def __init__(
+        self, plan: Plan, choose: ZddChoice, max_entries: int, max_nodes: int | None
+    ) -> None:
         self.plan = plan
+        self.max_nodes = max_nodes
         self.mrv = choose == "mrv"
         self.max_entries = max_entries
         self.full = (1 << plan.exact) - 1
@@ -454,6 +461,8 @@ class _Builder:
             self.stats.hits += 1
             return node
         self.stats.nodes += 1
+        if self.max_nodes is not None and self.stats.nodes > self.max_nodes:
+            raise BudgetError(f"the ZDD search passed max_nodes ({self.max_nodes})")
         free = ~state & self.full
         if not free:
             return self._end(state)

@@ -1,5 +1,5 @@
 /* The compiled ZDD search: one function over csrc/zdd.c (Knuth's Algorithm Z on bit sets).
-   `build(words, exact, masks, starts, options, memo_bytes)` takes a plan as bytes (see
+   `build(words, exact, masks, starts, options, memo_bytes, max_nodes)` takes a plan as bytes (see
    dlx/cores/zdd_compiled.py) and returns (var, lo, hi, root, (nodes, hits, entries, given_up,
    peak_bytes)), the nodes as bytes of 32-bit numbers. The GIL is held: Ctrl-C is polled every
    few thousand nodes. dlx/zdd.py's search is the oracle. */
@@ -44,9 +44,9 @@ static PyObject *build(PyObject *module, PyObject *args) {
     (void)module;
     zdd_plan p = {0};
     Py_buffer masks, starts, options;
-    unsigned long long memo_bytes;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*K", &p.words, &p.exact, &masks, &starts, &options,
-                          &memo_bytes))
+    unsigned long long memo_bytes, max_nodes;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*KK", &p.words, &p.exact, &masks, &starts, &options,
+                          &memo_bytes, &max_nodes))
         return NULL;
     PyObject *answer = NULL;
     Py_ssize_t row = (Py_ssize_t)sizeof(uint64_t) * (p.words > 0 ? p.words : 1);
@@ -56,7 +56,7 @@ static PyObject *build(PyObject *module, PyObject *args) {
     }
     p.option_count = (int)(masks.len / row);
     p.masks = masks.buf, p.starts = starts.buf, p.options = options.buf;
-    p.memo_bytes = (size_t)memo_bytes, p.poll = poll_signals;
+    p.memo_bytes = (size_t)memo_bytes, p.max_nodes = max_nodes, p.poll = poll_signals;
     if (!plan_ok(&p, starts.len / 4, options.len / 4)) {
         PyErr_SetString(PyExc_ValueError, "a ZDD plan's arrays do not agree");
         goto done;
@@ -68,6 +68,8 @@ static PyObject *build(PyObject *module, PyObject *args) {
     else if (status == ZDD_NO_MEMORY) PyErr_NoMemory();
     else if (status == ZDD_TOO_MANY_NODES)
         PyErr_SetString(PyExc_MemoryError, "the ZDD would have more than 2**32 nodes");
+    else if (status == ZDD_BUDGET)
+        PyErr_Format(PyExc_OverflowError, "more than %llu nodes", max_nodes);
     /* ZDD_STOPPED: the signal handler's exception is set */
     zdd_free(&z);
 done:
@@ -77,7 +79,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"build", build, METH_VARARGS,
-     "build(words, exact, masks, starts, options, memo_bytes): the ZDD's nodes and counters."},
+     "build(words, exact, masks, starts, options, memo_bytes, max_nodes): the ZDD's nodes."},
     {NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.cores._zdd",

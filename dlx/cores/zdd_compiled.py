@@ -10,7 +10,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
-from dlx.errors import CoreUnavailableError
+from dlx.errors import BudgetError, CoreUnavailableError
 
 if TYPE_CHECKING:
     from dlx.zdd import Plan, ZddStats
@@ -25,10 +25,10 @@ ZDD_COMPILED = _zdd is not None
 
 
 def build_compiled(
-    plan: Plan, memo_mb: float, *, required: bool
+    plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool
 ) -> tuple[tuple[list[int], list[int], list[int]], int, ZddStats] | None:
     """The nodes, root and statistics of the compiled search on `plan`; None when it was not
-    built (CoreUnavailableError instead when `required`)."""
+    built (CoreUnavailableError instead when `required`); BudgetError past `max_nodes`."""
     from dlx.zdd import ZddStats
 
     if _zdd is None:
@@ -43,9 +43,19 @@ def build_compiled(
     for branch in plan.branch:
         options.extend(branch)
         starts.append(len(options))
-    var, lo, hi, root, counters = _zdd.build(
-        words, plan.exact, masks, starts.tobytes(), options.tobytes(), int(memo_mb * 2**20)
-    )
+    most = 2**64 - 1 if max_nodes is None else max_nodes
+    try:
+        var, lo, hi, root, counters = _zdd.build(
+            words,
+            plan.exact,
+            masks,
+            starts.tobytes(),
+            options.tobytes(),
+            int(memo_mb * 2**20),
+            most,
+        )
+    except OverflowError:
+        raise BudgetError(f"the ZDD search passed max_nodes ({max_nodes})") from None
     nodes = (_ints(var), _ints(lo), _ints(hi))
     nodes_made, hits, entries, given_up, peak = counters
     stats = ZddStats(nodes_made, hits, entries, given_up, peak, "compiled")

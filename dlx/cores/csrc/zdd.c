@@ -180,7 +180,8 @@ enter: { /* Z1: a new level; a state seen before costs a look-up */
         result = z->values[slot];
         goto back;
     }
-    if (++z->nodes % POLL_EVERY == 0 && p->poll != NULL && p->poll(p->context))
+    if (++z->nodes > p->max_nodes) return ZDD_BUDGET;
+    if (z->nodes % POLL_EVERY == 0 && p->poll != NULL && p->poll(p->context))
         return ZDD_STOPPED;
     int item = first_free(state, p->exact, s->item[level]);
     if (item < 0) {

@@ -30,6 +30,7 @@ typedef struct {
     const uint32_t *starts;
     const uint32_t *options;
     size_t memo_bytes;
+    uint64_t max_nodes; /* past this many nodes the search stops (ZDD_BUDGET) */
     /* Called every few thousand nodes (may be NULL): nonzero stops the search (ZDD_STOPPED). */
     int (*poll)(void *context);
     void *context;
@@ -46,7 +47,7 @@ typedef struct {
     uint64_t nodes, hits, entries, given_up, peak_bytes;
 } zdd_result;
 
-enum { ZDD_OK = 0, ZDD_NO_MEMORY = -1, ZDD_TOO_MANY_NODES = -2, ZDD_STOPPED = -3 };
+enum { ZDD_OK = 0, ZDD_NO_MEMORY = -1, ZDD_TOO_MANY_NODES = -2, ZDD_STOPPED = -3, ZDD_BUDGET = -4 };
 
 /* Search `plan` into `out` (zeroed by the caller); the root's node number in *root. Returns
    ZDD_OK or an error; in every case zdd_free(out) releases what was allocated. */

@@ -82,8 +82,12 @@ static PyMethodDef methods[] = {
      "build(words, exact, masks, starts, options, memo_bytes, max_nodes): the ZDD's nodes."},
     {NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.cores._zdd",
-                                    "Knuth's Algorithm Z (DLX6) on bit sets, compiled.", -1,
-                                    methods};
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "dlx.cores._zdd",
+    .m_doc = "Knuth's Algorithm Z (DLX6) on bit sets, compiled.",
+    .m_size = -1,
+    .m_methods = methods,
+};
 
 PyMODINIT_FUNC PyInit__zdd(void) { return PyModule_Create(&module); }

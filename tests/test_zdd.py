@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -269,3 +271,16 @@ def test_tile_counts_dominoes_and_draws_pictures(tmp_path: Path) -> None:
     drawn = runner.invoke(app, [*pentominoes, "--zdd", "--random", "3", "--seed", "1"])
     boards = [board.strip() for board in drawn.stdout.split("\n\n")]
     assert len(boards) == 3 and set(boards) <= listed
+
+
+def test_a_timeout_stops_the_compiled_search_with_exit_3() -> None:
+    puzzle = ["--board", "6x10", "--pieces", "pentominoes"]
+    done = subprocess.run(
+        [sys.executable, "-m", "dlx", "tile", *puzzle, "--count", "--zdd", "--timeout", "0.3"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (3, "")
+    assert done.stderr == "dlx: unknown: the timeout ran out\n"

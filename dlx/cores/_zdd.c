@@ -2,7 +2,7 @@
    `build(words, exact, masks, starts, options, memo_bytes, max_nodes)` takes a plan as bytes (see
    dlx/cores/zdd_compiled.py) and returns (var, lo, hi, root, (nodes, hits, entries, given_up,
    peak_bytes)), the nodes as bytes of 32-bit numbers. The GIL is held: Ctrl-C is polled every
-   few thousand nodes. dlx/zdd.py's search is the oracle. */
+   few thousand nodes. dlx/cores/zdd_search.py is the oracle. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 

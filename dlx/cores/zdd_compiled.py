@@ -2,7 +2,8 @@
 
 It runs `dlx.zdd`'s frontier search on a plan without colours or multiplicities, on bit sets of
 64-bit words, and hands back the ZDD's nodes as three arrays of 32-bit numbers; Python sums the
-counts, so they stay exact. `dlx.zdd._Builder` is its reference: the same nodes, numbered alike.
+counts, so they stay exact. `dlx.cores.zdd_search.Builder` is its reference: the same nodes,
+numbered alike.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import TYPE_CHECKING
 from dlx.errors import BudgetError, CoreUnavailableError
 
 if TYPE_CHECKING:
-    from dlx.zdd import Plan, ZddStats
+    from dlx.cores.zdd_plan import Plan
+    from dlx.cores.zdd_search import Nodes, ZddStats
 
 try:
     from dlx.cores import _zdd  # type: ignore[attr-defined]
@@ -26,10 +28,10 @@ ZDD_COMPILED = _zdd is not None
 
 def build_compiled(
     plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool
-) -> tuple[tuple[list[int], list[int], list[int]], int, ZddStats] | None:
+) -> tuple[Nodes, int, ZddStats] | None:
     """The nodes, root and statistics of the compiled search on `plan`; None when it was not
     built (CoreUnavailableError instead when `required`); BudgetError past `max_nodes`."""
-    from dlx.zdd import ZddStats
+    from dlx.cores.zdd_search import ZddStats
 
     if _zdd is None:
         if required:

@@ -1,5 +1,5 @@
 /* zdd.h: Knuth's Algorithm Z (his DLX6, after Nishino et al.'s DXZ) on bit sets, building a ZDD
-   of every solution; dlx/zdd.py's `_Builder` is its reference, node for node.
+   of every solution; dlx/cores/zdd_search.py's `Builder` is its reference, node for node.
 
    The data. A *state* is a bit set of `words` 64-bit words: bit i < `exact` is the i-th exact
    item (a primary item covered once), the bits above are secondary items. Option o covers the
@@ -8,7 +8,7 @@
    order: the caller numbered the items so that this sweeps the problem), tries its options that
    clash with nothing, last first, and makes the node (option, lo = the chain so far, hi = the
    sub-problem's node) for each option whose sub-problem has a solution: the chain's head is
-   then the first option, as in dlx/zdd.py.
+   then the first option, as in dlx/cores/zdd_search.py.
 
    The memo maps a state to its node; it is an open-addressing table whose keys sit inline. Past
    `memo_bytes` it is emptied rather than grown (its entries given up: the answer stays exact,

@@ -35,12 +35,14 @@ if TYPE_CHECKING:
         SolutionError,
         UnknownItemError,
         UnknownOptionError,
+        ZddUnsupportedError,
     )
     from dlx.memo import FailureMemo
     from dlx.problem import Problem
     from dlx.solve import count, first, solve
     from dlx.stats import Stats, Status
     from dlx.verify import verify
+    from dlx.zdd import Zdd, zdd
 
 __version__ = "0.1.0"
 
@@ -65,6 +67,7 @@ _HOMES = {
             "SolutionError",
             "UnknownItemError",
             "UnknownOptionError",
+            "ZddUnsupportedError",
         ],
         "dlx.errors",
     ),
@@ -76,6 +79,8 @@ _HOMES = {
     "first": "dlx.solve",
     "solve": "dlx.solve",
     "verify": "dlx.verify",
+    "Zdd": "dlx.zdd",
+    "zdd": "dlx.zdd",
 }
 """Each public name and the module it comes from."""
 
@@ -102,10 +107,13 @@ __all__ = [
     "Status",
     "UnknownItemError",
     "UnknownOptionError",
+    "Zdd",
+    "ZddUnsupportedError",
     "count",
     "first",
     "solve",
     "verify",
+    "zdd",
 ]
 
 

@@ -107,6 +107,18 @@ class MemoUnsupportedError(DlxError):
     """
 
 
+class ZddUnsupportedError(DlxError):
+    """A ZDD of all solutions was asked for where its search cannot branch exactly.
+
+    >>> from dlx import Problem, zdd
+    >>> p = Problem(["a", "b"], bounds={"b": (0, 2)})
+    >>> p.add_option("b", ["b"])
+    >>> zdd(p)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    dlx.errors.ZddUnsupportedError: option 1 covers no primary item of multiplicity 1: ...
+    """
+
+
 class SearchBusyError(DlxError):
     """A second search was started on a problem whose links another search still holds.
 

@@ -41,6 +41,7 @@ from dlx.cli.kit import Clock, MaxNodesOpt, PlainUsage, TimeoutOpt, version_opti
 from dlx.cli.kit import run as run_app
 from dlx.cli.live import live_line
 from dlx.cli.parallel import Where, solve_parallel_command
+from dlx.cli.zdd import MEMO_MB, MemoMbOpt, RandomOpt, SeedOpt, ZddAsked, ZddOpt, ZddOutOpt
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
 app = typer.Typer(
@@ -76,8 +77,28 @@ def solve_command(
         typer.Option("--scheduler", metavar="tcp://HOST:PORT", help="Search on a Dask cluster."),
     ] = None,
     engine: EngineOpt = Engine.LINKS,
+    zdd: ZddOpt = False,
+    zdd_out: ZddOutOpt = None,
+    random: RandomOpt = None,
+    seed: SeedOpt = None,
+    memo_mb: MemoMbOpt = MEMO_MB,
 ) -> None:
     """Solve a problem in Knuth's text format: each solution as its option lines."""
+    if zdd or random is not None or seed is not None or zdd_out is not None:
+        from dlx.cli import zdd as cli_zdd
+
+        asked = ZddAsked(count, limit, stats, timeout, zdd_out, random, seed, memo_mb)
+        cli_zdd.refuse_others(
+            asked,
+            zdd,
+            max_nodes=max_nodes,
+            jobs=jobs,
+            json=as_json,
+            checkpoint=checkpoint,
+            scheduler=scheduler,
+        )
+        cli_zdd.solve_file(file, asked)
+        return
     if jobs is not None or checkpoint is not None or scheduler is not None:
         with guarded():
             problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))

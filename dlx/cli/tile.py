@@ -38,6 +38,7 @@ from dlx.cli.common import (
 from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
 from dlx.cli.live import live_line
 from dlx.cli.parallel import count_in_parallel, sequential_only
+from dlx.cli.zdd import MEMO_MB, MemoMbOpt, RandomOpt, SeedOpt, ZddAsked, ZddOpt, ZddOutOpt
 
 if TYPE_CHECKING:
     from dlx.puzzles.search import Search
@@ -86,6 +87,11 @@ def tile(
     dlx_format: Annotated[
         bool, typer.Option("--dlx", help="Print the exact-cover problem in Knuth's format.")
     ] = False,
+    zdd: ZddOpt = False,
+    zdd_out: ZddOutOpt = None,
+    random: RandomOpt = None,
+    seed: SeedOpt = None,
+    memo_mb: MemoMbOpt = MEMO_MB,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
     from dlx.tiling.build import build, knuth_text
@@ -99,6 +105,15 @@ def tile(
         return build(puzzle)
 
     check_svg(svg)
+    if zdd or random is not None or seed is not None or zdd_out is not None:
+        from dlx.cli import zdd as cli_zdd
+
+        asked = ZddAsked(count, limit, stats, timeout, zdd_out, random, seed, memo_mb)
+        cli_zdd.refuse_others(
+            asked, zdd, max_nodes=max_nodes, jobs=jobs, json=as_json, svg=svg, dlx=dlx_format
+        )
+        cli_zdd.tile_puzzle(load, asked, plain)
+        return
     if jobs is not None:
         sequential_only(timeout, max_nodes)  # a usage error, told before any building
     if dlx_format:

@@ -1,0 +1,243 @@
+/* zdd.c: Algorithm Z on bit sets (see zdd.h for the data). The search is Knuth's backtrack
+   written with an explicit stack, since a solution may take thousands of levels: level l holds
+   its state, the item it branches on, the option it tries and the chain of nodes made so far. */
+#include "zdd.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define EMPTY UINT32_MAX
+#define POLL_EVERY 4096
+
+static uint64_t mix(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+static uint64_t hash_state(const uint64_t *state, int words) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int w = 0; w < words; w++) h = mix(h ^ state[w]) + (uint64_t)w;
+    return h;
+}
+
+static uint64_t hash_node(uint32_t var, uint32_t lo, uint32_t hi) {
+    return mix(((uint64_t)var << 32 ^ lo) * 0x9e3779b97f4a7c15ULL ^ hi);
+}
+
+/* ---- the nodes and the unique table ---- */
+
+static int grow_nodes(zdd_result *z) {
+    size_t room = z->room ? 2 * z->room : 1024;
+    uint32_t *var = realloc(z->var, room * sizeof *var);
+    if (var == NULL) return ZDD_NO_MEMORY;
+    z->var = var;
+    uint32_t *lo = realloc(z->lo, room * sizeof *lo);
+    if (lo == NULL) return ZDD_NO_MEMORY;
+    z->lo = lo;
+    uint32_t *hi = realloc(z->hi, room * sizeof *hi);
+    if (hi == NULL) return ZDD_NO_MEMORY;
+    z->hi = hi;
+    z->room = room;
+    return ZDD_OK;
+}
+
+static void place_unique(zdd_result *z, uint32_t node) {
+    size_t mask = z->unique_room - 1;
+    size_t h = (size_t)hash_node(z->var[node], z->lo[node], z->hi[node]) & mask;
+    while (z->unique[h]) h = (h + 1) & mask;
+    z->unique[h] = node;
+}
+
+static int grow_unique(zdd_result *z) {
+    size_t room = z->unique_room ? 2 * z->unique_room : 4096;
+    uint32_t *table = calloc(room, sizeof *table);
+    if (table == NULL) return ZDD_NO_MEMORY;
+    free(z->unique);
+    z->unique = table;
+    z->unique_room = room;
+    for (size_t n = 2; n < z->count; n++) place_unique(z, (uint32_t)n);
+    return ZDD_OK;
+}
+
+/* The node (var, lo, hi), made if new; 0 (never a made node) when memory ran out. */
+static uint32_t make_node(zdd_result *z, uint32_t var, uint32_t lo, uint32_t hi, int *error) {
+    size_t mask = z->unique_room - 1;
+    size_t h = (size_t)hash_node(var, lo, hi) & mask;
+    for (uint32_t n; (n = z->unique[h]) != 0; h = (h + 1) & mask)
+        if (z->var[n] == var && z->lo[n] == lo && z->hi[n] == hi) return n;
+    if (z->count >= EMPTY - 1) return *error = ZDD_TOO_MANY_NODES, 0;
+    if (z->count == z->room && (*error = grow_nodes(z)) != ZDD_OK) return 0;
+    uint32_t node = (uint32_t)z->count++;
+    z->var[node] = var, z->lo[node] = lo, z->hi[node] = hi;
+    if (2 * z->count > z->unique_room) {
+        if ((*error = grow_unique(z)) != ZDD_OK) return 0;
+    } else {
+        z->unique[h] = node;
+    }
+    return node;
+}
+
+/* ---- the memo ---- */
+
+static size_t memo_size(size_t room, int words) {
+    return room * (sizeof(uint32_t) + (size_t)words * sizeof(uint64_t));
+}
+
+static int new_memo(zdd_result *z, size_t room, int words) {
+    uint64_t *keys = malloc(room * (size_t)words * sizeof *keys);
+    uint32_t *values = malloc(room * sizeof *values);
+    if (keys == NULL || values == NULL) {
+        free(keys), free(values);
+        return ZDD_NO_MEMORY;
+    }
+    memset(values, 0xff, room * sizeof *values);
+    z->keys = keys, z->values = values, z->memo_room = room, z->memo_count = 0;
+    uint64_t bytes = memo_size(room, words);
+    if (bytes > z->peak_bytes) z->peak_bytes = bytes;
+    return ZDD_OK;
+}
+
+/* The memo's slot for `state`: its entry, or the empty slot where it would go. */
+static size_t memo_slot(const zdd_result *z, const uint64_t *state, int words) {
+    size_t mask = z->memo_room - 1;
+    size_t h = (size_t)hash_state(state, words) & mask;
+    while (z->values[h] != EMPTY &&
+           memcmp(z->keys + h * (size_t)words, state, (size_t)words * sizeof *state) != 0)
+        h = (h + 1) & mask;
+    return h;
+}
+
+/* Remember `state` -> `node`; a full memo doubles, or past the cap is emptied. */
+static int remember(zdd_result *z, const zdd_plan *p, const uint64_t *state, uint32_t node) {
+    int words = p->words;
+    if (2 * (z->memo_count + 1) > z->memo_room) {
+        uint64_t *keys = z->keys;
+        uint32_t *values = z->values;
+        size_t room = z->memo_room, bigger = 2 * room;
+        int fits = memo_size(bigger, words) <= p->memo_bytes;
+        if (!fits) z->given_up += z->memo_count;
+        if (new_memo(z, fits ? bigger : room, words) != ZDD_OK) {
+            z->keys = keys, z->values = values;  /* kept, so zdd_free releases them */
+            return ZDD_NO_MEMORY;
+        }
+        for (size_t s = 0; fits && s < room; s++) {
+            if (values[s] == EMPTY) continue;
+            size_t slot = memo_slot(z, keys + s * (size_t)words, words);
+            memcpy(z->keys + slot * (size_t)words, keys + s * (size_t)words,
+                   (size_t)words * sizeof *keys);
+            z->values[slot] = values[s];
+            z->memo_count++;
+        }
+        free(keys), free(values);
+    }
+    size_t slot = memo_slot(z, state, words);
+    memcpy(z->keys + slot * (size_t)words, state, (size_t)words * sizeof *state);
+    z->values[slot] = node;
+    z->memo_count++;
+    z->entries++;
+    return ZDD_OK;
+}
+
+/* ---- the search ---- */
+
+/* The first exact item not in `state`, looking from item `from` on; -1 when all are in. */
+static int first_free(const uint64_t *state, int exact, int from) {
+    for (int w = from / 64; w * 64 < exact; w++) {
+        uint64_t free_bits = ~state[w];
+        if (w == from / 64) free_bits &= ~0ULL << (from % 64);
+        if (free_bits) {
+            int item = w * 64 + __builtin_ctzll(free_bits);
+            return item < exact ? item : -1;
+        }
+    }
+    return -1;
+}
+
+static int clashes(const uint64_t *state, const uint64_t *mask, int words) {
+    for (int w = 0; w < words; w++)
+        if (state[w] & mask[w]) return 1;
+    return 0;
+}
+
+typedef struct {
+    uint64_t *states; /* `words` per level */
+    int *item;
+    uint32_t *pos, *chain;
+} zdd_stack;
+
+static int search(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root) {
+    int words = p->words, level = 0, error = ZDD_OK;
+    uint32_t result;
+    memset(s->states, 0, (size_t)words * sizeof *s->states);
+    s->item[0] = 0;
+enter: { /* Z1: a new level; a state seen before costs a look-up */
+    uint64_t *state = s->states + (size_t)level * (size_t)words;
+    size_t slot = memo_slot(z, state, words);
+    if (z->values[slot] != EMPTY) {
+        z->hits++;
+        result = z->values[slot];
+        goto back;
+    }
+    if (++z->nodes > p->max_nodes) return ZDD_BUDGET;
+    if (z->nodes % POLL_EVERY == 0 && p->poll != NULL && p->poll(p->context))
+        return ZDD_STOPPED;
+    int item = first_free(state, p->exact, s->item[level]);
+    if (item < 0) {
+        result = 1;
+        goto back;
+    }
+    s->item[level] = item;
+    s->pos[level] = p->starts[item + 1];
+    s->chain[level] = 0;
+}
+next: { /* Z2: the next option of the item, last first, that clashes with nothing */
+    uint64_t *state = s->states + (size_t)level * (size_t)words;
+    while (s->pos[level] > p->starts[s->item[level]]) {
+        uint32_t o = p->options[--s->pos[level]];
+        const uint64_t *mask = p->masks + (size_t)o * (size_t)words;
+        if (clashes(state, mask, words)) continue;
+        uint64_t *child = state + words;
+        for (int w = 0; w < words; w++) child[w] = state[w] | mask[w];
+        s->item[level + 1] = s->item[level];
+        level++;
+        goto enter;
+    }
+    result = s->chain[level];
+    if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
+}
+back: /* Z3: hand the node up; a sub-problem with solutions adds a node to the parent's chain */
+    if (level == 0) {
+        *root = result;
+        return ZDD_OK;
+    }
+    level--;
+    if (result) {
+        uint32_t o = p->options[s->pos[level]];
+        s->chain[level] = make_node(z, o, s->chain[level], result, &error);
+        if (error != ZDD_OK) return error;
+    }
+    goto next;
+}
+
+int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {
+    size_t depth = (size_t)p->exact + 2;
+    zdd_stack s = {malloc(depth * (size_t)p->words * sizeof(uint64_t)), malloc(depth * sizeof(int)),
+                   malloc(depth * sizeof(uint32_t)), malloc(depth * sizeof(uint32_t))};
+    int error = ZDD_NO_MEMORY;
+    if (s.states != NULL && s.item != NULL && s.pos != NULL && s.chain != NULL &&
+        grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
+        new_memo(z, 1024, p->words) == ZDD_OK) {
+        z->count = 2; /* the sinks */
+        z->var[0] = z->var[1] = z->lo[0] = z->lo[1] = z->hi[0] = z->hi[1] = 0;
+        error = search(p, z, &s, root);
+    }
+    free(s.states), free(s.item), free(s.pos), free(s.chain);
+    return error;
+}
+
+void zdd_free(zdd_result *z) {
+    free(z->var), free(z->lo), free(z->hi), free(z->unique), free(z->keys), free(z->values);
+    memset(z, 0, sizeof *z);
+}

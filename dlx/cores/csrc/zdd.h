@@ -1,0 +1,57 @@
+/* zdd.h: Knuth's Algorithm Z (his DLX6, after Nishino et al.'s DXZ) on bit sets, building a ZDD
+   of every solution; dlx/cores/zdd_search.py's `Builder` is its reference, node for node.
+
+   The data. A *state* is a bit set of `words` 64-bit words: bit i < `exact` is the i-th exact
+   item (a primary item covered once), the bits above are secondary items. Option o covers the
+   bits masks[o * words ...]; the options of exact item i are options[starts[i] .. starts[i+1]),
+   in the order they were added. The search takes the first uncovered exact item (the frontier
+   order: the caller numbered the items so that this sweeps the problem), tries its options that
+   clash with nothing, last first, and makes the node (option, lo = the chain so far, hi = the
+   sub-problem's node) for each option whose sub-problem has a solution: the chain's head is
+   then the first option, as in dlx/cores/zdd_search.py.
+
+   The memo maps a state to its node; it is an open-addressing table whose keys sit inline. Past
+   `memo_bytes` it is emptied rather than grown (its entries given up: the answer stays exact,
+   only the work grows). The unique table makes each (var, lo, hi) one node. Nodes are numbered
+   from 2 (0 and 1 are the sinks), children before parents. Counts are summed by the caller, in
+   Python integers, so they are exact at any size. */
+
+#ifndef DLX_ZDD_H
+#define DLX_ZDD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    int words;
+    int exact;
+    int option_count;
+    const uint64_t *masks;
+    const uint32_t *starts;
+    const uint32_t *options;
+    size_t memo_bytes;
+    uint64_t max_nodes; /* past this many nodes the search stops (ZDD_BUDGET) */
+    /* Called every few thousand nodes (may be NULL): nonzero stops the search (ZDD_STOPPED). */
+    int (*poll)(void *context);
+    void *context;
+} zdd_plan;
+
+typedef struct {
+    uint32_t *var, *lo, *hi; /* the nodes, 0 and 1 the sinks */
+    size_t count, room;
+    uint32_t *unique; /* node numbers, 0 for an empty slot */
+    size_t unique_room;
+    uint64_t *keys; /* memo keys, `words` each */
+    uint32_t *values; /* memo values, UINT32_MAX for an empty slot */
+    size_t memo_room, memo_count;
+    uint64_t nodes, hits, entries, given_up, peak_bytes;
+} zdd_result;
+
+enum { ZDD_OK = 0, ZDD_NO_MEMORY = -1, ZDD_TOO_MANY_NODES = -2, ZDD_STOPPED = -3, ZDD_BUDGET = -4 };
+
+/* Search `plan` into `out` (zeroed by the caller); the root's node number in *root. Returns
+   ZDD_OK or an error; in every case zdd_free(out) releases what was allocated. */
+int zdd_build(const zdd_plan *plan, zdd_result *out, uint32_t *root);
+void zdd_free(zdd_result *out);
+
+#endif

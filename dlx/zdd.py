@@ -1,0 +1,194 @@
+"""Count what cannot be listed: a ZDD of every solution (Knuth's Algorithm Z, his DLX6).
+
+The search branches as Algorithm X does, but remembers each sub-problem it has solved, keyed by
+its *state*: the items covered so far (a bit each), with the colour each coloured secondary item
+holds and how often each item of a multiplicity was covered. A state met again costs one look-up.
+What a state leads to is a node of a zero-suppressed decision diagram (Minato's ZDD): a node is
+(option, lo, hi), made unique through one table; `hi` is the family of the sub-solutions that
+take the option, `lo` the family of those that take a later option of the same item. The sinks
+are 0 (no solution) and 1 (the empty solution). Counts are Python integers summed bottom up, so
+they are exact at any size; a uniformly random solution is drawn top down with probabilities
+from those counts.
+
+Glossary:
+- *state*: one int, the covered items' bits, then the colours' fields, then the tallies';
+- *exact item*: a primary item covered exactly once, the only kind the search branches on;
+- *tally*: a primary item with another multiplicity, counted in the state and checked at the end
+  (every option must then name an exact item, or the search could miss solutions);
+- *frontier order*: the search takes the first uncovered exact item in a fixed order. With a
+  grid's cells in reading order (`item_order` or the declaration), what is covered beyond that
+  item is a thin frontier, so the states are few and recur (a sweep-line count); `mrv` (the item
+  of fewest options, as DLX6) wanders, and the states seldom repeat.
+
+>>> p = Problem.from_options(["a", "b", "c"], [("ab", ["a", "b"]), ("c", ["c"]),
+...     ("a", ["a"]), ("bc", ["b", "c"])])
+>>> z = zdd(p)
+>>> z.count(), list(z.solutions())
+(2, [('ab', 'c'), ('a', 'bc')])
+>>> z.option_counts()
+{'ab': 1, 'c': 1, 'a': 1, 'bc': 1}
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Hashable, Iterable, Iterator
+from pathlib import Path
+from typing import Generic, Literal, TypeVar
+
+from dlx.cores.zdd_order import sweep_order
+from dlx.cores.zdd_plan import compile_plan
+from dlx.cores.zdd_search import ENTRY_BYTES, Builder, Nodes, ZddStats
+from dlx.errors import ZddUnsupportedError
+from dlx.problem import Problem
+from dlx.solve import check_budget
+
+__all__ = ["MEMO_MB", "Zdd", "ZddStats", "sweep_order", "zdd"]
+
+K = TypeVar("K", bound=Hashable)
+ZddChoice = Literal["frontier", "sweep", "mrv"]
+ZddCore = Literal["compiled", "python"]
+
+MEMO_MB = 1024
+"""The memo's default cap in megabytes: past it, its entries are given up (counts stay exact)."""
+
+
+class Zdd(Generic[K]):
+    """Every solution of a problem as a ZDD: node `n` (from 2) is (`var[n]`, `lo[n]`, `hi[n]`),
+    children numbered before parents; 0 and 1 are the sinks, `root` the whole family."""
+
+    def __init__(
+        self,
+        keys: list[K],
+        dlx6: list[int],
+        nodes: Nodes,
+        root: int,
+        stats: ZddStats,
+    ) -> None:
+        self.keys = keys
+        self.dlx6 = dlx6
+        self.var, self.lo, self.hi = nodes
+        self.root = root
+        self.stats = stats
+        self._counts: list[int] | None = None
+
+    @property
+    def node_count(self) -> int:
+        """The number of nodes, sinks left out."""
+        return len(self.var) - 2
+
+    def counts(self) -> list[int]:
+        """How many solutions each node stands for, summed bottom up (kept)."""
+        if self._counts is None:
+            counts = [0, 1]
+            for lo, hi in zip(self.lo[2:], self.hi[2:], strict=True):
+                counts.append(counts[lo] + counts[hi])
+            self._counts = counts
+        return self._counts
+
+    def count(self) -> int:
+        """The number of solutions, exact at any size."""
+        return self.counts()[self.root]
+
+    def solutions(self) -> Iterator[tuple[K, ...]]:
+        """Each solution as a tuple of option keys, lazily, in search order."""
+        stack = [(self.root, 0)]
+        chosen: list[int] = []
+        while stack:
+            node, depth = stack.pop()
+            del chosen[depth:]
+            while node > 1:
+                stack.append((self.lo[node], len(chosen)))
+                chosen.append(self.var[node])
+                node = self.hi[node]
+            if node == 1:
+                yield tuple([self.keys[o] for o in chosen])
+
+    def random(self, rng: _random.Random) -> tuple[K, ...] | None:
+        """A solution drawn uniformly at random with `rng` (None when there is none)."""
+        counts = self.counts()
+        node = self.root
+        if counts[node] == 0:
+            return None
+        chosen: list[int] = []
+        while node > 1:
+            if rng.randrange(counts[node]) < counts[self.hi[node]]:
+                chosen.append(self.var[node])
+                node = self.hi[node]
+            else:
+                node = self.lo[node]
+        return tuple([self.keys[o] for o in chosen])
+
+    def option_counts(self) -> dict[K, int]:
+        """How many solutions take each option, by key (every option, in the order added)."""
+        counts = self.counts()
+        reach = [0] * len(self.var)
+        reach[self.root] = 1
+        per = [0] * len(self.keys)
+        for node in range(len(self.var) - 1, 1, -1):
+            ways = reach[node]
+            if ways:
+                reach[self.lo[node]] += ways
+                reach[self.hi[node]] += ways
+                per[self.var[node]] += ways * counts[self.hi[node]]
+        return dict(zip(self.keys, per, strict=True))
+
+    def lines(self) -> Iterator[str]:
+        """The ZDD in the text DLX6 prints (ZDDREAD's format): `id: (~option?lo:hi)` in hex
+        but the option (decimal, numbered from 1 as DLX6 numbers them), children first, and a
+        dummy root last: `id: (~0?0:root)`."""
+        for node in range(2, len(self.var)):
+            var = self.dlx6[self.var[node]]
+            yield f"{node:x}: (~{var}?{self.lo[node]:x}:{self.hi[node]:x})"
+        yield f"{len(self.var):x}: (~0?0:{self.root:x})"
+
+    def write(self, path: str | Path) -> None:
+        """Write `lines()` to the file `path`."""
+        with open(path, "w", encoding="ascii") as handle:
+            handle.writelines(line + "\n" for line in self.lines())
+
+
+def zdd(
+    problem: Problem[K],
+    *,
+    choose: ZddChoice = "frontier",
+    item_order: Iterable[Hashable] = (),
+    memo_mb: float = MEMO_MB,
+    max_nodes: int | None = None,
+    core: ZddCore | None = None,
+) -> Zdd[K]:
+    """The ZDD of every solution of `problem` (see the module's notes).
+
+    >>> p = Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])])
+    >>> zdd(p).count()
+    2
+
+    The search branches on the first uncovered item of a fixed order: the primary items named
+    in `item_order`, then the others as declared (`choose="frontier"`), or in `sweep_order`'s
+    order (`choose="sweep"`: for a grid declared row by row along its long side, say);
+    `choose="mrv"` branches on the item of fewest options instead (DLX6's choice; Python only).
+    `memo_mb` caps the memo; past it the memo is emptied and the search goes on, its count still
+    exact. Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the
+    default when built and the problem fits it: no colours, no counted multiplicities, not
+    `mrv`) or this module's, its reference.
+    """
+    if choose not in ("frontier", "sweep", "mrv"):
+        raise ValueError(f"choose must be 'frontier', 'sweep' or 'mrv', not {choose!r}")
+    if not memo_mb > 0:
+        raise ValueError(f"memo_mb must be positive, not {memo_mb}")
+    check_budget(None, max_nodes)
+    plan = compile_plan(problem, item_order, sweep=choose == "sweep")
+    max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
+    if core != "python" and choose != "mrv" and plan.plain:
+        from dlx.cores.zdd_compiled import build_compiled
+
+        built = build_compiled(plan, memo_mb, max_nodes, required=core == "compiled")
+        if built is not None:
+            nodes, root, stats = built
+            return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)
+    elif core == "compiled":
+        raise ZddUnsupportedError(
+            "the compiled ZDD search takes the frontier order without colours or multiplicities"
+        )
+    nodes, root, stats = Builder(plan, choose, max_entries, max_nodes).run()
+    return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)

@@ -1,0 +1,162 @@
+"""Benchmark: counting through a ZDD (`dlx tile --count --zdd`, Knuth's Algorithm Z) beside the
+plain count of the cells engine (`dlx solve --engine cells --count`, Knuth's SSXCC) and, when the
+environment variable DLX6 names a build the user made (`ctangle dlx6.w && cc -O3 dlx6.c gb_flip.c
+-o dlx6`; this project never builds or ships it), Knuth's DLX6 (`dlx6 m0 < FILE`, its count from
+its last line on standard error, 64-bit, wrapping past 2**64) on the square domino boards only: on
+8 x 30 and on the pentominoes it takes 5 to 24 GB, more than a shared machine can give (its own
+hash table reserves 8 GB of address space, so a limit on that cannot tell the two apart).
+
+Run: `.venv/bin/python tests/benchmarks/bench_zdd.py [--plain-up-to N] [--timeout S]`.
+Problems: domino tilings of n x n boards (n = 6..14) and of 8 x 30, pentominoes 6x10 and Dana
+Scott's 8x8 (minus its centre 2x2). Each solver is a fresh process on the same puzzle (the plain
+count and DLX6 read the Knuth-format file `dlx tile --dlx` writes), start-up included; the peak
+memory is the process's maximum resident set. The plain count runs on domino boards up to
+`--plain-up-to` (default 6: 8x8 takes it about half a minute, larger boards would never end).
+It prints seconds and megabytes per solver, the ZDD's time as a multiple of the plain count's,
+then the targets: 8 x 30 under 10 s and 1 GB, the pentominoes with --zdd at most 1.3x the plain
+count, 12 x 12 under a second. Exit 1 when two counts differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+SCOTT = (
+    "board\n"
+    + "\n".join(["########"] * 3 + ["###..###"] * 2 + ["########"] * 3)
+    + "\npieces pentominoes\n"
+)
+
+
+def domino_spec(rows: int, columns: int) -> str:
+    """Knuth's spec of the domino tilings of a rows x columns board."""
+    return f"[0-{DIGITS[rows - 1]}][0-{DIGITS[columns - 1]}]\n{rows * columns // 2}|D 00 01\n"
+
+
+def domino_knuth(rows: int, columns: int) -> str:
+    """The same tilings in Knuth's format without the piece (the cells engine takes no
+    multiplicity): the cells, in reading order, and one option per domino."""
+    cells = [f"{r}_{c}" for r in range(rows) for c in range(columns)]
+    lines = [" ".join(cells)]
+    for r in range(rows):
+        for c in range(columns):
+            if c + 1 < columns:
+                lines.append(f"{r}_{c} {r}_{c + 1}")
+            if r + 1 < rows:
+                lines.append(f"{r}_{c} {r + 1}_{c}")
+    return "\n".join(lines) + "\n"
+
+
+def puzzles(folder: Path) -> list[tuple[str, Path, bool]]:
+    """(name, puzzle file, whether it is pentominoes) for every problem of the benchmark."""
+    found = []
+    for rows, columns in [(n, n) for n in range(6, 15, 2)] + [(8, 30)]:
+        path = folder / f"dominoes_{rows}x{columns}.txt"
+        path.write_text(domino_spec(rows, columns))
+        found.append((f"dominoes {rows}x{columns}", path, False))
+    six = folder / "pentominoes_6x10.txt"
+    six.write_text("board 6x10\npieces pentominoes\n")
+    scott = folder / "pentominoes_scott.txt"
+    scott.write_text(SCOTT)
+    return [*found, ("pentominoes 6x10", six, True), ("pentominoes Scott 8x8", scott, True)]
+
+
+def measure(command: list[str], stdin: Path | None, timeout: float) -> tuple[float, float, str]:
+    """Seconds, peak megabytes (the process's maximum resident set) and output (standard output
+    and error) of one run; inf seconds when killed at the timeout."""
+    with tempfile.TemporaryFile() as out, open(stdin or os.devnull, "rb") as source:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdin=source, stdout=out, stderr=subprocess.STDOUT)
+        timer = threading.Timer(timeout, process.kill)
+        timer.start()
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        timer.cancel()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read().decode()
+    if process.returncode < 0:
+        seconds = float("inf")
+    return seconds, usage.ru_maxrss / 1024, text
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plain-up-to", type=int, default=6)
+    parser.add_argument("--timeout", type=float, default=120.0)
+    options = parser.parse_args(argv)
+    dlx = [sys.executable, "-m", "dlx"]
+    dlx6 = os.environ.get("DLX6")
+    wrong = 0
+    figures: dict[str, tuple[float, float, float]] = {}
+    print(
+        f"{'problem':24} {'count':>32} {'zdd s':>8} {'MB':>6} {'plain s':>8} {'MB':>6} "
+        f"{'ratio':>6}" + (f" {'dlx6 s':>8} {'MB':>6} dlx6 count" if dlx6 else "")
+    )
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, path, pentominoes in puzzles(Path(scratch)):
+            knuth = path.with_suffix(".dlx")
+            if not pentominoes:
+                knuth.write_text(domino_knuth(*map(int, re.findall(r"\d+", name))))
+            else:
+                knuth.write_bytes(
+                    subprocess.run(
+                        [*dlx, "tile", str(path), "--dlx"], check=True, capture_output=True
+                    ).stdout
+                )
+            zdd = measure([*dlx, "tile", str(path), "--count", "--zdd"], None, options.timeout)
+            count = zdd[2].strip()
+            side = int(re.findall(r"\d+", name)[0])
+            plain = (float("nan"), float("nan"), "")
+            if pentominoes or side <= options.plain_up_to:
+                plain = measure(
+                    [*dlx, "solve", "--engine", "cells", "--count", str(knuth)],
+                    None,
+                    options.timeout,
+                )
+                if plain[2].strip() != count:
+                    print(f"  {name}: the plain count says {plain[2].strip()}, the ZDD {count}")
+                    wrong += 1
+            line = (
+                f"{name:24} {count:>32} {zdd[0]:8.3f} {zdd[1]:6.0f} {plain[0]:8.3f} "
+                f"{plain[1]:6.0f} {zdd[0] / plain[0]:6.2f}"
+            )
+            if dlx6 and not pentominoes and name != "dominoes 8x30":
+                knuth6 = measure([dlx6, "m0"], knuth, options.timeout)
+                said = re.search(r"Altogether (\d+) solution", knuth6[2])
+                line += f" {knuth6[0]:8.3f} {knuth6[1]:6.0f} {said[1] if said else '?'}"
+            print(line, flush=True)
+            figures[name] = (zdd[0], zdd[1], plain[0])
+    print(targets(figures))
+    return 1 if wrong else 0
+
+
+def targets(figures: dict[str, tuple[float, float, float]]) -> str:
+    """The issue's targets, met or not."""
+    seconds, megabytes, _ = figures["dominoes 8x30"]
+    lines = [
+        f"8x30 under 10 s and 1 GB: {seconds:.2f} s, {megabytes:.0f} MB "
+        f"({'met' if seconds < 10 and megabytes < 1024 else 'NOT met'})"
+    ]
+    for name in ("pentominoes 6x10", "pentominoes Scott 8x8"):
+        zdd, _, plain = figures[name]
+        lines.append(
+            f"{name} with --zdd at most 1.3x the plain count: {zdd / plain:.2f}x "
+            f"({'met' if zdd <= 1.3 * plain else 'NOT met'})"
+        )
+    twelve = figures["dominoes 12x12"][0]
+    lines.append(f"12x12 under a second: {twelve:.2f} s ({'met' if twelve < 1 else 'NOT met'})")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

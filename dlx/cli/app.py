@@ -19,6 +19,7 @@ import typer
 from dlx import Stats, __version__, solve
 from dlx.cli import parallel as cli_parallel
 from dlx.cli import puzzles as cli_puzzles
+from dlx.cli import studio as cli_studio
 from dlx.cli import tile as cli_tile
 from dlx.cli.common import (
     CountOpt,
@@ -122,6 +123,7 @@ def _write_lines(lines: list[str], number: int) -> None:
 cli_puzzles.register(app)
 cli_tile.register(app)
 cli_parallel.register(app)
+cli_studio.register(app)
 
 
 def main() -> None:

@@ -4,16 +4,18 @@ other command starts as fast without them. Exit 1 when the extra is missing or t
 cannot be had.
 """
 
-# Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
+# Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start);
+# socket and ipaddress load only when the command runs.
 
-import ipaddress
-import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from dlx.cli.common import fail
 from dlx.cli.kit import MaxNodesOpt, TimeoutOpt
+
+if TYPE_CHECKING:
+    import socket
 
 DEFAULT_TIMEOUT = 300.0
 DEFAULT_MAX_NODES = 10**11
@@ -74,6 +76,8 @@ def studio(
 
 def _loopback(host: str) -> bool:
     """Whether `host` names this machine only."""
+    import ipaddress
+
     if host == "localhost":
         return True
     try:
@@ -82,8 +86,10 @@ def _loopback(host: str) -> bool:
         return False
 
 
-def _listen(host: str, port: int) -> socket.socket:
+def _listen(host: str, port: int) -> "socket.socket":
     """A socket listening on `host`:`port` (0: a free port the system picks)."""
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
         family, kind, proto, _, address = infos[0]

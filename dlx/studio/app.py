@@ -205,12 +205,14 @@ async def read_body(request: Request) -> Any:
 
 
 async def read_puzzle(job: Job) -> Puzzle:
-    """The job's puzzle, read off the event loop; bad input as a 400 with `dlx tile`'s message."""
-    from dlx.tiling.build import check_area
+    """The job's puzzle, read off the event loop; bad input as a 400 with `dlx tile`'s message
+    (pieces that cannot cover the board too; a board too large is the build's to refuse)."""
+    from dlx.tiling.build import MAX_CELLS, check_area
 
     def read() -> Puzzle:
         puzzle = puzzle_of(job)
-        check_area(puzzle)
+        if len(puzzle.board) <= MAX_CELLS:
+            check_area(puzzle)
         return puzzle
 
     try:
@@ -226,13 +228,21 @@ class _Api:
         self.runs = runs
 
     async def check(self, request: Request) -> Response:
-        """Read a puzzle: its pieces and number of cells, or what is wrong with it."""
+        """Read a puzzle and build its problem, as `dlx tile` does before searching: its size,
+        or what is wrong with it."""
+        from dlx.tiling.build import build
+
         puzzle = await read_puzzle(read_job(await read_body(request)))
+        try:
+            tiling = await run_in_threadpool(build, puzzle)
+        except DOMAIN_ERRORS as error:
+            raise RequestError(str(error)) from None
         return JSONResponse(
             {
                 "grid": puzzle.grid.name,
                 "cells": len(puzzle.primary_spots()),
                 "pieces": [piece.name for piece in puzzle.pieces],
+                "placements": len(tiling.placements),
             }
         )
 
@@ -313,7 +323,7 @@ class _Api:
             raise RequestError("a fillit search keeps no list of solutions", 404)
         rows = await run_in_threadpool(lambda: [text(puzzle, s) for s in run.solutions])
         return JSONResponse(
-            {"count": len(rows), "solutions": rows, **(run.done or {})},
+            {**(run.done or {"status": "running"}), "count": len(rows), "solutions": rows},
             headers={"content-disposition": 'attachment; filename="solutions.json"'},
         )
 

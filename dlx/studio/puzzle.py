@@ -47,7 +47,8 @@ class Job:
     mode: str = "solve"
     grid: str | None = None
     rotate: bool = True
-    flip: bool = True
+    flip: bool | None = None
+    """Reflections allowed (None: as `dlx tile` by default, in 2D and not for cubes)."""
     fixed: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     cap: int = 1000
 
@@ -70,9 +71,8 @@ def read_job(data: Any) -> Job:
     cap = data.get("cap", 1000)
     if not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= MAX_CAP:
         raise RequestError(f'"cap" must be a whole number from 1 to {MAX_CAP}')
-    return Job(
-        text, mode, grid or None, _flag(data, "rotate"), _flag(data, "flip"), _fixed(data), cap
-    )
+    flip = None if data.get("flip") is None else _flag(data, "flip")
+    return Job(text, mode, grid or None, _flag(data, "rotate"), flip, _fixed(data), cap)
 
 
 def _flag(data: dict[str, Any], name: str) -> bool:
@@ -107,13 +107,13 @@ def puzzle_of(job: Job) -> Puzzle:
     else:
         puzzle = read_spec(job.text, job.grid or guess_grid(job.text))
     puzzle.rotate = job.rotate
-    puzzle.flip = job.flip
+    puzzle.flip = job.flip if job.flip is not None else not puzzle.grid.solid
     puzzle.unique = job.mode == "unique"
     names = [piece.name for piece in puzzle.pieces]
     unknown = [name for name in job.fixed if name not in names]
     if unknown:
         raise TileError(f"no piece named {unknown[0][:30]!r} in the puzzle")
-    if any(turns != (job.rotate, job.flip) for turns in job.fixed.values()):
+    if any(turns != (puzzle.rotate, puzzle.flip) for turns in job.fixed.values()):
         _fix_pieces(puzzle, job.fixed)
     return puzzle
 

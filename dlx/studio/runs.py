@@ -109,7 +109,9 @@ class Runs:
             )
         mine, theirs = self.context.Pipe(duplex=False)
         budget = (self.settings.timeout, self.settings.max_nodes)
-        process = self.context.Process(target=work, args=(theirs, job, *budget), daemon=True)
+        process: BaseProcess = self.context.Process(  # type: ignore[attr-defined]
+            target=work, args=(theirs, job, *budget), daemon=True
+        )
         process.start()
         theirs.close()
         run = Run(secrets.token_urlsafe(9), job, puzzle, process, mine)

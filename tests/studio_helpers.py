@@ -69,3 +69,8 @@ def alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
     except OSError:
         return False
+
+
+def niceness(pid: int) -> int:
+    """The nice value of process `pid` (field 19 of /proc/PID/stat)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[16])

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from tests.studio_helpers import (
     ROOT,
     alive,
     descendants,
+    niceness,
     studio_server,
 )
 
@@ -40,6 +42,7 @@ with warnings.catch_warnings():  # starlette's test client would rather have htt
 from dlx.studio.app import EXAMPLES, create_app  # noqa: E402
 from dlx.studio.puzzle import MAX_BODY  # noqa: E402
 from dlx.studio.runs import Settings  # noqa: E402
+from dlx.studio.worker import NICE  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -355,6 +358,17 @@ def worker_of(server: int, before: set[int], timeout: float = 10.0) -> int:
     raise AssertionError("no search process appeared")
 
 
+def watch(url: str, key: str, leave: threading.Event) -> None:
+    """Read a search's events as a page does, until it leaves (mid-stream, unread data left)."""
+    with (
+        httpx.Client(base_url=url, timeout=30) as http,
+        http.stream("GET", f"api/searches/{key}/events") as stream,
+    ):
+        for _ in stream.iter_lines():
+            if leave.is_set():
+                return
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 def test_stop_and_leaving_end_the_search_and_its_process() -> None:
     with studio_server() as (url, process), httpx.Client(base_url=url, timeout=30) as http:
@@ -364,6 +378,7 @@ def test_stop_and_leaving_end_the_search_and_its_process() -> None:
         before = descendants(process.pid)
         key = http.post("api/searches", json={**job, "mode": "count"}).json()["id"]
         worker = worker_of(process.pid, before)
+        assert niceness(worker) == niceness(process.pid) + NICE  # the page's requests first
         with http.stream("GET", f"api/searches/{key}/events") as stream:
             lines = stream.iter_lines()
             assert next(lines) == "event: progress"
@@ -383,6 +398,18 @@ def test_stop_and_leaving_end_the_search_and_its_process() -> None:
         while alive(worker) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not alive(worker)
+        # pages that leave as their search is stopped leave the server up
+        for _ in range(3):
+            key = http.post("api/searches", json={**job, "mode": "count"}).json()["id"]
+            leave = threading.Event()
+            page = threading.Thread(target=watch, args=(url, key, leave))
+            page.start()
+            time.sleep(0.5)
+            leave.set()
+            http.post(f"api/searches/{key}/stop")
+            page.join(10)
+        time.sleep(0.5)
+        assert process.poll() is None and http.get("api/sets").status_code == 200
     assert process.returncode == 130  # Ctrl-C, as for every dlx command
     assert process.stderr is not None and process.stderr.read() == "dlx: interrupted\n"
 

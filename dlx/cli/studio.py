@@ -66,12 +66,23 @@ def studio(
     config = uvicorn.Config(create_app(settings, local), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     typer.echo(f"dlx studio: {url} (Ctrl-C ends it)")
+    _survive_closed_connections()
     if not no_browser:
         import threading
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     server.run(sockets=[listener])
+
+
+def _survive_closed_connections() -> None:
+    """A browser that leaves mid-answer must not end the server: the command line's default
+    (SIGPIPE ends the process quietly, for `dlx ... | head`) gives way to Python's own (the
+    write fails with an error the server handles)."""
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
 
 
 def _loopback(host: str) -> bool:

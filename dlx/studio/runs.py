@@ -10,6 +10,7 @@ import asyncio
 import multiprocessing
 import secrets
 import sys
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -19,6 +20,8 @@ from dlx.studio.puzzle import Job, RequestError
 from dlx.studio.worker import work
 from dlx.tiling.model import Placement, Puzzle
 
+REAP_SECONDS = 5.0
+"""How long a search's process may take to exit once its pipe is closed."""
 UNWATCHED_SECONDS = 10.0
 """A search nobody has watched this long after its start is stopped (its page went away)."""
 
@@ -78,12 +81,12 @@ class Run:
     def ended(self) -> None:
         """The worker's pipe closed: a search killed or crashed says so."""
         if self.done is None:
-            if self.stopping:
+            if self.stopping and self.process.exitcode is not None:
                 self.done = {"status": "stopped", "count": self.found, **self.progress()}
             else:
-                self.process.join(1.0)  # it crashed: gone or about to be
                 code = self.process.exitcode
-                self.done = {"status": "error", "error": f"the search ended (exit code {code})"}
+                error = "its process did not end" if code is None else f"exit code {code}"
+                self.done = {"status": "error", "error": f"the search ended ({error})"}
 
 
 class Runs:
@@ -92,6 +95,7 @@ class Runs:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.runs: dict[str, Run] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         self.context = multiprocessing.get_context(method)
         if method == "forkserver":
@@ -137,11 +141,22 @@ class Runs:
         except (EOFError, OSError):
             asyncio.get_running_loop().remove_reader(run.conn.fileno())
             run.conn.close()
-            run.process.join(0)
-            run.ended()
-            if run.process.exitcode is None:  # closed its pipe, not yet gone: reap it later
-                asyncio.get_running_loop().call_later(1.0, run.process.join, 0)
-        asyncio.get_running_loop().create_task(self._tell(run))
+            self._later(self._reap(run))
+            return
+        self._later(self._tell(run))
+
+    async def _reap(self, run: Run) -> None:
+        """Wait for the worker to be gone (a killed one may still be exiting when its pipe
+        closes), then tell the watchers how it ended."""
+        await asyncio.to_thread(run.process.join, REAP_SECONDS)
+        run.ended()
+        await self._tell(run)
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` on the event loop, holding on to it until it is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def _tell(self, run: Run) -> None:
         """Wake the event streams of `run`."""

@@ -14,6 +14,7 @@ The server stops a search by killing its process: the search has no state worth 
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -27,6 +28,8 @@ from dlx.tiling.build import build
 from dlx.tiling.model import Placement
 from fillit.errors import FillitError
 
+NICE = 10
+"""How much less CPU priority a search has than the server."""
 REPORT_SECONDS = 0.2
 """The least time between two progress events."""
 
@@ -34,7 +37,10 @@ Send = Callable[[tuple[Any, ...]], None]
 
 
 def work(conn: Connection, job: Job, timeout: float, max_nodes: int) -> None:
-    """The process's body: run `job`, sending its events on `conn`, then close it."""
+    """The process's body: run `job`, sending its events on `conn`, then close it. It runs at
+    a lower priority than the server, so that the page's requests are answered first."""
+    if hasattr(os, "nice"):
+        os.nice(NICE)
     try:
         if job.mode == "fillit":
             _fillit(conn.send, job, timeout, max_nodes)

@@ -4,4 +4,4 @@
 try:
     import starlette  # noqa: F401
 except ImportError:
-    collect_ignore = ["dlx/studio/app.py"]
+    collect_ignore = ["studio/app.py", "studio/guard.py"]

@@ -39,10 +39,10 @@ with warnings.catch_warnings():  # starlette's test client would rather have htt
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from dlx.studio.app import EXAMPLES, create_app  # noqa: E402
-from dlx.studio.puzzle import MAX_BODY  # noqa: E402
-from dlx.studio.runs import Settings  # noqa: E402
-from dlx.studio.worker import NICE  # noqa: E402
+from studio.app import EXAMPLES, create_app  # noqa: E402
+from studio.puzzle import MAX_BODY  # noqa: E402
+from studio.runs import Settings  # noqa: E402
+from studio.worker import NICE  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -220,8 +220,8 @@ def test_no_request_gets_a_server_error(client: TestClient, body: Any) -> None:
 def test_solve_draws_the_svg_dlx_tile_draws(client: TestClient, tmp_path: Path) -> None:
     found = events(client, {"puzzle": SMALL, "mode": "solve"})
     names = [name for name, _ in found]
-    assert names[-2:] == ["solution", "done"] and "progress" in names
-    solution, done = found[-2][1], found[-1][1]
+    assert names.count("solution") == 1 and names[-1] == "done" and "progress" in names
+    solution, done = dict(found)["solution"], found[-1][1]
     assert (done["status"], done["count"]) == ("limit", 1)
     result = dlx_tile(tmp_path, SMALL, "--limit", "1", "--svg", str(tmp_path / "first.svg"))
     assert result.exit_code == 0
@@ -339,6 +339,15 @@ def test_too_many_searches_at_once_are_refused() -> None:
         assert (first.status_code, second.status_code) == (201, 429)
         assert "1 searches are running" in second.json()["error"]
         test.post(f"/api/searches/{first.json()['id']}/stop")
+
+
+def test_a_search_nobody_watches_is_stopped() -> None:
+    settings = Settings(unwatched=0.5)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as test:
+        key = test.post("/api/searches", json={"puzzle": PENTOMINOES_6X10, "mode": "count"})
+        time.sleep(2.0)
+        listed = test.get(f"/api/searches/{key.json()['id']}/solutions.json").json()
+    assert listed["status"] == "stopped"
 
 
 def test_a_budget_stops_a_search_and_says_so() -> None:

@@ -1,4 +1,4 @@
-"""`dlx studio`: serve the studio's page (`dlx.studio`) on this machine and open it in a browser.
+"""`dlx studio`: serve the studio's page (the `studio` package) here and open it in a browser.
 Starlette and uvicorn (the `studio` extra) are imported only when the command runs, so every
 other command starts as fast without them. Exit 1 when the extra is missing or the address
 cannot be had.
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from dlx.cli.common import fail
-from dlx.cli.kit import MaxNodesOpt, TimeoutOpt
+from dlx.cli.kit import positive_seconds
 
 if TYPE_CHECKING:
     import socket
@@ -39,15 +39,22 @@ def studio(
     searches: Annotated[
         int, typer.Option("--searches", min=1, max=256, help="Searches running at once, at most.")
     ] = 8,
-    timeout: TimeoutOpt = None,
-    max_nodes: MaxNodesOpt = None,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout", callback=positive_seconds, help="Each search's budget of seconds."
+        ),
+    ] = DEFAULT_TIMEOUT,
+    max_nodes: Annotated[
+        int, typer.Option("--max-nodes", min=1, help="Each search's budget of nodes.")
+    ] = DEFAULT_MAX_NODES,
 ) -> None:
     """Draw a tiling puzzle in the browser, watch it solved, browse its solutions."""
     try:
         import uvicorn
 
-        from dlx.studio.app import create_app
-        from dlx.studio.runs import Settings
+        from studio.app import create_app
+        from studio.runs import Settings
     except ImportError as error:
         raise fail(
             f"dlx studio needs the studio extra ({error.name} is missing): "
@@ -62,7 +69,7 @@ def studio(
         )
     listener = _listen(host, port)
     url = _url(host, listener.getsockname()[1])
-    settings = Settings(timeout or DEFAULT_TIMEOUT, max_nodes or DEFAULT_MAX_NODES, searches)
+    settings = Settings(timeout, max_nodes, searches)
     config = uvicorn.Config(create_app(settings, local), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     typer.echo(f"dlx studio: {url} (Ctrl-C ends it)")

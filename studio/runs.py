@@ -1,4 +1,4 @@
-"""The server's side of the searches: each started in its own process (`dlx.studio.worker`), its
+"""The server's side of the searches: each started in its own process (`studio.worker`), its
 pipe read by the event loop as messages arrive (no thread waits on it), ended on Stop, when its
 page goes away, or by its budget; finished searches kept a while so their solutions can be
 browsed, then forgotten.
@@ -16,25 +16,25 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from dlx.studio.puzzle import Job, RequestError
-from dlx.studio.worker import work
 from dlx.tiling.model import Placement, Puzzle
+from studio.puzzle import Job, RequestError
+from studio.worker import work
 
 REAP_SECONDS = 5.0
 """How long a search's process may take to exit once its pipe is closed."""
-UNWATCHED_SECONDS = 10.0
-"""A search nobody has watched this long after its start is stopped (its page went away)."""
 
 
 @dataclass(frozen=True)
 class Settings:
     """The server's limits: each search's time and node budget, how many run at once, how many
-    finished ones are kept for browsing."""
+    finished ones are kept for browsing, and how long a search may wait for its page to watch
+    it (a page gone before it came to watch leaves nobody to say Stop)."""
 
     timeout: float = 300.0
     max_nodes: int = 10**11
     max_searches: int = 8
     keep: int = 32
+    unwatched: float = 10.0
 
 
 @dataclass
@@ -63,7 +63,7 @@ class Run:
         return {"nodes": self.nodes, "solutions": self.found, "seconds": self.seconds, "rate": rate}
 
     def take(self, message: tuple[Any, ...]) -> None:
-        """Record one message of the worker (see `dlx.studio.worker`)."""
+        """Record one message of the worker (see `studio.worker`)."""
         kind = message[0]
         if kind == "progress":
             _, self.nodes, self.found, self.seconds = message
@@ -99,7 +99,7 @@ class Runs:
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         self.context = multiprocessing.get_context(method)
         if method == "forkserver":
-            self.context.set_forkserver_preload(["dlx.studio.worker"])
+            self.context.set_forkserver_preload(["studio.worker"])
 
     def running(self) -> int:
         """How many searches have not ended."""
@@ -122,7 +122,7 @@ class Runs:
         self.runs[run.key] = run
         loop = asyncio.get_running_loop()
         loop.add_reader(mine.fileno(), self._pump, run)
-        loop.call_later(UNWATCHED_SECONDS, self._unwatched, run)
+        loop.call_later(self.settings.unwatched, self._unwatched, run)
         self._forget()
         return run
 

@@ -10,7 +10,7 @@ command line cannot say, a piece that may not turn or flip while the others may.
 >>> read_job({"puzzle": 3})
 Traceback (most recent call last):
     ...
-dlx.studio.puzzle.RequestError: "puzzle" must be text (a picture or Knuth's spec lines)
+studio.puzzle.RequestError: "puzzle" must be text (a picture or Knuth's spec lines)
 """
 
 from __future__ import annotations

@@ -27,20 +27,20 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dlx.cli.common import DOMAIN_ERRORS
-from dlx.studio.puzzle import MAX_BODY, Job, RequestError, fillit_pieces, puzzle_of, read_job
-from dlx.studio.runs import Run, Runs, Settings
-from dlx.tiling.model import Placement, Puzzle
+from dlx.tiling.model import Puzzle
 from fillit.errors import FillitError
+from studio.drawing import drawn
+from studio.guard import LOCAL_HOSTS, Secure, read_body
+from studio.puzzle import Job, RequestError, fillit_pieces, puzzle_of, read_job
+from studio.runs import Run, Runs, Settings
 
 STATIC = {"studio.js": "text/javascript", "studio.css": "text/css"}
 EXAMPLES = {
@@ -55,13 +55,6 @@ EXAMPLES = {
     "fillit": "A fillit input",
 }
 """The examples the page offers, by name (files `examples/NAME.txt` in this package)."""
-LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
-SECURITY_HEADERS = {
-    "content-security-policy": "default-src 'self'; img-src 'self' data: blob:; "
-    "style-src 'self'; frame-ancestors 'none'",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-}
 
 
 def create_app(settings: Settings | None = None, local: bool = True) -> Starlette:
@@ -94,7 +87,7 @@ def create_app(settings: Settings | None = None, local: bool = True) -> Starlett
     app = Starlette(
         routes=routes,
         middleware=[
-            Middleware(_Secure),
+            Middleware(Secure),
             Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
         ],
         exception_handlers={
@@ -107,24 +100,6 @@ def create_app(settings: Settings | None = None, local: bool = True) -> Starlett
     )
     app.state.runs = runs
     return app
-
-
-class _Secure:
-    """Every answer with headers that keep the page to itself (no other site's frame, script,
-    or guess at a file's type)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def secured(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers[name] = value
-            await send(message)
-
-        await self.app(scope, receive, secured if scope["type"] == "http" else send)
 
 
 async def _refused(request: Request, error: Exception) -> Response:
@@ -141,7 +116,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 def _packaged(*parts: str) -> bytes:
     """A file packaged with the studio."""
-    return resources.files("dlx.studio").joinpath(*parts).read_bytes()
+    return resources.files("studio").joinpath(*parts).read_bytes()
 
 
 async def _page(request: Request) -> Response:
@@ -184,24 +159,6 @@ async def _example(request: Request) -> Response:
         raise RequestError(f"no example {name[:40]!r}", 404)
     text = _packaged("examples", f"{name}.txt").decode("utf-8")
     return JSONResponse({"name": name, "text": text, "fillit": name == "fillit"})
-
-
-async def read_body(request: Request) -> Any:
-    """The request's JSON, no more than `MAX_BODY` bytes of it read."""
-    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise RequestError("send the request as application/json", 415)
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        raise RequestError(f"the request is larger than {MAX_BODY} bytes", 413)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise RequestError(f"the request is larger than {MAX_BODY} bytes", 413)
-    try:
-        return json.loads(body)
-    except (ValueError, RecursionError):
-        raise RequestError("the request is not JSON") from None
 
 
 async def read_puzzle(job: Job) -> Puzzle:
@@ -296,7 +253,7 @@ class _Api:
                 yield _event("progress", run.progress())
                 if not shown and (run.solutions or run.rows is not None):
                     shown = True
-                    yield _event("solution", await run_in_threadpool(_drawing, run, 1))
+                    yield _event("solution", await run_in_threadpool(drawn, run, 1))
                 if run.done is not None:
                     yield _event("done", run.done)
                     return
@@ -311,7 +268,7 @@ class _Api:
         number = request.path_params["number"]
         if not 1 <= number <= max(len(run.solutions), run.rows is not None):
             raise RequestError(f"no solution {number}: the search kept {len(run.solutions)}", 404)
-        return JSONResponse(await run_in_threadpool(_drawing, run, number))
+        return JSONResponse(await run_in_threadpool(drawn, run, number))
 
     async def solutions_json(self, request: Request) -> Response:
         """Every solution kept, as `dlx tile --json` prints them (rows of labels)."""
@@ -331,29 +288,3 @@ class _Api:
 def _event(name: str, data: dict[str, Any]) -> str:
     """One server-sent event."""
     return f"event: {name}\ndata: {json.dumps(data)}\n\n"
-
-
-def _drawing(run: Run, number: int) -> dict[str, Any]:
-    """Solution `number` of `run` as the page shows it: the SVG `dlx tile --svg` writes, its
-    rows as `dlx tile` prints them, and a legend of the pieces by the names they were given."""
-    if run.rows is not None:
-        from dlx.puzzles.svg import board_svg
-
-        return {"number": 1, "svg": board_svg(run.rows), "text": run.rows, "legend": []}
-    assert run.puzzle is not None
-    return {"number": number, **drawing(run.puzzle, run.solutions[number - 1])}
-
-
-def drawing(puzzle: Puzzle, solution: list[Placement]) -> dict[str, Any]:
-    """A solution's SVG picture, text rows and legend (each piece used: name, label, colour)."""
-    from dlx.tiling.render import label_colours, labels, text
-    from dlx.tiling.svg import solution_svg
-
-    marks = labels(puzzle)
-    colours = label_colours(puzzle, solution)
-    used = list(dict.fromkeys(placement.piece for placement in solution))
-    legend = [
-        {"name": puzzle.pieces[p].name, "label": marks[p], "colour": colours.get(marks[p], "")}
-        for p in sorted(used)
-    ]
-    return {"svg": solution_svg(puzzle, solution), "text": text(puzzle, solution), "legend": legend}

@@ -23,10 +23,10 @@ from typing import Any
 from dlx.cli.common import DOMAIN_ERRORS
 from dlx.solve import solve
 from dlx.stats import Stats, Status
-from dlx.studio.puzzle import Job, fillit_pieces, puzzle_of
 from dlx.tiling.build import build
 from dlx.tiling.model import Placement
 from fillit.errors import FillitError
+from studio.puzzle import Job, fillit_pieces, puzzle_of
 
 NICE = 10
 """How much less CPU priority a search has than the server."""

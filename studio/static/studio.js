@@ -521,6 +521,7 @@ async function start(mode) {
     const drawn = JSON.parse(event.data);
     show(drawn);
     browse = {id: mode === "all" || mode === "solve" ? id : null, count: 1, number: 1};
+    $("download-json").disabled = browse.id === null;
     updateBrowse();
   });
   source.addEventListener("done", (event) => {

@@ -1,0 +1,37 @@
+"""What does the page show of a solution? The SVG picture `dlx tile --svg` draws (`fillit solve
+--svg` for a fillit answer), its rows as `dlx tile` prints them, and a legend of the pieces used,
+by the names they were given, in the picture's colours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dlx.tiling.model import Placement, Puzzle
+from studio.runs import Run
+
+
+def drawn(run: Run, number: int) -> dict[str, Any]:
+    """Solution `number` of `run` as the page shows it: the SVG `dlx tile --svg` writes, its
+    rows as `dlx tile` prints them, and a legend of the pieces by the names they were given."""
+    if run.rows is not None:
+        from dlx.puzzles.svg import board_svg
+
+        return {"number": 1, "svg": board_svg(run.rows), "text": run.rows, "legend": []}
+    assert run.puzzle is not None
+    return {"number": number, **drawing(run.puzzle, run.solutions[number - 1])}
+
+
+def drawing(puzzle: Puzzle, solution: list[Placement]) -> dict[str, Any]:
+    """A solution's SVG picture, text rows and legend (each piece used: name, label, colour)."""
+    from dlx.tiling.render import label_colours, labels, text
+    from dlx.tiling.svg import solution_svg
+
+    marks = labels(puzzle)
+    colours = label_colours(puzzle, solution)
+    used = list(dict.fromkeys(placement.piece for placement in solution))
+    legend = [
+        {"name": puzzle.pieces[p].name, "label": marks[p], "colour": colours.get(marks[p], "")}
+        for p in sorted(used)
+    ]
+    return {"svg": solution_svg(puzzle, solution), "text": text(puzzle, solution), "legend": legend}

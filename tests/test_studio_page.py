@@ -328,3 +328,22 @@ def test_every_control_has_a_name(page: Page) -> None:
         .map((e) => e.outerHTML)"""
     )
     assert unnamed == []
+
+
+@pytest.mark.parametrize("stem", ["heart", "loose", "triangle_drawn", "hex_drawn", "cube_drawn"])
+def test_a_file_read_into_the_drawings_is_written_back_the_same(
+    page: Page, tmp_path: Path, stem: str
+) -> None:
+    """A picture opened, then drawn on (a cell off and on again): the file the drawings write is
+    the same puzzle, item for item and option for option (`dlx tile --dlx`)."""
+    text = (ROOT / "corpus" / "tile" / f"{stem}.txt").read_text()
+    page.get_by_label("Puzzle file").fill(text)
+    page.get_by_label("Puzzle file").dispatch_event("change")
+    cell = page.get_by_role("group", name="Board").locator("[aria-pressed=true]").first
+    name = cell.get_attribute("aria-label")
+    button(page, name).click()
+    assert button(page, name).get_attribute("aria-pressed") == "false"
+    assert page.get_by_label("Puzzle file").input_value() != text  # the drawing writes the file
+    button(page, name).click()
+    written = page.get_by_label("Puzzle file").input_value()
+    assert dlx_tile(tmp_path, written, "--dlx").stdout == dlx_tile(tmp_path, text, "--dlx").stdout

@@ -347,3 +347,15 @@ def test_a_file_read_into_the_drawings_is_written_back_the_same(
     button(page, name).click()
     written = page.get_by_label("Puzzle file").input_value()
     assert dlx_tile(tmp_path, written, "--dlx").stdout == dlx_tile(tmp_path, text, "--dlx").stdout
+
+
+def test_knuth_s_spec_lines_stay_text_and_are_solved(page: Page, tmp_path: Path) -> None:
+    text = (ROOT / "corpus" / "tile" / "spec_soma.txt").read_text()
+    page.get_by_label("Puzzle file").fill(text)
+    page.get_by_label("Puzzle file").dispatch_event("change")
+    page.get_by_text("This file is in Knuth's spec lines").wait_for()
+    assert not page.get_by_role("group", name="Named sets").is_visible()
+    button(page, "Count up to symmetry").click()
+    expected = int(dlx_tile(tmp_path, text, "--count", "--unique").stdout)
+    assert finished(page).startswith(f"Done: {expected} solutions up to symmetry (all found)")
+    assert page.get_by_label("Puzzle file").input_value() == text

@@ -126,7 +126,11 @@ function readCells(rows, solid) {
 function readText(text) {
   // Read a picture into the state; Knuth's spec lines are kept as text only.
   state.spec = !isPicture(text);
-  if (state.spec) return;
+  if (state.spec) {  // its grid is the server's guess: reflections as `dlx tile` allows them there
+    state.rotate = true;
+    state.flip = null;
+    return;
+  }
   const blocks = [];
   const comments = [];
   let grid = "square";
@@ -402,6 +406,7 @@ function drawSets() {
   const host = $("sets");
   const legend = host.querySelector("legend");
   host.replaceChildren(legend);
+  host.hidden = state.spec;  // Knuth's spec lines name their pieces themselves
   for (const name of knownSets[state.grid] || []) {
     host.appendChild(check(name, state.sets.includes(name), (on) => {
       state.sets = on ? [...state.sets, name] : state.sets.filter((s) => s !== name);
@@ -412,7 +417,8 @@ function drawSets() {
 function drawAll() {
   $("grid").value = state.grid;
   $("rotate").checked = state.rotate;
-  $("flip").checked = state.flip;
+  $("flip").checked = Boolean(state.flip);
+  $("flip").indeterminate = state.flip === null;
   $("board-name").value = state.boardName;
   $("rows").value = state.rows;
   $("columns").value = state.columns;
@@ -441,7 +447,9 @@ function keepInUrl() {
   const params = new URLSearchParams({puzzle: $("text").value});
   const fixed = pieceOptions();
   if (!state.rotate) params.set("rotate", "0");
-  if (state.flip !== (state.grid !== "cube")) params.set("flip", state.flip ? "1" : "0");
+  if (state.flip !== null && state.flip !== (state.grid !== "cube")) {
+    params.set("flip", state.flip ? "1" : "0");
+  }
   if (Object.keys(fixed).length) params.set("pieces", JSON.stringify(fixed));
   history.replaceState(null, "", "#" + params.toString());
 }
@@ -564,9 +572,11 @@ async function stop() {
 }
 
 function running(on) {
+  const stopFocused = document.activeElement === $("stop");
   for (const id of ["solve", "count", "unique", "all", "solve-fillit"]) $(id).disabled = on;
   $("stop").disabled = !on;
   if (on) $("stop").focus();
+  else if (stopFocused) $("solve").focus();  // the keyboard keeps its place
 }
 
 function show(drawn) {

@@ -39,10 +39,10 @@ with warnings.catch_warnings():  # starlette's test client would rather have htt
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from studio.app import EXAMPLES, create_app  # noqa: E402
-from studio.puzzle import MAX_BODY  # noqa: E402
-from studio.runs import Settings  # noqa: E402
-from studio.worker import NICE  # noqa: E402
+from dlx.studio.app import EXAMPLES, create_app  # noqa: E402
+from dlx.studio.puzzle import MAX_BODY  # noqa: E402
+from dlx.studio.runs import Settings  # noqa: E402
+from dlx.studio.worker import NICE  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -53,8 +53,8 @@ def studio(
     try:
         import uvicorn
 
-        from studio.app import create_app
-        from studio.runs import Settings
+        from dlx.studio.app import create_app
+        from dlx.studio.runs import Settings
     except ImportError as error:
         raise fail(
             f"dlx studio needs the studio extra ({error.name} is missing): "

@@ -35,12 +35,11 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from dlx.cli.common import DOMAIN_ERRORS
+from dlx.studio.drawing import drawn
+from dlx.studio.guard import LOCAL_HOSTS, Secure, read_body
+from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of, read_job
+from dlx.studio.runs import Run, Runs, Settings
 from dlx.tiling.model import Puzzle
-from fillit.errors import FillitError
-from studio.drawing import drawn
-from studio.guard import LOCAL_HOSTS, Secure, read_body
-from studio.puzzle import Job, RequestError, fillit_pieces, puzzle_of, read_job
-from studio.runs import Run, Runs, Settings
 
 STATIC = {"studio.js": "text/javascript", "studio.css": "text/css"}
 EXAMPLES = {
@@ -93,7 +92,6 @@ def create_app(settings: Settings | None = None, local: bool = True) -> Starlett
         exception_handlers={
             RequestError: _refused,
             **{error: _refused for error in DOMAIN_ERRORS},
-            FillitError: _refused,
             HTTPException: _http_error,
         },
         lifespan=lifespan,
@@ -116,7 +114,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 def _packaged(*parts: str) -> bytes:
     """A file packaged with the studio."""
-    return resources.files("studio").joinpath(*parts).read_bytes()
+    return resources.files("dlx.studio").joinpath(*parts).read_bytes()
 
 
 async def _page(request: Request) -> Response:
@@ -218,11 +216,8 @@ class _Api:
         """Start a search; its key names its events, solutions and stop."""
         data = await read_body(request)
         job = read_job(data)
-        if job.mode == "fillit":
-            try:
-                fillit_pieces(job.text)
-            except FillitError as error:
-                raise RequestError(f"not a fillit input: {error}") from None
+        if job.mode == "fillit":  # (refused here, with fillit's reason, if fillit refuses it)
+            await run_in_threadpool(fillit_answer, job.text, self.runs.settings.timeout)
             puzzle = None
         else:
             puzzle = await read_puzzle(job)

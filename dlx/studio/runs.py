@@ -16,9 +16,9 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from dlx.studio.puzzle import Job, RequestError
+from dlx.studio.worker import work
 from dlx.tiling.model import Placement, Puzzle
-from studio.puzzle import Job, RequestError
-from studio.worker import work
 
 REAP_SECONDS = 5.0
 """How long a search's process may take to exit once its pipe is closed."""
@@ -99,7 +99,7 @@ class Runs:
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         self.context = multiprocessing.get_context(method)
         if method == "forkserver":
-            self.context.set_forkserver_preload(["studio.worker"])
+            self.context.set_forkserver_preload(["dlx.studio.worker"])
 
     def running(self) -> int:
         """How many searches have not ended."""

@@ -23,10 +23,9 @@ from typing import Any
 from dlx.cli.common import DOMAIN_ERRORS
 from dlx.solve import solve
 from dlx.stats import Stats, Status
+from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of
 from dlx.tiling.build import build
 from dlx.tiling.model import Placement
-from fillit.errors import FillitError
-from studio.puzzle import Job, fillit_pieces, puzzle_of
 
 NICE = 10
 """How much less CPU priority a search has than the server."""
@@ -46,7 +45,7 @@ def work(conn: Connection, job: Job, timeout: float, max_nodes: int) -> None:
             _fillit(conn.send, job, timeout, max_nodes)
         else:
             _tile(conn.send, job, timeout, max_nodes)
-    except (*DOMAIN_ERRORS, FillitError) as error:
+    except DOMAIN_ERRORS as error:
         conn.send(("error", str(error)))
     except (BrokenPipeError, EOFError):
         pass  # the server went away first: nobody to tell
@@ -86,24 +85,15 @@ def _tile(send: Send, job: Job, timeout: float, max_nodes: int) -> None:
 
 
 def _fillit(send: Send, job: Job, timeout: float, max_nodes: int) -> None:
-    """Solve a fillit input: its canonical answer's rows."""
-    from fillit.solver.fast import arrange_fast
-
-    stats = Stats()
-    reporter = _Reporter(send, stats)
+    """Solve a fillit input: its canonical answer's rows, from the `fillit` program."""
     started = time.perf_counter()
-    answer = arrange_fast(
-        fillit_pieces(job.text),
-        timeout=timeout,
-        max_nodes=max_nodes,
-        progress=lambda _, now: reporter.show(now, 0),
-    )
-    seconds = time.perf_counter() - started
-    nodes = sum(attempt.stats.nodes for attempt in answer.attempts)
-    if answer.solved:
-        send(("fillit", answer.rows()))
-    status = Status.LIMIT if answer.solved else Status.BUDGET
-    send(("done", str(status), int(answer.solved), nodes, seconds))
+    try:
+        rows = fillit_answer(job.text, timeout)
+    except RequestError as error:
+        send(("error", str(error)))
+        return
+    send(("fillit", rows))
+    send(("done", str(Status.LIMIT), 1, 0, time.perf_counter() - started))
 
 
 class _Reporter:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dlx.studio.runs import Run
 from dlx.tiling.model import Placement, Puzzle
-from studio.runs import Run
 
 
 def drawn(run: Run, number: int) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from studio.puzzle import MAX_BODY, RequestError
+from dlx.studio.puzzle import MAX_BODY, RequestError
 
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 SECURITY_HEADERS = {

@@ -10,11 +10,13 @@ command line cannot say, a piece that may not turn or flip while the others may.
 >>> read_job({"puzzle": 3})
 Traceback (most recent call last):
     ...
-studio.puzzle.RequestError: "puzzle" must be text (a picture or Knuth's spec lines)
+dlx.studio.puzzle.RequestError: "puzzle" must be text (a picture or Knuth's spec lines)
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,12 +134,29 @@ def _fix_pieces(puzzle: Puzzle, fixed: dict[str, tuple[bool, bool]]) -> None:
     puzzle.rotate = puzzle.flip = False
 
 
-def fillit_pieces(text: Any) -> list[Any]:
-    """The pieces of a fillit input, read by fillit's own parser and limit."""
-    from fillit.parse import MAX_BYTES, parse
+FILLIT_BYTES = 545
+"""fillit's largest valid input (26 blocks): a longer one is refused before fillit runs."""
 
+
+def fillit_answer(text: Any, timeout: float) -> list[str]:
+    """The canonical answer of a fillit input, as the `fillit` program prints it: its own
+    parser, limits and search, run as a program (dlx imports nothing of fillit, which is built
+    on it); a RequestError with fillit's reason for an input it refuses."""
     if not isinstance(text, str):
         raise RequestError('"puzzle" must be the text of a fillit input')
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise RequestError(f"a fillit input has at most {MAX_BYTES} bytes", 413)
-    return parse(text)
+    if len(text.encode("utf-8", "surrogatepass")) > FILLIT_BYTES:
+        raise RequestError(f"a fillit input has at most {FILLIT_BYTES} bytes", 413)
+    command = [sys.executable, "-m", "fillit", "solve", "--plain", "--jobs", "1"]
+    command += ["--timeout", f"{timeout:g}", "-"]
+    try:
+        done = subprocess.run(
+            command, input=text, capture_output=True, text=True, timeout=timeout + 10, check=False
+        )
+    except subprocess.TimeoutExpired:
+        raise RequestError("fillit did not answer in time", 503) from None
+    reason = done.stderr.strip().removeprefix("fillit: ")
+    if done.returncode == 1:
+        raise RequestError(f"not a fillit input: {reason}")
+    if done.returncode != 0:
+        raise RequestError(f"fillit: {reason or f'exit status {done.returncode}'}", 503)
+    return done.stdout.splitlines()

@@ -1,9 +1,9 @@
 """How does a person draw a tiling puzzle and watch it solved, without writing a file? `dlx
 studio`: a local page for the puzzles `dlx tile` reads (and fillit's inputs), served here.
 
-The studio is an application over both packages, so it stands beside them: `dlx` knows nothing
-of fillit, and only this package uses the two together (`dlx studio`, in `dlx.cli.studio`, imports
-it when the command runs).
+`dlx` knows nothing of fillit, which is built on it: the page's fillit pane runs the `fillit`
+program, whose parser, limits and search answer as on the command line. `dlx studio`, in
+`dlx.cli.studio`, imports this package only when the command runs.
 
 - `puzzle`: a request's puzzle read by the command lines' own parsers and limits;
 - `worker`: one search in its own process, reporting progress and solutions through a pipe;

@@ -20,6 +20,7 @@ import typer
 from dlx import Stats, __version__, solve
 from dlx.cli import parallel as cli_parallel
 from dlx.cli import puzzles as cli_puzzles
+from dlx.cli import studio as cli_studio
 from dlx.cli import tile as cli_tile
 from dlx.cli.common import (
     CountOpt,
@@ -147,6 +148,7 @@ def _write_lines(lines: Sequence[str], number: int) -> None:
 cli_puzzles.register(app)
 cli_tile.register(app)
 cli_parallel.register(app)
+cli_studio.register(app)
 
 
 def main() -> None:

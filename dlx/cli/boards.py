@@ -43,17 +43,21 @@ def search_boards(
     none: Callable[[], typer.Exit] | None = None,
     on_error: Callable[[str], typer.Exit] = fail,
     first: bool = False,
+    counter: Callable[[Search], int] | None = None,
 ) -> None:
     """A puzzle command's run: its boards, made by `make` from the search's keywords (bad input
     reported by `on_error`), shown as asked, within the whole run's clock; with `first`, only
-    the first board unless counting. `none` is the exit when there is none."""
+    the first board unless counting. `none` is the exit when there is none. `counter`, when
+    given, counts the boards from the same keywords without making them (for `--count`)."""
     if shown.svg is not None and not shown.svg.parent.is_dir():  # before any search, not after
         raise fail(f"{shown.svg}: no such folder")
     with Clock(shown.timeout) as clock:
         counters = Stats()
+        boards: Iterator[Board] | int
         with guarded(on_error):
-            boards = make(budget(counters, clock, shown.max_nodes, shown.limit))
-        if first and not shown.count:
+            search = budget(counters, clock, shown.max_nodes, shown.limit)
+            boards = counter(search) if counter is not None and shown.count else make(search)
+        if first and not shown.count and not isinstance(boards, int):
             boards = first_only(boards)
         show_boards(
             boards,
@@ -80,7 +84,7 @@ def board_console(plain: bool) -> Console | None:
 
 
 def show_boards(
-    boards: Iterator[Board],
+    boards: Iterator[Board] | int,
     stats: Stats,
     clock: Clock,
     *,
@@ -91,13 +95,14 @@ def show_boards(
     console: Console | None,
     none: Callable[[], typer.Exit],
 ) -> None:
-    """Print each board (rows, blank line between boards), or only their number. With `hold`
-    (a budget may stop the search) the boards wait until the search ends, so one stopped by a
-    budget prints nothing; no board (a count of 0 included) exits 1."""
+    """Print each board (rows, blank line between boards), or only their number (`boards`
+    may be that number, counted already). With `hold` (a budget may stop the search) the boards
+    wait until the search ends, so one stopped by a budget prints nothing; no board (a count of
+    0 included) exits 1."""
     held: list[Board] = []
-    found = 0
+    found = boards if isinstance(boards, int) else 0
     with guarded():
-        for board in boards:
+        for board in () if isinstance(boards, int) else boards:
             found += 1
             if count:
                 continue

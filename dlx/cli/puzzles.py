@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+import dlx
 from dlx.cli.boards import Shown, search_boards
 from dlx.cli.common import (
     EXIT_NONE,
@@ -57,7 +58,8 @@ def queens(
         count_in_parallel(build, jobs, count, stats, timeout, max_nodes, limit=limit)
         return
     shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit)
-    search_boards(lambda search: puzzle.boards(n, **search), shown)
+    counter = lambda search: dlx.count(puzzle.problem(n), **search)  # noqa: E731
+    search_boards(lambda search: puzzle.boards(n, **search), shown, counter=counter)
 
 
 def sudoku(
@@ -83,7 +85,11 @@ def sudoku(
         grid = puzzle.parse(read_text(file))
         return (puzzle.render(g) for g in puzzle.boards(grid, **search))
 
-    search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes, limit))
+    def counter(search: "Search") -> int:
+        return dlx.count(puzzle.problem(puzzle.parse(read_text(file))), **search)
+
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit)
+    search_boards(boards, shown, counter=counter)
 
 
 def skyscrapers(
@@ -109,8 +115,11 @@ def skyscrapers(
     def boards(search: "Search") -> Iterator[Board]:
         return (puzzle.render(grid) for grid in puzzle.boards(puzzle.parse(clues), **search))
 
+    def counter(search: "Search") -> int:
+        return dlx.count(puzzle.problem(puzzle.parse(clues)), **search)
+
     shown = Shown(count, stats, None, True, timeout, max_nodes)
-    search_boards(boards, shown, none=error, on_error=error, first=True)
+    search_boards(boards, shown, none=error, on_error=error, first=True, counter=counter)
 
 
 def polyomino(
@@ -151,8 +160,13 @@ def polyomino(
         rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
         return puzzle.boards(pieces, rows, cols, rotate=not no_rotate, flip=not no_flip, **search)
 
+    def counter(search: "Search") -> int:
+        pieces = puzzle.parse(read_text(file))
+        rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
+        return dlx.count(puzzle.problem(pieces, rows, cols, not no_rotate, not no_flip), **search)
+
     shown = Shown(count, stats, svg, plain, timeout, max_nodes)
-    search_boards(boards, shown, none=none, first=True)
+    search_boards(boards, shown, none=none, first=True, counter=counter)
 
 
 def _dimensions(text: str) -> tuple[int, int]:
@@ -192,4 +206,8 @@ def pentomino(
     def boards(search: "Search") -> Iterator[Board]:
         return puzzle.boards(*puzzle.parse_board(board), unique=unique, **search)
 
-    search_boards(boards, Shown(count, stats, svg, plain, timeout, max_nodes), first=True)
+    def counter(search: "Search") -> int:
+        return dlx.count(puzzle.problem(*puzzle.parse_board(board), unique=unique), **search)
+
+    shown = Shown(count, stats, svg, plain, timeout, max_nodes)
+    search_boards(boards, shown, first=True, counter=counter)

@@ -78,7 +78,7 @@ def tile(
     ] = False,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
-    from dlx.tiling.build import build, knuth_text
+    from dlx.tiling.build import build, count_solutions, knuth_text
 
     def load() -> "Tiling":
         puzzle = _puzzle(file, grid, pieces, board)
@@ -105,7 +105,11 @@ def tile(
     def boards(search: "Search") -> Iterator[list[str]]:
         return _boards(load(), search, svg, count)
 
-    search_boards(boards, Shown(count, stats, None, plain, timeout, max_nodes, limit))
+    def counter(search: "Search") -> int:
+        return count_solutions(load(), **search)
+
+    shown = Shown(count, stats, None, plain, timeout, max_nodes, limit)
+    search_boards(boards, shown, counter=counter if svg is None else None)
 
 
 def _puzzle(file: str | None, grid: str | None, pieces: str | None, board: str | None) -> "Puzzle":

@@ -126,7 +126,11 @@ def ours(engine: str, checkout: Path | None = None) -> Callable[[Path], Command]
     env = {"DLX_CORE": "compiled"}
     if checkout is not None:
         env["PYTHONPATH"] = str(checkout)
-    return lambda path: ([sys.executable, "-m", "dlx", "solve", "--count", *extra, str(path)], env, False)
+    return lambda path: (
+        [sys.executable, "-m", "dlx", "solve", "--count", *extra, str(path)],
+        env,
+        False,
+    )
 
 
 def run(command: Command, path: Path, callgrind: bool) -> tuple[float, int | None]:
@@ -143,6 +147,7 @@ def run(command: Command, path: Path, callgrind: bool) -> tuple[float, int | Non
             capture_output=True,
             text=True,
             env={**os.environ, **env},
+            cwd=path.parent,  # not a checkout's root, whose dlx `-m` would import first
             timeout=TIMEOUT * (50 if callgrind else 1),
             check=False,
         )
@@ -157,21 +162,28 @@ def run(command: Command, path: Path, callgrind: bool) -> tuple[float, int | Non
     return measure, int(last[0]) if last and last[0].isdigit() else None
 
 
-def solvers(family: str, baseline: Path | None) -> dict[str, tuple[str, Callable[[Path], Command]]]:
-    """For one family: each solver's name -> (the peer its time is divided by, its command)."""
-    table: dict[str, tuple[str, Callable[[Path], Command]]] = {}
-    knuth = os.environ.get(KNUTH[family])
-    ssxcc = os.environ.get("SSXCC")
+def knuth(program: str) -> Callable[[Path], Command]:
+    """Knuth's `program`, reading the file on standard input."""
+    return lambda path: ([program], {}, True)
+
+
+Table = dict[str, tuple[tuple[str, ...], Callable[[Path], Command]]]
+"""Each solver's name -> (the solvers its time is divided by, its command)."""
+
+
+def solvers(family: str, baseline: Path | None) -> Table:
+    """The solvers of one family: our engines (and the baseline's), then Knuth's programs."""
+    table: Table = {}
     engines = ["links"] if family == "multiplicities" else ["links", "cells"]
     peers = {"links": KNUTH[family].lower(), "cells": "ssxcc"}
     for engine in engines:
-        table[engine] = (peers[engine], ours(engine))
+        table[engine] = ((peers[engine], f"{engine}@base"), ours(engine))
         if baseline is not None:
-            table[f"{engine}@base"] = (engine, ours(engine, baseline))
-    if knuth:
-        table[KNUTH[family].lower()] = ("", lambda path, p=knuth: ([p], {}, True))
-    if ssxcc and "cells" in engines:
-        table["ssxcc"] = ("", lambda path, p=ssxcc: ([p], {}, True))
+            table[f"{engine}@base"] = ((), ours(engine, baseline))
+    for engine in engines:
+        program = os.environ.get(peers[engine].upper())
+        if program:
+            table[peers[engine]] = ((), knuth(program))
     return table
 
 
@@ -209,12 +221,13 @@ def compare(
             measures[solver] = min(measure, measures.get(solver, math.inf))
     agreed = len(set(counts.values())) == 1 and None not in counts.values()
     print(f"{name} ({family}, {counts.get('links')} solutions, {unit}, best of {repeat})")
-    for solver, (peer, _) in table.items():
+    for solver, (peers, _) in table.items():
         line = f"  {solver:12} {measures[solver]:14.6g}  count {counts[solver]}"
-        if peer in measures:
-            ratio = measures[solver] / measures[peer]
-            ratios.setdefault(f"{solver} / {peer}", []).append(ratio)
-            line += f"  {ratio:6.2f}x {peer}"
+        for peer in peers:
+            if peer in measures:
+                ratio = measures[solver] / measures[peer]
+                ratios.setdefault(f"{solver} / {peer}", []).append(ratio)
+                line += f"  {ratio:6.2f}x {peer}"
         print(line, flush=True)
     if not agreed:
         print(f"  COUNTS DISAGREE: {counts}")
@@ -228,7 +241,7 @@ def summary(ratios: dict[str, list[float]]) -> str:
         mean = math.exp(sum(math.log(v) for v in values) / len(values))
         line = f"{key}: geometric mean {mean:.2f}x, worst {max(values):.2f}x"
         solver, peer = key.split(" / ")
-        if solver in TARGETS and peer != solver:
+        if solver in TARGETS and not peer.endswith("@base"):
             met = "met" if max(values) <= TARGETS[solver] else "NOT met"
             line += f" (target: at most {TARGETS[solver]}x on every file: {met})"
         lines.append(line)

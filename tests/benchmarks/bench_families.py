@@ -23,7 +23,9 @@ sources (`ctangle dlx1.w && cc -O3 dlx1.c -o dlx1`; SSXCC needs gb_flip.c too); 
 never builds or ships them. `--baseline DIR` also runs the links and cells engines of another
 checkout of this project (its compiled cores built in place), for before/after ratios.
 
-Each time is the best of `--repeat` runs (default 3). Printed: per file each solver's seconds,
+Each time is the best of `--repeat` runs (default 3). Each checkout's `dlx` is byte-compiled
+first (`compileall`), so that a start is an installed package's even where
+PYTHONDONTWRITEBYTECODE is set. Printed: per file each solver's seconds,
 whether its count agrees with the others', and each engine's time over its peer's; then per
 engine the geometric mean of those ratios and the targets: cells at most 0.8x SSXCC and links at
 most 1.0x Knuth's program on every file. `--callgrind` measures instructions executed
@@ -44,6 +46,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[2]
+"""This checkout."""
 TIMEOUT = 600.0
 TARGETS = {"links": 1.0, "cells": 0.8}
 """At most this multiple of the peer's time on every file."""
@@ -196,6 +200,9 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     ratios: dict[str, list[float]] = {}
     wrong = False
+    for checkout in filter(None, (ROOT, args.baseline)):  # started as installed: from bytecode
+        compiled = [sys.executable, "-m", "compileall", "-q", str(checkout / "dlx")]
+        subprocess.run(compiled, capture_output=True, check=False)
     with tempfile.TemporaryDirectory() as folder:
         for name in args.only or list(FILES):
             family, text = FILES[name]

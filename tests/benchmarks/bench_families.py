@@ -10,7 +10,7 @@ temporary folder) in Knuth's format:
 - `pent6x10`: the twelve pentominoes on 6 x 10, all 9,356 packings (`dlx.puzzles.pentomino`);
 - `sky6`: a 6 x 6 skyscrapers grid with nine clues, every grid that agrees with them (105,592;
   items coloured with heights: exact covering with colours, `dlx.puzzles.skyscrapers`);
-- `dominoes`: domino tilings of a 7 x 8 board with one to three horizontal dominoes in each row
+- `dominoes`: domino tilings of a 7 x 10 board with two or three horizontal dominoes in each row
   (primary items with multiplicities, Algorithm M).
 
 Each file is solved, every solution counted, by fresh processes, start-up included:
@@ -115,7 +115,7 @@ FILES: dict[str, tuple[str, Callable[[], str]]] = {  # name -> (its family, its 
     "queens14": ("x", lambda: queens_half(14)),
     "pent6x10": ("x", pentominoes),
     "sky6": ("colours", skyscrapers),
-    "dominoes": ("multiplicities", lambda: dominoes(7, 8, 1, 3)),
+    "dominoes": ("multiplicities", lambda: dominoes(7, 10, 2, 3)),
 }
 KNUTH = {"x": "DLX1", "colours": "DLX2", "multiplicities": "DLX3"}
 """The environment variable naming Knuth's program of each family's algorithm (links)."""

@@ -5,6 +5,7 @@ budgets, limits, progress and Ctrl-C behave as when listing."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,11 +16,16 @@ from cores import links_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
+from typer.testing import CliRunner
 
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
+from dlx.cli.app import app
 from dlx.cores.cells_engine import CELLS_COMPILED
 from dlx.cores.compiled import COMPILED_AVAILABLE, CoreName, search_compiled
+from dlx.cores.running import NO_LIMIT
 from dlx.knuth import read_dlx
+from dlx.parallel.parts import Part, search
+from dlx.parallel.parts import Settings as PartSettings
 
 needs_compiled = pytest.mark.skipif(
     not (COMPILED_AVAILABLE and CELLS_COMPILED), reason="the compiled cores were not built"
@@ -243,3 +249,71 @@ def test_a_count_stopped_by_a_budget_says_so(engine: str) -> None:
     found = count(queens(10), stats=stats, engine=engine, max_nodes=5000)
     assert stats.status is Status.BUDGET and stats.nodes == 5000
     assert found == stats.solutions < 724
+
+
+def spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The `count_to` of every search started from now on (0: every solution handed over)."""
+    calls: list[int] = []
+    module = importlib.import_module("dlx.solve")  # (`dlx.solve` names the function)
+    real = module._search
+
+    def recording(problem: Problem[Any], count_to: int, settings: dict[str, Any]) -> Any:
+        calls.append(count_to)
+        return real(problem, count_to, settings)
+
+    monkeypatch.setattr(module, "_search", recording)
+    return calls
+
+
+SKYLINE = "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2"
+COMMANDS = [
+    (["solve", "--count", str(ROOT / "corpus" / "dlx" / "queens4.dlx")], "2\n"),
+    (
+        ["solve", "--count", "--engine", "cells", str(ROOT / "corpus" / "dlx" / "queens4.dlx")],
+        "2\n",
+    ),
+    (["queens", "8", "--count"], "92\n"),
+    (["queens", "8", "--count", "--limit", "5"], "5\n"),
+    (["sudoku", str(ROOT / "corpus" / "sudoku" / "inkala.txt"), "--count"], "1\n"),
+    (["skyscrapers", SKYLINE, "--count"], "1\n"),
+    (["pentomino", "3x20", "--count"], "8\n"),
+    (["tile", "--board", "3x20", "--pieces", "pentominoes", "--count"], "8\n"),
+    (["tile", "--board", "3x20", "--pieces", "pentominoes", "--unique", "--count"], "2\n"),
+]
+
+
+@needs_compiled
+@pytest.mark.parametrize(("args", "printed"), COMMANDS, ids=lambda a: " ".join(a)[:40])
+def test_the_commands_count_inside_the_search(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], printed: str
+) -> None:
+    calls = spy(monkeypatch)
+    result = CliRunner().invoke(app, args, env={"NO_COLOR": "1"})
+    assert (result.exit_code, result.stdout) == (0, printed)
+    assert calls and all(count_to > 0 for count_to in calls)
+
+
+@needs_compiled
+def test_tile_lists_the_solutions_its_unique_checks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Two dominoes on a 2x2 board: no piece breaks the tie of their half turns, so `--unique`
+    checks each solution (in Python) and counts the ones it keeps; without it, C counts."""
+    spec = tmp_path / "dominoes.txt"
+    spec.write_text("| two dominoes\n[0-1][0-1]\nA 00 01\nB 00 01\n")
+    calls = spy(monkeypatch)
+    for extra, printed, count_to in (([], "4\n", NO_LIMIT), (["--unique"], "1\n", 0)):
+        calls.clear()
+        result = CliRunner().invoke(app, ["tile", str(spec), "--count", *extra])
+        assert (result.exit_code, result.stdout, calls) == (0, printed, [count_to])
+
+
+@needs_compiled
+@pytest.mark.parametrize("solutions", [False, True])
+def test_a_parallel_part_counts_unless_it_sends_its_solutions(
+    monkeypatch: pytest.MonkeyPatch, solutions: bool
+) -> None:
+    calls = spy(monkeypatch)
+    outcome = search(queens(8), Part((), (), 1.0), PartSettings(solutions=solutions))
+    assert outcome.solutions == 92 and len(outcome.found) == (92 if solutions else 0)
+    assert calls == [0 if solutions else NO_LIMIT]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator, Hashable, Iterable
-from typing import TYPE_CHECKING, Literal, TypeVar
+from inspect import signature
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from dlx.cores.running import NO_LIMIT
 from dlx.errors import BudgetError, UnknownItemError
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
@@ -72,29 +74,42 @@ def solve(
     few problems the compiled core cannot take (a multiplicity over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
+    return _search(problem, 0, locals())
+
+
+def _search(
+    problem: Problem[K], count_to: int, settings: dict[str, Any]
+) -> Generator[tuple[K, ...], None, None]:
+    """`solve(problem, **settings)`; on the compiled cores the solutions before the
+    `count_to`-th are counted where they are found, never handed over (`count`)."""
+    choose, limit, stats = settings["choose"], settings["limit"], settings["stats"]
+    memo, prune, learn = settings["memo"], settings["prune"], settings["learn"]
+    max_nodes, timeout, progress = settings["max_nodes"], settings["timeout"], settings["progress"]
+    counting = count_to > 0
     if choose not in ("mrv", "first", "sweep"):
         raise ValueError(f"choose must be 'mrv', 'first' or 'sweep', not {choose!r}")
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be at least 1 (None: no limit), not {limit}")
     check_budget(timeout, max_nodes)
-    if engine != "links":
+    if settings["engine"] != "links":
         from dlx.cores.cells_engine import search_for
 
-        stats = stats if stats is not None else Stats()
-        return _keyed(search_for(problem, stats, locals()), problem.keys, limit, stats)
+        stats = settings["stats"] = stats if stats is not None else Stats()
+        cells = search_for(problem, stats, settings, count_to)
+        return _keyed(cells, problem.keys, limit, stats, counting)
     general = (
         memo is not None or learn is not None or problem.has_multiplicities or problem.has_colours
     )
-    given = [problem.option_number(key) for key in givens]
-    preferred = [problem.option_number(key) for key in prefer]
+    given = [problem.option_number(key) for key in settings["givens"]]
+    preferred = [problem.option_number(key) for key in settings["prefer"]]
     if preferred and not general:
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
-    ordered = _item_numbers(problem, item_order)
+    ordered = _item_numbers(problem, settings["item_order"])
     stats = stats if stats is not None else Stats()
     stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
     from dlx.cores.compiled import compiled_supports, pick_core, search_compiled  # links only
 
-    if pick_core(core) == "compiled" and compiled_supports(problem):
+    if pick_core(settings["core"]) == "compiled" and compiled_supports(problem):
         compiled = search_compiled(
             problem,
             stats,
@@ -109,8 +124,9 @@ def solve(
             max_nodes=max_nodes,
             timeout=timeout,
             progress=progress,
+            count_to=count_to,
         )
-        return _keyed(compiled, problem.keys, limit, stats)
+        return _keyed(compiled, problem.keys, limit, stats, counting)
     from dlx.cores.links import links_of  # a compiled search never loads the Python engine
 
     links = links_of(problem)
@@ -179,14 +195,20 @@ def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> list[int]:
 
 
 def _keyed(
-    search: Generator[list[int], None, None], keys: list[K], limit: int | None, stats: Stats
+    search: Generator[list[int], None, None],
+    keys: list[K],
+    limit: int | None,
+    stats: Stats,
+    counting: bool = False,
 ) -> Generator[tuple[K, ...], None, None]:
-    """The solutions of `search` by key; after the `limit`-th, the search is closed at once."""
+    """The solutions of `search` by key; after the `limit`-th, the search is closed at once.
+    `counting`: `search` may count solutions without handing them over, and `stats` tells
+    how many it found."""
     found = 0
     try:
         for numbers in search:
             solution = tuple([keys[n] for n in numbers])
-            found += 1
+            found = stats.solutions if counting else found + 1
             if found == limit:
                 search.close()  # restore the links and publish the statistics now
                 stats.status = Status.LIMIT
@@ -203,7 +225,15 @@ def count(problem: Problem[K], **options: object) -> int:
     >>> count(Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])]))
     2
     """
-    return sum(1 for _ in solve(problem, **options))  # type: ignore[arg-type, misc]
+    stats = options.get("stats")
+    bound = signature(solve).bind(problem, **{**options, "stats": stats or Stats()})
+    bound.apply_defaults()
+    settings = dict(bound.arguments)
+    del settings["problem"]
+    limit = settings["limit"]
+    for _ in _search(problem, NO_LIMIT if limit is None else limit, settings):
+        pass  # the compiled cores hand over at most the last solution; the others, all
+    return int(settings["stats"].solutions)
 
 
 def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:

@@ -18,6 +18,7 @@ from typing import Annotated
 import typer
 
 from dlx import Stats, __version__, solve
+from dlx import count as count_solutions
 from dlx.cli import parallel as cli_parallel
 from dlx.cli import puzzles as cli_puzzles
 from dlx.cli import studio as cli_studio
@@ -117,17 +118,17 @@ def solve_command(
         hold = as_json or timeout is not None or max_nodes is not None
         found = 0
         with guarded(), live_line(printing=not (count or hold)) as line:
-            searching = budget(counters, clock, max_nodes, limit, line)
-            search = solve(problem_file.problem, engine=engine, **searching)
-            for solution in search:
-                found += 1
-                if count:
-                    continue
-                lines = [problem_file.option_text(key) for key in solution]
-                if hold:
-                    texts.hold(lines)
-                else:
-                    _write_lines(lines, found)
+            keywords = budget(counters, clock, max_nodes, limit, line)
+            if count:  # counted inside the search: no solution leaves it
+                found = count_solutions(problem_file.problem, engine=engine, **keywords)
+            else:
+                for solution in solve(problem_file.problem, engine=engine, **keywords):
+                    found += 1
+                    lines = [problem_file.option_text(key) for key in solution]
+                    if hold:
+                        texts.hold(lines)
+                    else:
+                        _write_lines(lines, found)
     if as_json:
         write_json(solve_json(found, texts, counters, count))
     report(counters, stats)

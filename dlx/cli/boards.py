@@ -63,19 +63,25 @@ def search_boards(
     none: Callable[[], typer.Exit] | None = None,
     on_error: Callable[[str], typer.Exit] = fail,
     first: bool = False,
+    counter: Callable[[Search], int] | None = None,
 ) -> None:
     """A puzzle command's run: its boards, made by `make` from the search's keywords (bad input
     reported by `on_error`), shown as asked, within the whole run's clock; with `first`, only
-    the first board unless counting. `none` is the exit when there is none."""
+    the first board unless counting. `none` is the exit when there is none. `counter`, when
+    given, counts the boards from the same keywords without making them (for `--count` with
+    no picture to draw)."""
     check_svg(shown.svg)  # before any search, not after
     hold = held(shown.timeout, shown.max_nodes)
     printing = not (shown.count or shown.as_json or hold)
     with Clock(shown.timeout) as clock, live_line(printing) as line:
         counters = Stats()
         partial_at_stop(counters, shown.show_stats)
+        boards: Iterator[Board] | int
         with guarded(on_error):
-            boards = make(budget(counters, clock, shown.max_nodes, shown.limit, line))
-        if first and not shown.count and shown.limit is None:
+            search = budget(counters, clock, shown.max_nodes, shown.limit, line)
+            counted = counter is not None and shown.count and shown.svg is None
+            boards = counter(search) if counter is not None and counted else make(search)
+        if first and not shown.count and shown.limit is None and not isinstance(boards, int):
             boards = first_only(boards)
         if shown.as_json:
             json_boards(boards, counters, clock, shown)
@@ -94,12 +100,13 @@ def search_boards(
         )
 
 
-def json_boards(boards: Iterator[Board], stats: Stats, clock: Clock, shown: Shown) -> None:
-    """`--json`: one object with the number of boards, the boards' rows unless counting, and
-    the statistics; the first board also as SVG; none (a count of 0 included) exits 1."""
-    texts, found = Held(), 0
+def json_boards(boards: Iterator[Board] | int, stats: Stats, clock: Clock, shown: Shown) -> None:
+    """`--json`: one object with the number of boards (`boards` may be that number, counted
+    already), the boards' rows unless counting, and the statistics; the first board also as
+    SVG; none (a count of 0 included) exits 1."""
+    texts, found = Held(), boards if isinstance(boards, int) else 0
     with guarded():
-        for board in boards:
+        for board in () if isinstance(boards, int) else boards:
             found += 1
             if found == 1 and shown.svg is not None:
                 write_svg(shown.svg, board, shown.picture)
@@ -124,7 +131,7 @@ def board_console(plain: bool) -> Console | None:
 
 
 def show_boards(
-    boards: Iterator[Board],
+    boards: Iterator[Board] | int,
     stats: Stats,
     clock: Clock,
     *,
@@ -136,13 +143,14 @@ def show_boards(
     none: Callable[[], typer.Exit],
     picture: Picture | None = None,
 ) -> None:
-    """Print each board (rows, blank line between boards), or only their number. With `hold`
-    (a budget may stop the search) the boards wait until the search ends, so one stopped by a
-    budget prints nothing; no board (a count of 0 included) exits 1."""
+    """Print each board (rows, blank line between boards), or only their number (`boards`
+    may be that number, counted already). With `hold` (a budget may stop the search) the boards
+    wait until the search ends, so one stopped by a budget prints nothing; no board (a count of
+    0 included) exits 1."""
     held = Held()
-    found = 0
+    found = boards if isinstance(boards, int) else 0
     with guarded():
-        for board in boards:
+        for board in () if isinstance(boards, int) else boards:
             found += 1
             if count:
                 continue

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+import dlx
 from dlx.cli.boards import Shown, search_boards
 from dlx.cli.common import (
     EXIT_NONE,
@@ -67,7 +68,8 @@ def queens(
         return chess_svg(board)
 
     shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json, picture)
-    search_boards(lambda search: puzzle.boards(n, **search), shown)
+    counter = lambda search: dlx.count(puzzle.problem(n), **search)  # noqa: E731
+    search_boards(lambda search: puzzle.boards(n, **search), shown, counter=counter)
 
 
 def sudoku(
@@ -103,8 +105,11 @@ def sudoku(
 
         return grid_svg(board, box=3, givens=givens)
 
+    def counter(search: "Search") -> int:
+        return dlx.count(puzzle.problem(puzzle.parse(read_text(file))), **search)
+
     shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json, picture)
-    search_boards(boards, shown)
+    search_boards(boards, shown, counter=counter)
 
 
 def skyscrapers(
@@ -144,9 +149,12 @@ def skyscrapers(
 
         return grid_svg([row.split() for row in board], clues=puzzle.parse(clues))
 
+    def counter(search: "Search") -> int:
+        return dlx.count(puzzle.problem(puzzle.parse(clues)), **search)
+
     # (its rows are heights apart, not a board of labels: printed plain, drawn as a grid)
     shown = Shown(count, stats, svg, True, timeout, max_nodes, limit, as_json, picture)
-    search_boards(boards, shown, none=error, on_error=error, first=True)
+    search_boards(boards, shown, none=error, on_error=error, first=True, counter=counter)
 
 
 def polyomino(
@@ -191,8 +199,13 @@ def polyomino(
         rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
         return puzzle.boards(pieces, rows, cols, rotate=not no_rotate, flip=not no_flip, **search)
 
+    def counter(search: "Search") -> int:
+        pieces = puzzle.parse(read_text(file))
+        rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
+        return dlx.count(puzzle.problem(pieces, rows, cols, not no_rotate, not no_flip), **search)
+
     shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json)
-    search_boards(boards, shown, none=none, first=True)
+    search_boards(boards, shown, none=none, first=True, counter=counter)
 
 
 def _dimensions(text: str) -> tuple[int, int]:
@@ -236,5 +249,8 @@ def pentomino(
     def boards(search: "Search") -> Iterator[Board]:
         return puzzle.boards(*puzzle.parse_board(board), unique=unique, **search)
 
+    def counter(search: "Search") -> int:
+        return dlx.count(puzzle.problem(*puzzle.parse_board(board), unique=unique), **search)
+
     shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json)
-    search_boards(boards, shown, first=True)
+    search_boards(boards, shown, first=True, counter=counter)

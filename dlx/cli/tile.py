@@ -94,7 +94,7 @@ def tile(
     memo_mb: MemoMbOpt = MEMO_MB,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
-    from dlx.tiling.build import build, knuth_text
+    from dlx.tiling.build import build, count_solutions, knuth_text
 
     @functools.cache  # built once, whichever paths ask
     def load() -> "Tiling":
@@ -140,7 +140,11 @@ def tile(
     def boards(search: "Search") -> Iterator[list[str]]:
         return _boards(load(), search, svg, count)
 
-    search_boards(boards, Shown(count, stats, None, plain, timeout, max_nodes, limit))
+    def counter(search: "Search") -> int:
+        return count_solutions(load(), **search)
+
+    shown = Shown(count, stats, None, plain, timeout, max_nodes, limit)
+    search_boards(boards, shown, counter=counter if svg is None else None)
 
 
 def _puzzle(

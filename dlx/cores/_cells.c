@@ -272,12 +272,15 @@ static int *read_givens(PyObject *seq, int limit, int *count) {
     return a;
 }
 
-/* Cells.search(givens, max_nodes, timeout, progress, signals): a new search. */
+/* Cells.search(givens, max_nodes, timeout, progress, signals, count_to): a new search;
+   `count_to`, the number of the first solution handed back (0 or 1: every one): those before
+   it are counted where they are found and never leave C. */
 static PyObject *Cells_search(CellsObject *c, PyObject *args) {
     PyObject *givens, *timeout, *progress;
-    long long max_nodes;
+    long long max_nodes, count_to = 0;
     int signals = 1, ngivens = 0;
-    if (!PyArg_ParseTuple(args, "OLOO|p", &givens, &max_nodes, &timeout, &progress, &signals))
+    if (!PyArg_ParseTuple(args, "OLOO|pL", &givens, &max_nodes, &timeout, &progress, &signals,
+                          &count_to))
         return NULL;
     if (!c->built) {
         PyErr_SetString(PyExc_ValueError, "this Cells was never initialised");
@@ -305,6 +308,7 @@ static PyObject *Cells_search(CellsObject *c, PyObject *args) {
         return PyErr_NoMemory();
     }
     o->s.node_cap = max_nodes < 1 ? 1 : max_nodes;
+    o->s.count_to = count_to;
     o->s.poll = poll;
     o->s.context = o;
     return (PyObject *)o;
@@ -312,7 +316,7 @@ static PyObject *Cells_search(CellsObject *c, PyObject *args) {
 
 static PyMethodDef Cells_methods[] = {
     {"search", (PyCFunction)Cells_search, METH_VARARGS,
-     "search(givens, max_nodes, timeout, progress, signals=True): a new search."},
+     "search(givens, max_nodes, timeout, progress, signals=True, count_to=0): a new search."},
     {NULL}};
 
 static PyTypeObject CellsType = {

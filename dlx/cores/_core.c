@@ -377,8 +377,11 @@ static int search_alloc(SearchObject *s, CoreObject *c) {
 }
 
 /* Core.search(general, choose, givens, prefer, item_order, memo, capacity, prune, learn,
-   max_nodes, timeout, progress, signals): a new search, claiming the core's links at once.
-   `signals`: whether it runs in the main thread, the only one Python delivers signals to. */
+   max_nodes, timeout, progress, signals, count_to): a new search, claiming the core's links at
+   once. `signals`: whether it runs in the main thread, the only one Python delivers signals to.
+   `count_to`: the number of the first solution handed back (0 or 1: every one); the solutions
+   before it are counted where they are found and never leave C, the search still pausing every
+   few thousand nodes for its budgets, Ctrl-C and progress. */
 /* 0 when the `count` numbers (each below `limit`) are distinct; -1 with ValueError (or
    MemoryError) when one repeats: the primary list is relinked from them, each once. */
 static int distinct(const int *numbers, int count, int limit) {
@@ -399,14 +402,15 @@ static int distinct(const int *numbers, int count, int limit) {
 static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"general", "choose", "givens", "prefer", "item_order", "memo",
                              "capacity", "prune", "learn", "max_nodes", "timeout", "progress",
-                             "signals", NULL};
+                             "signals", "count_to", NULL};
     int general, signals = 1;
+    long long count_to = 0;
     const char *choose;
     PyObject *givens, *pref, *order, *memo, *prune, *learn, *progress, *timeout;
     long long capacity, max_nodes;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "psOOOOLOOLOO|p", kwlist, &general, &choose,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "psOOOOLOOLOO|pL", kwlist, &general, &choose,
                                      &givens, &pref, &order, &memo, &capacity, &prune, &learn,
-                                     &max_nodes, &timeout, &progress, &signals))
+                                     &max_nodes, &timeout, &progress, &signals, &count_to))
         return NULL;
     if (c->serial == 0) { /* never initialised, or its initialisation failed */
         PyErr_SetString(PyExc_ValueError, "this Core was never initialised");
@@ -445,6 +449,7 @@ static PyObject *Core_search(CoreObject *c, PyObject *args, PyObject *kwds) {
     s->status = S_CLOSED;
     s->capacity = capacity;
     s->node_cap = max_nodes; /* the caller passes 2**62 for none */
+    s->count_to = count_to;
     s->next_poll = 0; /* the budgets are looked at before the first node */
     s->next_update_poll = POLL_UPDATES;
     s->deadline = -1.0;

@@ -18,7 +18,7 @@ import weakref
 from collections.abc import Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from dlx.cores.running import NO_LIMIT, follow
+from dlx.cores.running import NO_LIMIT, Show, follow
 from dlx.errors import CoreUnavailableError, EngineOptionError, SizeLimitError
 from dlx.stats import Stats
 
@@ -106,7 +106,7 @@ def refuse(problem: Problem[Any], settings: Mapping[str, Any]) -> None:
 
 
 def search_for(
-    problem: Problem[Any], stats: Stats, settings: Mapping[str, Any]
+    problem: Problem[Any], stats: Stats, settings: Mapping[str, Any], count_to: int = 0
 ) -> Generator[list[int], None, None]:
     """`solve(problem, **settings)` on the cells engine (`settings`: all of `solve`'s arguments,
     by name): the engine named and the settings checked at once, then `search_cells`."""
@@ -120,6 +120,7 @@ def search_for(
         timeout=settings["timeout"],
         progress=settings["progress"],
         core=settings["core"],
+        count_to=count_to,
     )
 
 
@@ -132,10 +133,13 @@ def search_cells(
     timeout: float | None = None,
     progress: Progress | None = None,
     core: str | None = None,
+    count_to: int = 0,
 ) -> Generator[list[int], None, None]:
     """SSXCC's search of `problem` after the options `givens` (by number): the option numbers
     of each solution, level by level, on the core `cells_core(core)` picks; `stats` current at
-    each yield and however it ends. The table is built at once, the search at the first `next`."""
+    each yield and however it ends. The table is built at once, the search at the first `next`.
+    The compiled core counts the solutions before the `count_to`-th without handing them over
+    (the pure-Python one hands every solution over)."""
     chosen = cells_core(core)
     stats.engine = "cells"
     stats.core = chosen
@@ -144,7 +148,7 @@ def search_cells(
         from dlx.cores.cells import dance
 
         return dance(table, stats, list(givens), max_nodes, timeout, progress)
-    return _run_compiled(table, stats, list(givens), max_nodes, timeout, progress)
+    return _run_compiled(table, stats, list(givens), max_nodes, timeout, progress, count_to)
 
 
 def table_for(problem: Problem[Any], core: str) -> Any:
@@ -173,8 +177,13 @@ def _run_compiled(
     max_nodes: int | None,
     timeout: float | None,
     progress: Progress | None,
+    count_to: int,
 ) -> Generator[list[int], None, None]:
     """The generator of a compiled cells search, its counters kept in `stats`."""
     cap = NO_LIMIT if max_nodes is None else max(1, min(max_nodes, NO_LIMIT))
     main = threading.current_thread() is threading.main_thread()
-    return follow(lambda show: table.search(givens, cap, timeout, show, main), stats, progress)
+
+    def start(show: Show | None) -> Any:
+        return table.search(givens, cap, timeout, show, main, count_to)
+
+    return follow(start, stats, progress)

@@ -120,10 +120,13 @@ def search_compiled(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
+    count_to: int = 0,
 ) -> Generator[list[int], None, None]:
     """`Links.search` (or, if `general`, `search_m`) run by the compiled core: the same
     solutions, statistics and memo counts, with `stats` kept current in the same way. The
-    links are built and the memo bound at once; the search starts at the first `next`."""
+    links are built and the memo bound at once; the search starts at the first `next`.
+    The solutions before the `count_to`-th are counted in C, never handed over (`stats` tells
+    their number)."""
     links = compiled_links(problem)
     store = memo.bind_compiled(links, problem) if memo is not None else None
     return _run(
@@ -141,6 +144,7 @@ def search_compiled(
         max_nodes,
         timeout,
         progress,
+        count_to,
     )
 
 
@@ -159,6 +163,7 @@ def _run(
     max_nodes: int | None,
     timeout: float | None,
     progress: Progress | None,
+    count_to: int,
 ) -> Generator[list[int], None, None]:
     """The generator of `search_compiled`: the links claimed at the first `next`, the memo's
     hits and stores added to `memo` as the search publishes them."""
@@ -183,6 +188,7 @@ def _run(
             timeout,
             show,
             main,
+            count_to,
         )
 
     yield from follow(start, stats, progress, None if memo is None else _memo_counter(memo))

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from dlx.cores.links import Prune
 from dlx.errors import DlxError
 from dlx.parallel.cells import cells_branches
 from dlx.problem import Problem
-from dlx.solve import Choice, solve
+from dlx.solve import Choice, count, solve
 from dlx.stats import Stats, Status
 
 K = TypeVar("K", bound=Hashable)
@@ -226,18 +226,19 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     stats = Stats()
     keys = problem.keys
     found: list[Prefix] = []
-    for solution in solve(
-        problem,
-        givens=[keys[n] for n in part.prefix],
-        choose=settings.choose,
-        item_order=settings.item_order,
-        prune=settings.prune,
-        max_nodes=settings.budget,
-        engine=settings.engine,
-        stats=stats,
-    ):
-        if settings.solutions:
-            found.append(tuple(problem.option_number(k) for k in solution))
+    keywords: dict[str, Any] = {
+        "givens": [keys[n] for n in part.prefix],
+        "choose": settings.choose,
+        "item_order": settings.item_order,
+        "prune": settings.prune,
+        "max_nodes": settings.budget,
+        "engine": settings.engine,
+        "stats": stats,
+    }
+    if settings.solutions:
+        found = [tuple(map(problem.option_number, s)) for s in solve(problem, **keywords)]
+    else:
+        count(problem, **keywords)  # counted inside the search: `stats` tells how many
     if stats.status is Status.BUDGET:
         outcome = expand(problem, part, settings)
         outcome.wasted_nodes, outcome.wasted_updates = stats.nodes, stats.updates

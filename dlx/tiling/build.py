@@ -18,7 +18,7 @@ from typing import Unpack
 
 from dlx.problem import Problem
 from dlx.puzzles.search import Search
-from dlx.solve import solve
+from dlx.solve import count, solve
 from dlx.tiling.errors import TileError
 from dlx.tiling.model import MAX_CELLS, Placement, Puzzle, placements
 
@@ -101,6 +101,14 @@ def solutions(tiling: Tiling, **search: Unpack[Search]) -> Iterator[list[Placeme
             kept += 1
             if limit is not None and kept >= limit:
                 return
+
+
+def count_solutions(tiling: Tiling, **search: Unpack[Search]) -> int:
+    """The number of solutions `solutions` gives: counted inside the search (none handed over)
+    unless `--unique` checks some of them."""
+    if tiling.canonical is not None:
+        return sum(1 for _ in solutions(tiling, **search))
+    return count(tiling.problem, **search)
 
 
 def knuth_text(tiling: Tiling) -> str:

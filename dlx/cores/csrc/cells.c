@@ -436,8 +436,8 @@ int cells_run(cells_search *s) {
         case FORWARD: {
             int e = enter(s, &updates);
             if (e == 1) {
-                s->solutions++;
                 s->step = BACKUP;
+                if (++s->solutions < s->count_to) break; /* counted where it is found */
                 r = CELLS_SOLUTION;
                 goto out;
             }

@@ -58,6 +58,7 @@ struct cells_search {
     long long *profile;    /* nodes per level */
     int level, best, cur, step, status, max_level;
     long long nodes, updates, solutions, node_cap, next_poll, next_update_poll;
+    long long count_to; /* the first solution handed back: those before it are only counted */
     cells_poll poll;
     void *context; /* the poll's own data */
 };

@@ -25,6 +25,7 @@ typedef struct {
     int phase, status, claimed, running, error, out_of_memory;
     /* budgets */
     long long nodes, updates, solutions, hits, stores, node_cap, next_poll, next_update_poll;
+    long long count_to; /* the first solution handed back: those before it are only counted */
     double deadline;    /* monotonic seconds, or < 0 for none */
     long long capacity;
     /* stacks */

@@ -164,12 +164,13 @@ int run_m(SearchObject *s, PyThreadState **released) {
             } else if (!checked && s->prune != NULL && (r = prune_ok(s)) <= 0) {
                 if (r < 0) { s->error = 1; goto stop; }
             } else if (it[0].right == 0) {
-                s->solutions++;
-                s->nodes = nodes;
-                s->updates = updates;
-                s->state = state;
-                s->phase = M_RESUME;
-                return 1;
+                if (++s->solutions >= s->count_to) { /* else counted where it is found */
+                    s->nodes = nodes;
+                    s->updates = updates;
+                    s->state = state;
+                    s->phase = M_RESUME;
+                    return 1;
+                }
             } else {
                 /* M3: choose the item i of smallest branching degree */
                 int i = s->mrv ? (s->exact ? choose_exact(it, nd) : choose_m(it, nd))

@@ -101,11 +101,12 @@ int run_x(SearchObject *s, PyThreadState **released) {
         if (nodes >= s->node_cap) { s->status = S_BUDGET; goto stop; }
         nodes++; /* a solution is a node too, as in DLX1 */
         bump(s, level + 1);
-        s->solutions++;
-        s->level = level; s->enter = enter; s->dead = dead; s->best = best; s->cur = cur;
-        s->nodes = nodes; s->updates = updates;
-        s->phase = X_RESUME;
-        return 1;
+        if (++s->solutions >= s->count_to) { /* handed back; else counted where it is found */
+            s->level = level; s->enter = enter; s->dead = dead; s->best = best; s->cur = cur;
+            s->nodes = nodes; s->updates = updates;
+            s->phase = X_RESUME;
+            return 1;
+        }
     resume: /* X6: after a solution, try the next option of the level */
         cur = chosen[--s->nb];
         opts_pop(s);

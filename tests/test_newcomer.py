@@ -151,7 +151,12 @@ def test_a_long_search_shows_a_live_line_on_a_terminal_and_nothing_when_piped(
     assert shown.exit_code == 3  # (stopped by the node budget: the answer is unknown)
     line = r"\r[\d,]+ nodes, [\d,]+ solutions, [\d,]+ nodes/s, [\d.]+ s, about [\d.]+% done"
     assert re.search(line, shown.stderr), shown.stderr
-    assert "\r\x1b[K" in shown.stderr
+    after = shown.stderr.rsplit("\r\x1b[K", 1)[1]
+    assert after.startswith("dlx: unknown: stopped by a budget"), after  # (erased first)
+    pentominoes = ["pentomino", "6x10", "--count", "--max-nodes", "1500000"]
+    board = CliRunner().invoke(dlx_app, pentominoes, env={"TTY_COMPATIBLE": "1"})
+    assert re.search(line, board.stderr), board.stderr
+    assert board.stderr.rsplit("\r\x1b[K", 1)[1].startswith("dlx: unknown: stopped by a budget")
     piped = CliRunner().invoke(dlx_app, args, env={"TTY_COMPATIBLE": "0", "NO_COLOR": "1"})
     assert "\r" not in piped.stderr and "nodes/s" not in piped.stderr
 

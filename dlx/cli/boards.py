@@ -27,7 +27,7 @@ from dlx.cli.common import (
     write_json,
 )
 from dlx.cli.kit import Clock
-from dlx.cli.live import live_line
+from dlx.cli.live import LiveLine, live_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -84,7 +84,7 @@ def search_boards(
         if first and not shown.count and shown.limit is None and not isinstance(boards, int):
             boards = first_only(boards)
         if shown.as_json:
-            json_boards(boards, counters, clock, shown)
+            json_boards(boards, counters, clock, shown, line)
             return
         show_boards(
             boards,
@@ -97,10 +97,17 @@ def search_boards(
             console=board_console(shown.plain),
             none=none or no_solution,
             picture=shown.picture,
+            line=line,
         )
 
 
-def json_boards(boards: Iterator[Board] | int, stats: Stats, clock: Clock, shown: Shown) -> None:
+def json_boards(
+    boards: Iterator[Board] | int,
+    stats: Stats,
+    clock: Clock,
+    shown: Shown,
+    line: LiveLine | None = None,
+) -> None:
     """`--json`: one object with the number of boards (`boards` may be that number, counted
     already), the boards' rows unless counting, and the statistics; the first board also as
     SVG; none (a count of 0 included) exits 1."""
@@ -112,6 +119,8 @@ def json_boards(boards: Iterator[Board] | int, stats: Stats, clock: Clock, shown
                 write_svg(shown.svg, board, shown.picture)
             if not shown.count:
                 texts.hold(list(board))
+    if line is not None:
+        line.erase()
     clock.stop()
     write_json(solve_json(found, texts, stats, shown.count))
     report(stats, shown.show_stats)
@@ -142,6 +151,7 @@ def show_boards(
     console: Console | None,
     none: Callable[[], typer.Exit],
     picture: Picture | None = None,
+    line: LiveLine | None = None,
 ) -> None:
     """Print each board (rows, blank line between boards), or only their number (`boards`
     may be that number, counted already). With `hold` (a budget may stop the search) the boards
@@ -158,6 +168,8 @@ def show_boards(
                 held.hold(board)
             else:
                 _show(board, found, svg, console, picture)
+    if line is not None:
+        line.erase()
     clock.stop()
     report(stats, show_stats)
     if count:

@@ -48,8 +48,9 @@ class LiveLine:
         self.stream.flush()
 
     def erase(self) -> None:
-        """Take the line away, if it was drawn."""
+        """Take the line away, if it is drawn (before anything else is written)."""
         if self.drawn:
+            self.drawn = 0.0
             self.stream.write("\r\x1b[K")
             self.stream.flush()
 

@@ -179,3 +179,12 @@ class EngineOptionError(DlxError):
     Traceback (most recent call last):
     dlx.errors.EngineOptionError: the cells engine cannot take multiplicities (use engine='links')
     """
+
+
+class PuzzleError(ValueError):
+    """A puzzle's input breaks a rule (a board, a piece, a clue); the message names it. The
+    front-ends' error (`dlx.puzzles`, `dlx.tiling`), apart from the engine's `DlxError`."""
+
+
+DOMAIN_ERRORS = (DlxError, PuzzleError)
+"""The errors that mean bad input; any other is a bug, and shows as one."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Generator, Hashable, Iterable
 from inspect import signature
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar
 
 from dlx.cores.running import NO_LIMIT
 from dlx.errors import BudgetError, UnknownItemError
@@ -249,3 +249,15 @@ def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:
         return next(search, None)
     finally:
         search.close()
+
+
+class SearchKeywords(TypedDict, total=False):
+    """The keywords a front-end (a puzzle, a tiling, a command) passes on to `solve` to bound
+    and watch a search: `limit`, `stats`, `max_nodes`, `timeout` and `progress`, as `solve`
+    means them."""
+
+    limit: int | None
+    stats: Stats | None
+    max_nodes: int | None
+    timeout: float | None
+    progress: Progress | None

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from dlx.cli.kit import (
+from dlx.console.kit import (
     Clock,
     MaxNodesOpt,
     PlainOpt,
@@ -25,7 +25,7 @@ from dlx.cli.kit import (
     unwritable,
     version_option,
 )
-from dlx.cli.kit import run as run_app
+from dlx.console.kit import run as run_app
 from dlx.cores.compiled import core_name
 from fillit import __version__
 from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
@@ -137,7 +137,7 @@ def solve(
     if check:
         verify_answer(answer)
     if svg is not None:
-        from dlx.puzzles.svg import board_svg
+        from dlx.pictures.svg import board_svg
 
         try:
             svg.write_text(board_svg(answer.rows()))

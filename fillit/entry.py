@@ -1,8 +1,9 @@
-"""The `fillit` program's entry point: Ctrl-C is quiet from the first moment (`dlx.cli.entry`)."""
+"""The `fillit` program's entry point: Ctrl-C is quiet from the first moment
+(`dlx.console.start`)."""
 
 from __future__ import annotations
 
-from dlx.cli.entry import quiet_start
+from dlx.console.start import quiet_start
 
 
 def fillit() -> None:

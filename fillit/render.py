@@ -1,5 +1,5 @@
 """Drawing answers: plain text for pipes; for terminals (through rich) each piece's letters on its
-fill, the colours of the SVG picture of the same answer (`dlx.puzzles.squares.board_colours`)."""
+fill, the colours of the SVG picture of the same answer (`dlx.pictures.squares.board_colours`)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def coloured(answer: Answer) -> Text:
     from rich.text import Text
 
     # Imported here, as rich is: plain output (pipes, the judge) starts without the palette.
-    from dlx.puzzles.squares import board_styles
+    from dlx.pictures.squares import board_styles
 
     rows = answer.rows()
     styles = board_styles(rows, blanks=".")

@@ -1,5 +1,5 @@
 """What an SVG board picture shows, read back from its text with code that shares nothing with
-`dlx.puzzles.svg`: which fill covers each cell's centre, which unit edges the borders cover, and
+`dlx.pictures.svg`: which fill covers each cell's centre, which unit edges the borders cover, and
 the labels; and what a picture of a board should show (its pieces' neighbours, its borders)."""
 
 from __future__ import annotations

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from dlx import DlxError, Stats, count
 from dlx.cli.puzzles import _dimensions
+from dlx.errors import PuzzleError
 from dlx.knuth import decode, parse_dlx
 from dlx.puzzles import pentomino, polyomino, skyscrapers, sudoku
-from dlx.puzzles.errors import PuzzleError
 from fillit.errors import FillitError
 from fillit.parse import parse as parse_fillit
 

@@ -17,8 +17,8 @@ from png_reader import read_png
 from typer.testing import CliRunner
 
 from dlx.cli.app import app
+from dlx.pictures.svg import DARK_SQUARE, FOUND_INK, GIVEN_FILL, LIGHT_SQUARE
 from dlx.puzzles.sudoku import parse, render
-from dlx.puzzles.svg import DARK_SQUARE, FOUND_INK, GIVEN_FILL, LIGHT_SQUARE
 
 ROOT = Path(__file__).resolve().parents[1]
 GRIDS = ROOT / "corpus" / "grids"

@@ -22,10 +22,10 @@ from dlx import (
 )
 from dlx.cores.compiled import COMPILED_AVAILABLE
 from dlx.cores.links import links_of
+from dlx.errors import PuzzleError
 from dlx.knuth import decode, parse_dlx
 from dlx.memo import MAX_KEY_BITS, FailureMemo
 from dlx.puzzles import pentomino, polyomino, queens, skyscrapers
-from dlx.puzzles.errors import PuzzleError
 
 
 def one_long_option(length: int) -> Problem[int]:

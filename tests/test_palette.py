@@ -1,4 +1,4 @@
-"""Colours that tell neighbours apart (`dlx.puzzles.palette`, `dlx.puzzles.delta_e`): the colour
+"""Colours that tell neighbours apart (`dlx.pictures.palette`, `dlx.pictures.delta_e`): the colour
 differences against Sharma, Wu and Dalal's published CIEDE2000 test data, the palette's spacing,
 and the greedy colouring of any graph (grids, but also the triangles and hexagons of a tiling)."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx.puzzles.delta_e import (
+from dlx.pictures.delta_e import (
     DICHROMATS,
     as_dichromat,
     channels,
@@ -19,7 +19,7 @@ from dlx.puzzles.delta_e import (
     luminance,
     srgb_to_lab,
 )
-from dlx.puzzles.palette import (
+from dlx.pictures.palette import (
     BORDER,
     PALETTE,
     colour_graph,

@@ -14,7 +14,7 @@ import pytest
 from board_pictures import label_at, neighbours
 from png_reader import Image, read_png
 
-from dlx.puzzles.delta_e import delta_e_76, delta_e_2000, srgb_to_lab
+from dlx.pictures.delta_e import delta_e_76, delta_e_2000, srgb_to_lab
 
 ROOT = Path(__file__).resolve().parents[1]
 PICTURES = sorted(p for p in (ROOT / "corpus" / "pictures").glob("*.svg") if p.stem[:5] != "tile_")

@@ -1,4 +1,4 @@
-"""Board pictures (`dlx.puzzles.svg`) read back from their SVG: each piece one filled shape with
+"""Board pictures (`dlx.pictures.svg`) read back from their SVG: each piece one filled shape with
 no line inside it, a border on every edge between pieces and around the board, touching pieces
 at least delta E 20 apart, the same picture every time, and the terminal in the same colours.
 
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from dlx.cli.app import app as dlx_app
-from dlx.puzzles.delta_e import (
+from dlx.pictures.delta_e import (
     DICHROMATS,
     as_dichromat,
     delta_e_76,
@@ -30,14 +30,14 @@ from dlx.puzzles.delta_e import (
     luminance,
     srgb_to_lab,
 )
-from dlx.puzzles.squares import board_colours, board_styles
-from dlx.puzzles.svg import board_svg
+from dlx.pictures.squares import board_colours, board_styles
+from dlx.pictures.svg import board_svg
 from fillit.cli import app as fillit_app
 
 ROOT = Path(__file__).resolve().parents[1]
 PICTURES = sorted((ROOT / "corpus" / "pictures").glob("*.args"))
 SQUARES = [case for case in PICTURES if not case.stem.startswith("tile_")]
-"""The pictures of square boards drawn by `dlx.puzzles.svg`; `dlx tile`'s (`tile_*`, on every
+"""The pictures of square boards drawn by `dlx.pictures.svg`; `dlx tile`'s (`tile_*`, on every
 grid) are read back in `tests/test_tile_pictures.py`."""
 CELL = 24
 MADE_UP = {
@@ -168,7 +168,7 @@ def test_any_board_is_drawn_with_its_pieces_borders_and_colours_apart(rows: list
 def test_the_picture_is_the_same_in_every_process() -> None:
     """Deterministic: the same board gives the same bytes under other hash seeds."""
     rows = dict(BOARDS)["fillit_twenty_six_pieces"]
-    code = "import sys; from dlx.puzzles.svg import board_svg; print(board_svg(sys.argv[1:]))"
+    code = "import sys; from dlx.pictures.svg import board_svg; print(board_svg(sys.argv[1:]))"
     pictures = {
         subprocess.run(
             [sys.executable, "-c", code, *rows],

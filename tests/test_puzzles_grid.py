@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import Stats, Status, count
+from dlx.errors import PuzzleError
 from dlx.puzzles import queens, skyscrapers, sudoku
-from dlx.puzzles.errors import PuzzleError
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 

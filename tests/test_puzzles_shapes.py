@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import Problem, Stats, Status, count
+from dlx.errors import PuzzleError
 from dlx.knuth import format_dlx
 from dlx.puzzles import pentomino, polyomino
-from dlx.puzzles.errors import PuzzleError
 
 ROOT = Path(__file__).resolve().parents[1]
 POLYOMINO = ROOT / "corpus" / "polyomino"

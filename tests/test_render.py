@@ -6,7 +6,7 @@ from pathlib import Path
 
 from board_pictures import cell_fills, neighbours, read_picture
 
-from dlx.puzzles.svg import board_svg
+from dlx.pictures.svg import board_svg
 from fillit.parse import parse
 from fillit.render import coloured, plain
 from fillit.solver.fast import arrange_fast

@@ -315,7 +315,7 @@ def test_the_dlx_download_is_dlx_tile_dlx(client: TestClient, tmp_path: Path, st
 
 
 def test_fillit_gives_the_canonical_answer(client: TestClient) -> None:
-    from dlx.puzzles.svg import board_svg
+    from dlx.pictures.svg import board_svg
 
     valid = ROOT / "corpus" / "fillit" / "valid"
     found = events(client, {"puzzle": (valid / "exact_fit_6x6.txt").read_text(), "mode": "fillit"})

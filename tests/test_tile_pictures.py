@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from png_reader import Image, read_png
 
-from dlx.puzzles.delta_e import luminance, srgb_to_lab
+from dlx.pictures.delta_e import luminance, srgb_to_lab
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((ROOT / "corpus" / "pictures").glob("tile_*.svg"))

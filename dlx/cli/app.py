@@ -39,11 +39,11 @@ from dlx.cli.common import (
     write_json,
 )
 from dlx.cli.engine import Engine, EngineOpt, describe_engines
-from dlx.cli.kit import Clock, MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
-from dlx.cli.kit import run as run_app
-from dlx.cli.live import live_line
 from dlx.cli.parallel import Where, solve_parallel_command
 from dlx.cli.zdd import MEMO_MB, MemoMbOpt, RandomOpt, SeedOpt, ZddAsked, ZddOpt, ZddOutOpt
+from dlx.console.kit import Clock, MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
+from dlx.console.kit import run as run_app
+from dlx.console.live import live_line
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
 app = typer.Typer(

@@ -26,13 +26,13 @@ from dlx.cli.common import (
     solve_json,
     write_json,
 )
-from dlx.cli.kit import Clock
-from dlx.cli.live import LiveLine, live_line
+from dlx.console.kit import Clock
+from dlx.console.live import LiveLine, live_line
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from dlx.puzzles.search import Search
+    from dlx.solve import SearchKeywords
 
 
 Picture = Callable[[Board], str]
@@ -57,13 +57,13 @@ class Shown:
 
 
 def search_boards(
-    make: Callable[[Search], Iterator[Board]],
+    make: Callable[[SearchKeywords], Iterator[Board]],
     shown: Shown,
     *,
     none: Callable[[], typer.Exit] | None = None,
     on_error: Callable[[str], typer.Exit] = fail,
     first: bool = False,
-    counter: Callable[[Search], int] | None = None,
+    counter: Callable[[SearchKeywords], int] | None = None,
 ) -> None:
     """A puzzle command's run: its boards, made by `make` from the search's keywords (bad input
     reported by `on_error`), shown as asked, within the whole run's clock; with `first`, only
@@ -194,7 +194,7 @@ def _show(
 def write_svg(path: Path, board: Board, picture: Picture | None = None) -> None:
     """Write the board's SVG picture (`picture`'s, or each label one piece); a file that cannot
     be written is bad input."""
-    from dlx.puzzles.svg import board_svg
+    from dlx.pictures.svg import board_svg
 
     try:
         path.write_text((picture or board_svg)(board))
@@ -210,7 +210,7 @@ def _print_board(board: Board, console: Console | None) -> None:
         return
     from rich.text import Text
 
-    from dlx.puzzles.squares import board_styles
+    from dlx.pictures.squares import board_styles
 
     # the SVG picture's colours
     styles = board.styles if isinstance(board, PaintedBoard) else board_styles(board)

@@ -3,7 +3,7 @@ bounded reader of files and standard input, the search keywords, and the statist
 
 Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
 3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
-standard output, 130 interrupted. The process-level endings are `dlx.cli.kit`'s.
+standard output, 130 interrupted. The process-level endings are `dlx.console.kit`'s.
 """
 
 from __future__ import annotations
@@ -16,20 +16,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from dlx import DlxError, Stats, Status
+from dlx import Stats, Status
 from dlx.cli.engine import engine_core
-from dlx.cli.kit import EXIT_UNKNOWN, Clock, at_stop, unwritable
-from dlx.puzzles.errors import PuzzleError
+from dlx.console.kit import EXIT_UNKNOWN, MAX_PUZZLE_BYTES, Clock, at_stop, unwritable
+from dlx.errors import DOMAIN_ERRORS
 
 if TYPE_CHECKING:
-    from dlx.puzzles.search import Search
+    from dlx.solve import SearchKeywords
 
 EXIT_NONE = 1
-MAX_PUZZLE_BYTES = 1024 * 1024
-"""Largest puzzle file read; a larger one is refused before it is read whole."""
-
-DOMAIN_ERRORS = (DlxError, PuzzleError)
-"""The errors that mean bad input; any other is a bug, and shows as one."""
 
 MAX_HELD_LINES = 1_000_000
 """Most lines of solutions held until a search ends (for `--json`, or while a budget may still
@@ -162,7 +157,7 @@ def budget(
     max_nodes: int | None,
     limit: int | None = None,
     progress: Callable[[Stats], None] | None = None,
-) -> Search:
+) -> SearchKeywords:
     """The search keywords shared by every command: the statistics, the limit, what the run
     has left, and the live line's hook."""
     return {

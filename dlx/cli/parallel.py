@@ -19,7 +19,7 @@ import typer
 from dlx import Status
 from dlx.cli.common import Held, fail, guarded, read_input, report, solve_json, write_json
 from dlx.cli.engine import name_engine
-from dlx.cli.kit import PlainUsage
+from dlx.console.kit import PlainUsage
 from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
 

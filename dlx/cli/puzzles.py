@@ -26,12 +26,12 @@ from dlx.cli.common import (
     fail,
     read_text,
 )
-from dlx.cli.kit import MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
 from dlx.cli.parallel import count_in_parallel
-from dlx.puzzles.errors import PuzzleError
+from dlx.console.kit import MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
+from dlx.errors import PuzzleError
 
 if TYPE_CHECKING:
-    from dlx.puzzles.search import Search
+    from dlx.solve import SearchKeywords
 
 
 def register(app: typer.Typer) -> None:
@@ -63,7 +63,7 @@ def queens(
         return
 
     def picture(board: Board) -> str:
-        from dlx.puzzles.svg import chess_svg
+        from dlx.pictures.svg import chess_svg
 
         return chess_svg(board)
 
@@ -95,17 +95,17 @@ def sudoku(
         return
     givens: list[str] = []
 
-    def boards(search: "Search") -> Iterator[Board]:
+    def boards(search: "SearchKeywords") -> Iterator[Board]:
         grid = puzzle.parse(read_text(file))
         givens.extend(puzzle.render(grid))
         return (puzzle.render(g) for g in puzzle.boards(grid, **search))
 
     def picture(board: Board) -> str:
-        from dlx.puzzles.svg import grid_svg
+        from dlx.pictures.svg import grid_svg
 
         return grid_svg(board, box=3, givens=givens)
 
-    def counter(search: "Search") -> int:
+    def counter(search: "SearchKeywords") -> int:
         return dlx.count(puzzle.problem(puzzle.parse(read_text(file))), **search)
 
     shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json, picture)
@@ -141,15 +141,15 @@ def skyscrapers(
         )
         return
 
-    def boards(search: "Search") -> Iterator[Board]:
+    def boards(search: "SearchKeywords") -> Iterator[Board]:
         return (puzzle.render(grid) for grid in puzzle.boards(puzzle.parse(clues), **search))
 
     def picture(board: Board) -> str:
-        from dlx.puzzles.svg import grid_svg
+        from dlx.pictures.svg import grid_svg
 
         return grid_svg([row.split() for row in board], clues=puzzle.parse(clues))
 
-    def counter(search: "Search") -> int:
+    def counter(search: "SearchKeywords") -> int:
         return dlx.count(puzzle.problem(puzzle.parse(clues)), **search)
 
     # (its rows are heights apart, not a board of labels: printed plain, drawn as a grid)
@@ -194,12 +194,12 @@ def polyomino(
         typer.echo("no solution found!")
         return typer.Exit(EXIT_NONE)
 
-    def boards(search: "Search") -> Iterator[Board]:
+    def boards(search: "SearchKeywords") -> Iterator[Board]:
         pieces = puzzle.parse(read_text(file))
         rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
         return puzzle.boards(pieces, rows, cols, rotate=not no_rotate, flip=not no_flip, **search)
 
-    def counter(search: "Search") -> int:
+    def counter(search: "SearchKeywords") -> int:
         pieces = puzzle.parse(read_text(file))
         rows, cols = puzzle.board_size(pieces, _dimensions(board) if board else None)
         return dlx.count(puzzle.problem(pieces, rows, cols, not no_rotate, not no_flip), **search)
@@ -246,10 +246,10 @@ def pentomino(
         )
         return
 
-    def boards(search: "Search") -> Iterator[Board]:
+    def boards(search: "SearchKeywords") -> Iterator[Board]:
         return puzzle.boards(*puzzle.parse_board(board), unique=unique, **search)
 
-    def counter(search: "Search") -> int:
+    def counter(search: "SearchKeywords") -> int:
         return dlx.count(puzzle.problem(*puzzle.parse_board(board), unique=unique), **search)
 
     shown = Shown(count, stats, svg, plain, timeout, max_nodes, limit, as_json)

@@ -35,13 +35,13 @@ from dlx.cli.common import (
     solve_json,
     write_json,
 )
-from dlx.cli.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
-from dlx.cli.live import live_line
 from dlx.cli.parallel import count_in_parallel, sequential_only
 from dlx.cli.zdd import MEMO_MB, MemoMbOpt, RandomOpt, SeedOpt, ZddAsked, ZddOpt, ZddOutOpt
+from dlx.console.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
+from dlx.console.live import live_line
 
 if TYPE_CHECKING:
-    from dlx.puzzles.search import Search
+    from dlx.solve import SearchKeywords
     from dlx.tiling.build import Tiling
     from dlx.tiling.model import Placement, Puzzle
 
@@ -137,10 +137,10 @@ def tile(
         _json(load, count, stats, timeout, max_nodes, limit, svg)
         return
 
-    def boards(search: "Search") -> Iterator[list[str]]:
+    def boards(search: "SearchKeywords") -> Iterator[list[str]]:
         return _boards(load(), search, svg, count)
 
-    def counter(search: "Search") -> int:
+    def counter(search: "SearchKeywords") -> int:
         return count_solutions(load(), **search)
 
     shown = Shown(count, stats, None, plain, timeout, max_nodes, limit)
@@ -195,10 +195,10 @@ def _splittable(load: Callable[[], "Tiling"]) -> bool:
 
 
 def _boards(
-    tiling: "Tiling", search: "Search", svg: Path | None, count: bool
+    tiling: "Tiling", search: "SearchKeywords", svg: Path | None, count: bool
 ) -> Iterator[list[str]]:
     """Each solution as text rows (none drawn when only counted); the first also as SVG."""
-    from dlx.puzzles.squares import terminal_styles
+    from dlx.pictures.squares import terminal_styles
     from dlx.tiling.build import solutions
     from dlx.tiling.render import label_colours, legend_lines, marks, text
 

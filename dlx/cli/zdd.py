@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from dlx.cli.common import fail, guarded
-from dlx.cli.kit import Clock
+from dlx.console.kit import Clock
 
 if TYPE_CHECKING:
     from dlx.problem import Problem
@@ -189,7 +189,7 @@ def tile_puzzle(load: "Callable[[], Tiling]", asked: ZddAsked, plain: bool) -> N
     """`dlx tile --zdd`: the tiling `load()` builds, its solutions as pictures."""
     from dlx.cli.boards import _show, board_console
     from dlx.cli.common import PaintedBoard
-    from dlx.puzzles.squares import terminal_styles
+    from dlx.pictures.squares import terminal_styles
     from dlx.tiling.render import label_colours, legend_lines, marks, text
 
     built: list[Tiling] = []

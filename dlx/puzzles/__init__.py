@@ -1,7 +1,8 @@
 """Which well-known puzzles does the engine solve out of the box? Queens, sudoku, skyscrapers,
-polyominoes and pentominoes, each a thin adapter that turns a puzzle into items and options; the
-engine's modules never import them."""
+polyominoes and pentominoes, each a thin adapter that turns a puzzle into items and options (the
+polyominoes take their grid and piece sets from `dlx.tiling`); the engine's modules never import
+them. Bad input raises `PuzzleError` (`dlx.errors`)."""
 
-from dlx.puzzles.errors import PuzzleError
+from dlx.errors import PuzzleError
 
 __all__ = ["PuzzleError"]

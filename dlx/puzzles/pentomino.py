@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Unpack
 
+from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.puzzles.errors import PuzzleError
 from dlx.puzzles.polyomino import (
     Cell,
     Placement,
@@ -39,8 +39,7 @@ from dlx.puzzles.polyomino import (
     placements,
     variants,
 )
-from dlx.puzzles.search import Search
-from dlx.solve import solve
+from dlx.solve import SearchKeywords, solve
 from dlx.tiling.grids import SQUARE
 from dlx.tiling.library import piece_set
 
@@ -155,7 +154,7 @@ def problem(rows: int, cols: int, unique: bool = False) -> Problem[Key]:
 
 
 def boards(
-    rows: int, cols: int, unique: bool = False, **search: Unpack[Search]
+    rows: int, cols: int, unique: bool = False, **search: Unpack[SearchKeywords]
 ) -> Iterator[list[str]]:
     """Each filling of the board, as rows of piece letters with '.' for the hole (`search` as for
     `dlx.solve`).

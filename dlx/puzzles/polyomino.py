@@ -21,10 +21,9 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from math import isqrt
 from typing import Unpack
 
+from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.puzzles.errors import PuzzleError
-from dlx.puzzles.search import Search
-from dlx.solve import solve
+from dlx.solve import SearchKeywords, solve
 from dlx.tiling import grids
 from dlx.tiling.grids import SQUARE
 
@@ -259,7 +258,7 @@ def boards(
     cols: int,
     rotate: bool = True,
     flip: bool = True,
-    **search: Unpack[Search],
+    **search: Unpack[SearchKeywords],
 ) -> Iterator[list[str]]:
     """Each filling of the board, as `rows` strings of `cols` labels (`search` as for `dlx.solve`).
 

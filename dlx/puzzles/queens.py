@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Unpack
 
+from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.puzzles.errors import PuzzleError
-from dlx.puzzles.search import Search
-from dlx.solve import solve
+from dlx.solve import SearchKeywords, solve
 
 Square = tuple[int, int]
 """(row, column), from 0."""
@@ -73,7 +72,7 @@ def middle_out(n: int) -> list[int]:
     return order
 
 
-def boards(n: int, **search: Unpack[Search]) -> Iterator[list[str]]:
+def boards(n: int, **search: Unpack[SearchKeywords]) -> Iterator[list[str]]:
     """Each placement of n queens, as n rows of 'Q' and '.' (`search` as for `dlx.solve`).
 
     >>> sum(1 for _ in boards(6))

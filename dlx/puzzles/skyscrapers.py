@@ -37,10 +37,9 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Unpack
 
+from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.puzzles.errors import PuzzleError
-from dlx.puzzles.search import Search
-from dlx.solve import solve
+from dlx.solve import SearchKeywords, solve
 
 Grid = list[list[int]]
 """N rows of N heights."""
@@ -173,7 +172,7 @@ def latin_problem(n: int) -> Problem[Placements]:
     return problem(Clues(n, none, none, none, none))
 
 
-def boards(clues: Clues, **search: Unpack[Search]) -> Iterator[Grid]:
+def boards(clues: Clues, **search: Unpack[SearchKeywords]) -> Iterator[Grid]:
     """Each grid agreeing with `clues`, as N rows of N heights (`search` as for `dlx.solve`)."""
     searching = solve(problem(clues), **search)  # checks the keywords at once
     return (grid(clues.n, options) for options in searching)

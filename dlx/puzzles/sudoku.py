@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Unpack
 
+from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.puzzles.errors import PuzzleError
-from dlx.puzzles.search import Search
-from dlx.solve import solve
+from dlx.solve import SearchKeywords, solve
 
 Grid = list[list[int]]
 """Nine rows of nine digits, 0 for an open cell."""
@@ -104,7 +103,7 @@ def problem(grid: Grid) -> Problem[Placement]:
     return sudoku
 
 
-def boards(grid: Grid, **search: Unpack[Search]) -> Iterator[Grid]:
+def boards(grid: Grid, **search: Unpack[SearchKeywords]) -> Iterator[Grid]:
     """Each completion of `grid`, givens included (`search` as for `dlx.solve`)."""
     searching = solve(problem(grid), **search)  # checks the grid and the keywords at once
     return (filled(grid, placements) for placements in searching)

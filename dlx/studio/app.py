@@ -34,7 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from dlx.cli.common import DOMAIN_ERRORS
+from dlx.errors import DOMAIN_ERRORS
 from dlx.studio.drawing import drawn
 from dlx.studio.guard import LOCAL_HOSTS, Secure, read_body
 from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of, read_job

@@ -15,7 +15,7 @@ def drawn(run: Run, number: int) -> dict[str, Any]:
     """Solution `number` of `run` as the page shows it: the SVG `dlx tile --svg` writes, its
     rows as `dlx tile` prints them, and a legend of the pieces by the names they were given."""
     if run.rows is not None:
-        from dlx.puzzles.svg import board_svg
+        from dlx.pictures.svg import board_svg
 
         return {"number": 1, "svg": board_svg(run.rows), "text": run.rows, "legend": []}
     assert run.puzzle is not None

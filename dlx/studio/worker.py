@@ -20,7 +20,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from dlx.cli.common import DOMAIN_ERRORS
+from dlx.errors import DOMAIN_ERRORS
 from dlx.solve import solve
 from dlx.stats import Stats, Status
 from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of

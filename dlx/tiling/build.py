@@ -1,8 +1,10 @@
-"""How does a tiling puzzle become an exact-cover problem? Items and options as Knuth's
-generators write them: the board's cells (primary, Knuth's order), then the pieces (primary, with
-their multiplicities: Algorithm M counts multisets, as DLX3), then the secondary items (suffixed
-cells, cells that may stay empty, and the ties `--unique` adds); one option per placement, the
-piece's name first, keyed by the placement's number.
+"""How does a tiling puzzle become an exact-cover problem, and its solutions placements? `build`
+checks the puzzle's area and takes every placement (only some, with ties, for `--unique`:
+`dlx.tiling.symmetry`); `dlx.tiling.options` writes them as items and options the way Knuth's
+generators do: the board's cells (primary, Knuth's order), then the pieces (primary, with their
+multiplicities: Algorithm M counts multisets, as DLX3), then the secondary items (suffixed cells,
+cells that may stay empty, and the ties `--unique` adds); one option per placement, the piece's
+name first, keyed by the placement's number.
 
 >>> from dlx.tiling.spec import read_spec
 >>> tiling = build(read_spec("[0-1][0-1]\\nL 00 01 10\\nD 00\\n", "square"))
@@ -13,33 +15,15 @@ piece's name first, keyed by the placement's number.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Unpack
 
-from dlx.problem import Problem
-from dlx.puzzles.search import Search
-from dlx.solve import count, solve
+from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.errors import TileError
 from dlx.tiling.model import MAX_CELLS, Placement, Puzzle, placements
+from dlx.tiling.options import Tiling, assemble, knuth_text
+from dlx.tiling.symmetry import break_symmetry
 
-
-@dataclass
-class Tiling:
-    """A puzzle's problem, with each option's placement by key; `canonical`, when `--unique`
-    could not break a symmetry in the problem, keeps one of the few solutions it leaves alike."""
-
-    puzzle: Puzzle
-    problem: Problem[int]
-    placements: list[Placement]
-    extra: dict[int, list[str]] = field(default_factory=dict)
-    canonical: object = None
-
-    def option_names(self, key: int) -> list[str]:
-        """The items of option `key` as Knuth's generator writes them: piece, spots, ties."""
-        placement = self.placements[key]
-        piece = self.puzzle.pieces[placement.piece].name
-        spots = [self.puzzle.spot_name(spot) for spot in placement.spots]
-        return [piece, *spots, *self.extra.get(key, [])]
+__all__ = ["Tiling", "build", "check_area", "count_solutions", "knuth_text", "solutions"]
 
 
 def check_area(puzzle: Puzzle) -> None:
@@ -63,32 +47,11 @@ def build(puzzle: Puzzle) -> Tiling:
     check_area(puzzle)
     every = placements(puzzle)
     if puzzle.unique:
-        from dlx.tiling.symmetry import break_symmetry
-
         return break_symmetry(puzzle, every)
     return assemble(puzzle, every, {}, [])
 
 
-def assemble(
-    puzzle: Puzzle, chosen: list[Placement], extra: dict[int, list[str]], ties: list[str]
-) -> Tiling:
-    """The problem of the `chosen` placements, option k also naming `extra[k]`, with the
-    secondary `ties`."""
-    primary = [puzzle.spot_name(spot) for spot in puzzle.primary_spots()]
-    names = [piece.name for piece in puzzle.pieces]
-    secondary = [puzzle.spot_name(spot) for spot in puzzle.secondary_spots()]
-    clash = set(names) & set(primary + secondary + ties)
-    if clash:
-        raise TileError(f"piece name {sorted(clash)[0]!r} is also the name of a board cell")
-    bounds = {piece.name: piece.bounds for piece in puzzle.pieces if piece.bounds != (1, 1)}
-    problem: Problem[int] = Problem(primary + names, secondary + ties, bounds=bounds)
-    tiling = Tiling(puzzle, problem, chosen, extra)
-    for key in range(len(chosen)):
-        problem.add_option(key, tiling.option_names(key))
-    return tiling
-
-
-def solutions(tiling: Tiling, **search: Unpack[Search]) -> Iterator[list[Placement]]:
+def solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> Iterator[list[Placement]]:
     """Each solution of the tiling as its placements, in search order (a `limit` counts the
     solutions kept, where `--unique` checks some)."""
     keep = tiling.canonical
@@ -103,23 +66,9 @@ def solutions(tiling: Tiling, **search: Unpack[Search]) -> Iterator[list[Placeme
                 return
 
 
-def count_solutions(tiling: Tiling, **search: Unpack[Search]) -> int:
+def count_solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> int:
     """The number of solutions `solutions` gives: counted inside the search (none handed over)
     unless `--unique` checks some of them."""
     if tiling.canonical is not None:
         return sum(1 for _ in solutions(tiling, **search))
     return count(tiling.problem, **search)
-
-
-def knuth_text(tiling: Tiling) -> str:
-    """The problem in Knuth's DLX format, as his generator writes it (items, then options)."""
-    problem = tiling.problem
-    words = []
-    for number, item in enumerate(problem.items[: problem.primary_count]):
-        low, high = problem.bounds[number]
-        bound = "" if (low, high) == (1, 1) else (f"{high}|" if low == high else f"{low}:{high}|")
-        words.append(f"{bound}{item}")
-    secondary = [str(item) for item in problem.items[problem.primary_count :]]
-    head = " ".join(words) + (" | " + " ".join(secondary) if secondary else "")
-    lines = [head] + [" ".join(tiling.option_names(key)) for key in range(len(tiling.placements))]
-    return "".join(f"{line}\n" for line in lines)

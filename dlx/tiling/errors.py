@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dlx.puzzles.errors import PuzzleError
+from dlx.errors import PuzzleError
 
 
 class TileError(PuzzleError):

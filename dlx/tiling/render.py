@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from dlx.puzzles.palette import colour_graph
+from dlx.pictures.palette import colour_graph
 from dlx.tiling.grids import Cell
 from dlx.tiling.library import NAMES
 from dlx.tiling.model import Piece, Placement, Puzzle

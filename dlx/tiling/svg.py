@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from dlx.puzzles.palette import BORDER, ink
+from dlx.pictures.palette import BORDER, ink
 from dlx.tiling.grids import Cell
 from dlx.tiling.model import Placement, Puzzle
 from dlx.tiling.render import label_colours, legend_lines, marks

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dlx.tiling.build import Tiling, assemble
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Cell, Map, Shape
 from dlx.tiling.model import Placement, Puzzle, bases
+from dlx.tiling.options import Tiling, assemble
 
 Code = tuple[int, tuple[tuple[int, ...], ...]]
 """A placement as compared: (piece, its spots' order keys, sorted)."""

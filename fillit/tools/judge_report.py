@@ -10,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from dlx.puzzles.squares import board_styles
+from dlx.pictures.squares import board_styles
 from fillit.tools import judge
 from fillit.tools.judge import Outcome, Verdict
 from fillit.tools.judge_cases import Case

@@ -1,7 +1,7 @@
 """Pictures of solved boards as a puzzle book draws them: each piece one filled shape with no line
 inside it, a dark border between pieces, between a piece and an empty cell and around the board,
 empty cells white, one label per piece in ink readable on its fill; SVG text from strings only.
-The colours are the terminal's (`dlx.puzzles.squares.board_colours`): touching pieces at least
+The colours are the terminal's (`dlx.pictures.squares.board_colours`): touching pieces at least
 CIE delta E 20 apart.
 
 >>> print(board_svg(["AB."], cell=10))  # doctest: +NORMALIZE_WHITESPACE
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from xml.sax.saxutils import escape
 
-from dlx.puzzles.palette import BORDER, ink
-from dlx.puzzles.squares import (
+from dlx.pictures.palette import BORDER, ink
+from dlx.pictures.squares import (
     BLANKS,
     Cell,
     Point,

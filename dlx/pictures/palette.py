@@ -1,10 +1,10 @@
 """Which colour each piece of a picture gets, so that pieces that touch are told apart: a greedy
 colouring of the pieces' adjacency graph from a fixed palette, the same on the terminal and in SVG
-pictures (`dlx.puzzles.squares.board_colours`, `dlx.puzzles.svg`, `fillit.render`).
+pictures (`dlx.pictures.squares.board_colours`, `dlx.pictures.svg`, `fillit.render`).
 
 The palette's colours come from Paul Tol's and Okabe and Ito's schemes, made to stay apart for
 colour-blind eyes too, and are chosen so that any two of them are at least delta E 20 apart by
-both CIE76 and CIEDE2000 (`dlx.puzzles.delta_e`): whenever two touching pieces get different
+both CIE76 and CIEDE2000 (`dlx.pictures.delta_e`): whenever two touching pieces get different
 colours, a person sees them as different. Ten colours cannot all stay apart for red-green
 colour-blind eyes, so among the free colours a piece prefers those such eyes also tell from its
 neighbours' (CIEDE2000 of at least CONFUSED as `as_dichromat` sees them).
@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from dlx.puzzles.delta_e import DICHROMATS, as_dichromat, delta_e_2000, luminance, srgb_to_lab
+from dlx.pictures.delta_e import DICHROMATS, as_dichromat, delta_e_2000, luminance, srgb_to_lab
 
 Node = TypeVar("Node", bound=Hashable)
 

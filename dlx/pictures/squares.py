@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from dlx.puzzles.palette import colour_graph, ink
+from dlx.pictures.palette import colour_graph, ink
 
 Cell = tuple[int, int]
 """(row, column)."""

@@ -29,11 +29,14 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand
 
-from dlx.cli.entry import EXIT_INTERRUPTED, end_children, quiet_start
+from dlx.console.start import EXIT_INTERRUPTED, end_children, quiet_start
 
 EXIT_FAILED = 1
 EXIT_UNKNOWN = 3
 MAX_TIMEOUT = 1e9
+MAX_PUZZLE_BYTES = 1024 * 1024
+"""Largest puzzle text a front-end reads (a file, standard input, a page's request); a larger one
+is refused before it is read whole."""
 """The longest `--timeout` in seconds: the system's interval timer refuses much more."""
 
 

@@ -1,0 +1,65 @@
+"""A tiling's exact-cover problem, once its placements are chosen: `Tiling` (the problem with
+each option's placement by key), `assemble` (items and options as Knuth's generators write them)
+and `knuth_text` (the problem in Knuth's DLX format). `dlx.tiling.build` chooses the placements;
+`dlx.tiling.symmetry` chooses fewer of them, with ties, for `--unique`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dlx.problem import Problem
+from dlx.tiling.errors import TileError
+from dlx.tiling.model import Placement, Puzzle
+
+
+@dataclass
+class Tiling:
+    """A puzzle's problem, with each option's placement by key; `canonical`, when `--unique`
+    could not break a symmetry in the problem, keeps one of the few solutions it leaves alike."""
+
+    puzzle: Puzzle
+    problem: Problem[int]
+    placements: list[Placement]
+    extra: dict[int, list[str]] = field(default_factory=dict)
+    canonical: object = None
+
+    def option_names(self, key: int) -> list[str]:
+        """The items of option `key` as Knuth's generator writes them: piece, spots, ties."""
+        placement = self.placements[key]
+        piece = self.puzzle.pieces[placement.piece].name
+        spots = [self.puzzle.spot_name(spot) for spot in placement.spots]
+        return [piece, *spots, *self.extra.get(key, [])]
+
+
+def assemble(
+    puzzle: Puzzle, chosen: list[Placement], extra: dict[int, list[str]], ties: list[str]
+) -> Tiling:
+    """The problem of the `chosen` placements, option k also naming `extra[k]`, with the
+    secondary `ties`."""
+    primary = [puzzle.spot_name(spot) for spot in puzzle.primary_spots()]
+    names = [piece.name for piece in puzzle.pieces]
+    secondary = [puzzle.spot_name(spot) for spot in puzzle.secondary_spots()]
+    clash = set(names) & set(primary + secondary + ties)
+    if clash:
+        raise TileError(f"piece name {sorted(clash)[0]!r} is also the name of a board cell")
+    bounds = {piece.name: piece.bounds for piece in puzzle.pieces if piece.bounds != (1, 1)}
+    problem: Problem[int] = Problem(primary + names, secondary + ties, bounds=bounds)
+    tiling = Tiling(puzzle, problem, chosen, extra)
+    for key in range(len(chosen)):
+        problem.add_option(key, tiling.option_names(key))
+    return tiling
+
+
+def knuth_text(tiling: Tiling) -> str:
+    """The problem in Knuth's DLX format, as his generator writes it (items, then options)."""
+    problem = tiling.problem
+    words = []
+    for number, item in enumerate(problem.items[: problem.primary_count]):
+        low, high = problem.bounds[number]
+        bound = "" if (low, high) == (1, 1) else (f"{high}|" if low == high else f"{low}:{high}|")
+        words.append(f"{bound}{item}")
+    secondary = [str(item) for item in problem.items[problem.primary_count :]]
+    head = " ".join(words) + (" | " + " ".join(secondary) if secondary else "")
+    lines = [head] + [" ".join(tiling.option_names(key)) for key in range(len(tiling.placements))]
+    return "".join(f"{line}\n" for line in lines)

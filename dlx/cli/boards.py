@@ -1,22 +1,33 @@
-"""How the `dlx` puzzle commands print their answers: boards one after another (held back while a
-budget may still stop the search), coloured by piece on a terminal as in the SVG of the first."""
+"""How do the `dlx` puzzle commands run? The nine options they share (`board_command`, `Asked`),
+one run in order (`run_boards`: read the input, then count or search), and their answers printed:
+boards one after another (held back while a budget may still stop the search), coloured by piece
+on a terminal as in the SVG of the first."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import inspect
 import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
-from dlx import Stats
+from dlx import Problem, Stats, count
 from dlx.cli.common import (
     Board,
+    CountOpt,
     Held,
+    JobsOpt,
+    JsonOpt,
+    LimitOpt,
     PaintedBoard,
+    StatsOpt,
+    SvgOpt,
     budget,
     check_svg,
     fail,
@@ -26,7 +37,8 @@ from dlx.cli.common import (
     solve_json,
     write_json,
 )
-from dlx.console.kit import Clock
+from dlx.cli.parallel import count_in_parallel
+from dlx.console.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
 from dlx.console.live import LiveLine, live_line
 
 if TYPE_CHECKING:
@@ -38,74 +50,146 @@ if TYPE_CHECKING:
 Picture = Callable[[Board], str]
 """A board's SVG picture."""
 
+P = TypeVar("P")
+"""A puzzle as its command poses it: its input read and checked."""
+
 
 @dataclass(frozen=True)
-class Shown:
-    """What every puzzle command is asked about its boards: count them or print them, its
-    statistics, an SVG of the first (drawn by `picture`), plain text, the run's budgets and
-    limit, and JSON instead of text."""
+class Asked:
+    """What every puzzle command is asked about its boards: count them or print them (at most
+    `limit`), its statistics, JSON instead of text, an SVG of the first, plain text, the run's
+    budgets, and worker processes for counting."""
 
-    count: bool
-    show_stats: bool
-    svg: Path | None
-    plain: bool
-    timeout: float | None
-    max_nodes: int | None
+    count: bool = False
     limit: int | None = None
+    show_stats: bool = False
     as_json: bool = False
-    picture: Picture | None = None
+    svg: Path | None = None
+    plain: bool = False
+    timeout: float | None = None
+    max_nodes: int | None = None
+    jobs: int | None = None
 
 
-def search_boards(
-    make: Callable[[SearchKeywords], Iterator[Board]],
-    shown: Shown,
+NOTHING_ASKED = Asked()
+"""The default of a command's `asked` parameter, which `board_command` replaces by the options."""
+
+_ASKED = (
+    ("count", CountOpt, False),
+    ("limit", LimitOpt, None),
+    ("stats", StatsOpt, False),
+    ("as_json", JsonOpt, False),
+    ("svg", SvgOpt, None),
+    ("plain", PlainOpt, False),
+    ("timeout", TimeoutOpt, None),
+    ("max_nodes", MaxNodesOpt, None),
+    ("jobs", JobsOpt, None),
+)
+"""The options behind `Asked`, in the order of a command's help: (parameter, type, default)."""
+
+
+def board_command(command: Callable[..., None]) -> Callable[..., None]:
+    """`command`, whose parameter `asked: Asked` stands for the nine options every puzzle command
+    takes (`--count`, `--limit`, `--stats`, `--json`, `--svg`, `--plain`, `--timeout`,
+    `--max-nodes`, `--jobs`), as a command that typer reads with those options in its place."""
+    own = inspect.signature(command).parameters.values()
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    shared = [inspect.Parameter(name, kind, default=d, annotation=t) for name, t, d in _ASKED]
+    parameters = [q for p in own for q in (shared if p.name == "asked" else [p])]
+    fields = {name: field for (name, _, _), field in zip(_ASKED, fields_of(Asked), strict=True)}
+
+    @functools.wraps(command)
+    def with_options(**options: Any) -> None:  # (typer passes every parameter by name)
+        asked = Asked(**{fields[name]: options.pop(name) for name in fields})
+        command(**options, asked=asked)
+
+    with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    with_options.__annotations__ = {p.name: p.annotation for p in parameters}
+    return with_options
+
+
+def fields_of(cls: type) -> list[str]:
+    """The names of a dataclass's fields, in order."""
+    return [field.name for field in dataclasses.fields(cls)]
+
+
+def run_boards(
+    asked: Asked,
+    pose: Callable[[], P],
+    problem: Callable[[P], Problem[Any]],
+    boards: Callable[[P, SearchKeywords], Iterator[Board]],
     *,
+    counter: Callable[[P, SearchKeywords], int] | None = None,
+    picture: Callable[[P, Board], str] | None = None,
     none: Callable[[], typer.Exit] | None = None,
     on_error: Callable[[str], typer.Exit] = fail,
     first: bool = False,
-    counter: Callable[[SearchKeywords], int] | None = None,
 ) -> None:
-    """A puzzle command's run: its boards, made by `make` from the search's keywords (bad input
-    reported by `on_error`), shown as asked, within the whole run's clock; with `first`, only
-    the first board unless counting. `none` is the exit when there is none. `counter`, when
-    given, counts the boards from the same keywords without making them (for `--count` with
-    no picture to draw)."""
-    check_svg(shown.svg)  # before any search, not after
-    hold = held(shown.timeout, shown.max_nodes)
-    printing = not (shown.count or shown.as_json or hold)
-    with Clock(shown.timeout) as clock, live_line(printing) as line:
+    """A puzzle command's run, in order: `pose` reads and checks its input; with `--jobs`,
+    `problem` is counted by worker processes; with `--count` and no picture, counted in the
+    search (`counter`, or the solutions of `problem`); otherwise `boards` makes its boards from
+    the search's keywords, shown as asked (with `first`, only the first unless counting), the
+    first drawn by `picture`. Bad input is reported by `on_error`; `none` is the exit when
+    there is no board; all within the whole run's clock."""
+    if asked.jobs is not None:
+        count_in_parallel(
+            lambda: problem(pose()),
+            asked.jobs,
+            asked.count,
+            asked.show_stats,
+            asked.timeout,
+            asked.max_nodes,
+            on_error,
+            limit=asked.limit,
+            as_json=asked.as_json,
+        )
+        return
+    check_svg(asked.svg)  # before any search, not after
+    hold = held(asked.timeout, asked.max_nodes)
+    printing = not (asked.count or asked.as_json or hold)
+    with Clock(asked.timeout) as clock, live_line(printing) as line:
         counters = Stats()
-        partial_at_stop(counters, shown.show_stats)
-        boards: Iterator[Board] | int
+        partial_at_stop(counters, asked.show_stats)
+        found: Iterator[Board] | int
         with guarded(on_error):
-            search = budget(counters, clock, shown.max_nodes, shown.limit, line)
-            counted = counter is not None and shown.count and shown.svg is None
-            boards = counter(search) if counter is not None and counted else make(search)
-        if first and not shown.count and shown.limit is None and not isinstance(boards, int):
-            boards = first_only(boards)
-        if shown.as_json:
-            json_boards(boards, counters, clock, shown, line)
+            posed = pose()
+            search = budget(counters, clock, asked.max_nodes, asked.limit, line)
+            if asked.count and asked.svg is None:
+                found = (counter or _counted(problem))(posed, search)
+            else:
+                found = boards(posed, search)
+        if first and not asked.count and asked.limit is None and not isinstance(found, int):
+            found = first_only(found)
+        drawn = None if picture is None else functools.partial(picture, posed)
+        if asked.as_json:
+            json_boards(found, counters, clock, asked, drawn, line)
             return
         show_boards(
-            boards,
+            found,
             counters,
             clock,
             hold=hold,
-            count=shown.count,
-            show_stats=shown.show_stats,
-            svg=shown.svg,
-            console=board_console(shown.plain),
+            count=asked.count,
+            show_stats=asked.show_stats,
+            svg=asked.svg,
+            console=board_console(asked.plain),
             none=none or no_solution,
-            picture=shown.picture,
+            picture=drawn,
             line=line,
         )
+
+
+def _counted(problem: Callable[[P], Problem[Any]]) -> Callable[[P, SearchKeywords], int]:
+    """Count the exact covers of the posed puzzle's problem inside the search."""
+    return lambda posed, search: count(problem(posed), **search)
 
 
 def json_boards(
     boards: Iterator[Board] | int,
     stats: Stats,
     clock: Clock,
-    shown: Shown,
+    asked: Asked,
+    picture: Picture | None = None,
     line: LiveLine | None = None,
 ) -> None:
     """`--json`: one object with the number of boards (`boards` may be that number, counted
@@ -115,15 +199,15 @@ def json_boards(
     with guarded():
         for board in () if isinstance(boards, int) else boards:
             found += 1
-            if found == 1 and shown.svg is not None:
-                write_svg(shown.svg, board, shown.picture)
-            if not shown.count:
+            if found == 1 and asked.svg is not None:
+                write_svg(asked.svg, board, picture)
+            if not asked.count:
                 texts.hold(list(board))
     if line is not None:
         line.erase()
     clock.stop()
-    write_json(solve_json(found, texts, stats, shown.count))
-    report(stats, shown.show_stats)
+    write_json(solve_json(found, texts, stats, asked.count))
+    report(stats, asked.show_stats)
     if not found:
         raise fail("no solution")
 

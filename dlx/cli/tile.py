@@ -10,21 +10,17 @@ problem are `dlx.tiling`'s; this module parses the arguments and hands the board
 import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from dlx import Stats
-from dlx.cli.boards import Shown, search_boards
+from dlx.cli.boards import NOTHING_ASKED, Asked, board_command, run_boards
 from dlx.cli.common import (
-    CountOpt,
     Held,
-    JobsOpt,
-    LimitOpt,
     PaintedBoard,
-    StatsOpt,
-    SvgOpt,
     budget,
     check_svg,
     fail,
@@ -35,9 +31,9 @@ from dlx.cli.common import (
     solve_json,
     write_json,
 )
-from dlx.cli.parallel import count_in_parallel, sequential_only
+from dlx.cli.parallel import sequential_only
 from dlx.cli.zdd import MEMO_MB, MemoMbOpt, RandomOpt, SeedOpt, ZddAsked, ZddOpt, ZddOutOpt
-from dlx.console.kit import Clock, MaxNodesOpt, PlainOpt, PlainUsage, TimeoutOpt
+from dlx.console.kit import Clock, PlainUsage
 from dlx.console.live import live_line
 
 if TYPE_CHECKING:
@@ -48,7 +44,7 @@ if TYPE_CHECKING:
 
 def register(app: typer.Typer) -> None:
     """Add `dlx tile` to the `dlx` command line `app`."""
-    app.command("tile", cls=PlainUsage)(tile)
+    app.command("tile", cls=PlainUsage)(board_command(tile))
 
 
 def tile(
@@ -75,15 +71,7 @@ def tile(
     unique: Annotated[
         bool, typer.Option("--unique", help="One solution per symmetry of the puzzle.")
     ] = False,
-    count: CountOpt = False,
-    limit: LimitOpt = None,
-    stats: StatsOpt = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    svg: SvgOpt = None,
-    plain: PlainOpt = False,
-    timeout: TimeoutOpt = None,
-    max_nodes: MaxNodesOpt = None,
-    jobs: JobsOpt = None,
+    asked: Asked = NOTHING_ASKED,
     dlx_format: Annotated[
         bool, typer.Option("--dlx", help="Print the exact-cover problem in Knuth's format.")
     ] = False,
@@ -97,54 +85,57 @@ def tile(
     from dlx.tiling.build import build, count_solutions, knuth_text
 
     @functools.cache  # built once, whichever paths ask
-    def load() -> "Tiling":
+    def pose() -> "Tiling":
         puzzle = _puzzle(file, grid, pieces, board)
         puzzle.rotate = not no_rotate
         puzzle.flip = mirror if puzzle.grid.solid else not no_flip
         puzzle.unique = unique
         return build(puzzle)
 
-    check_svg(svg)
+    check_svg(asked.svg)
     if zdd or random is not None or seed is not None or zdd_out is not None:
         from dlx.cli import zdd as cli_zdd
 
-        asked = ZddAsked(count, limit, stats, timeout, zdd_out, random, seed, memo_mb)
-        cli_zdd.refuse_others(
-            asked, zdd, max_nodes=max_nodes, jobs=jobs, json=as_json, svg=svg, dlx=dlx_format
+        a = asked
+        zdd_asked = ZddAsked(
+            a.count, a.limit, a.show_stats, a.timeout, zdd_out, random, seed, memo_mb
         )
-        cli_zdd.tile_puzzle(load, asked, plain)
+        cli_zdd.refuse_others(
+            zdd_asked,
+            zdd,
+            max_nodes=a.max_nodes,
+            jobs=a.jobs,
+            json=a.as_json,
+            svg=a.svg,
+            dlx=dlx_format,
+        )
+        cli_zdd.tile_puzzle(pose, zdd_asked, a.plain)
         return
-    if jobs is not None:
-        sequential_only(timeout, max_nodes)  # a usage error, told before any building
+    if asked.jobs is not None:
+        sequential_only(asked.timeout, asked.max_nodes)  # a usage error, told before any building
     if dlx_format:
-        with Clock(timeout), guarded():
-            text = knuth_text(load())
+        with Clock(asked.timeout), guarded():
+            text = knuth_text(pose())
         sys.stdout.write(text)
         return
-    if jobs is not None and _splittable(load):
-        count_in_parallel(
-            lambda: load().problem,
-            jobs,
-            count,
-            stats,
-            timeout,
-            max_nodes,
-            limit=limit,
-            as_json=as_json,
-        )
-        return
-    if as_json:
-        _json(load, count, stats, timeout, max_nodes, limit, svg)
+    if asked.jobs is not None and not _splittable(pose):
+        asked = replace(asked, jobs=None)  # searched alone, with the same answer
+    if asked.as_json and asked.jobs is None:
+        _json(pose, asked)
         return
 
-    def boards(search: "SearchKeywords") -> Iterator[list[str]]:
-        return _boards(load(), search, svg, count)
+    def boards(tiling: "Tiling", search: "SearchKeywords") -> Iterator[list[str]]:
+        return _boards(tiling, search, asked.svg, asked.count)
 
-    def counter(search: "SearchKeywords") -> int:
-        return count_solutions(load(), **search)
+    def counter(tiling: "Tiling", search: "SearchKeywords") -> int:
+        if asked.svg is not None:  # (the first solution drawn on the way)
+            return sum(1 for _ in boards(tiling, search))
+        return count_solutions(tiling, **search)
 
-    shown = Shown(count, stats, None, plain, timeout, max_nodes, limit)
-    search_boards(boards, shown, counter=counter if svg is None else None)
+    # (the SVG is the tiling's own picture, drawn from the placements by `_boards`)
+    run_boards(
+        replace(asked, svg=None), pose, lambda tiling: tiling.problem, boards, counter=counter
+    )
 
 
 def _puzzle(
@@ -223,33 +214,28 @@ def _write_svg(tiling: "Tiling", solution: "Sequence[Placement]", path: Path) ->
         raise fail(f"{path}: {error.strerror or error}") from None
 
 
-def _json(
-    load: Callable[[], "Tiling"],
-    count: bool,
-    stats: bool,
-    timeout: float | None,
-    max_nodes: int | None,
-    limit: int | None,
-    svg: Path | None,
-) -> None:
+def _json(pose: Callable[[], "Tiling"], asked: Asked) -> None:
     """`--json`: one object with the count, the solutions' pictures unless counting, and the
     statistics (the first solution also as SVG); with the pictures, a `legend` naming each
     label's piece and copy."""
+    from dlx.tiling.build import count_solutions
     from dlx.tiling.render import OVERFLOW, label_table
 
-    with Clock(timeout) as clock, live_line() as line:
+    with Clock(asked.timeout) as clock, live_line() as line:
         with guarded():
-            tiling = load()
+            tiling = pose()
         counters = Stats()
-        partial_at_stop(counters, stats)
+        partial_at_stop(counters, asked.show_stats)
         texts, found = Held(), 0
         with guarded():
-            search = budget(counters, clock, max_nodes, limit, line)
-            for board in _boards(tiling, search, svg, count):
+            search = budget(counters, clock, asked.max_nodes, asked.limit, line)
+            if asked.count and asked.svg is None:
+                found = count_solutions(tiling, **search)  # counted inside the search
+            for board in () if found else _boards(tiling, search, asked.svg, asked.count):
                 found += 1
-                if not count:
+                if not asked.count:
                     texts.hold(board)
-    result = solve_json(found, texts, counters, count)
+    result = solve_json(found, texts, counters, asked.count)
     if "solutions" in result:
         pieces = tiling.puzzle.pieces
         result["legend"] = {
@@ -259,6 +245,6 @@ def _json(
             if label != OVERFLOW
         }
     write_json(result)
-    report(counters, stats)
+    report(counters, asked.show_stats)
     if not found:
         raise fail("no solution")

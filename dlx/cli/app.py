@@ -40,7 +40,7 @@ from dlx.cli.common import (
 )
 from dlx.cli.engine import Engine, EngineOpt, describe_engines
 from dlx.cli.parallel import Where, solve_parallel_command
-from dlx.cli.zdd import MEMO_MB, MemoMbOpt, RandomOpt, SeedOpt, ZddAsked, ZddOpt, ZddOutOpt
+from dlx.cli.zdd import NO_ZDD, ZddOptions, zdd_options
 from dlx.console.kit import Clock, MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
 from dlx.console.kit import run as run_app
 from dlx.console.live import live_line
@@ -61,6 +61,7 @@ def _options(
 
 
 @app.command("solve", cls=PlainUsage)
+@zdd_options
 def solve_command(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A problem in Knuth's format, or -.")],
     count: CountOpt = False,
@@ -79,20 +80,16 @@ def solve_command(
         typer.Option("--scheduler", metavar="tcp://HOST:PORT", help="Search on a Dask cluster."),
     ] = None,
     engine: EngineOpt = Engine.LINKS,
-    zdd: ZddOpt = False,
-    zdd_out: ZddOutOpt = None,
-    random: RandomOpt = None,
-    seed: SeedOpt = None,
-    memo_mb: MemoMbOpt = MEMO_MB,
+    zdd: ZddOptions = NO_ZDD,
 ) -> None:
     """Solve a problem in Knuth's text format: each solution as its option lines."""
-    if zdd or random is not None or seed is not None or zdd_out is not None:
+    if zdd.wanted:
         from dlx.cli import zdd as cli_zdd
 
-        asked = ZddAsked(count, limit, stats, timeout, zdd_out, random, seed, memo_mb)
+        asked = zdd.asked(count, limit, stats, timeout)
         cli_zdd.refuse_others(
             asked,
-            zdd,
+            zdd.build,
             max_nodes=max_nodes,
             jobs=jobs,
             json=as_json,

@@ -5,9 +5,7 @@ on a terminal as in the SVG of the first."""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import inspect
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -32,6 +30,7 @@ from dlx.cli.common import (
     check_svg,
     fail,
     guarded,
+    option_group,
     partial_at_stop,
     report,
     solve_json,
@@ -88,29 +87,10 @@ _ASKED = (
 """The options behind `Asked`, in the order of a command's help: (parameter, type, default)."""
 
 
-def board_command(command: Callable[..., None]) -> Callable[..., None]:
-    """`command`, whose parameter `asked: Asked` stands for the nine options every puzzle command
-    takes (`--count`, `--limit`, `--stats`, `--json`, `--svg`, `--plain`, `--timeout`,
-    `--max-nodes`, `--jobs`), as a command that typer reads with those options in its place."""
-    own = inspect.signature(command).parameters.values()
-    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    shared = [inspect.Parameter(name, kind, default=d, annotation=t) for name, t, d in _ASKED]
-    parameters = [q for p in own for q in (shared if p.name == "asked" else [p])]
-    fields = {name: field for (name, _, _), field in zip(_ASKED, fields_of(Asked), strict=True)}
-
-    @functools.wraps(command)
-    def with_options(**options: Any) -> None:  # (typer passes every parameter by name)
-        asked = Asked(**{fields[name]: options.pop(name) for name in fields})
-        command(**options, asked=asked)
-
-    with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    with_options.__annotations__ = {p.name: p.annotation for p in parameters}
-    return with_options
-
-
-def fields_of(cls: type) -> list[str]:
-    """The names of a dataclass's fields, in order."""
-    return [field.name for field in dataclasses.fields(cls)]
+board_command = option_group("asked", Asked, _ASKED)
+"""A puzzle command whose parameter `asked: Asked` stands for the nine options every puzzle
+command takes (`--count`, `--limit`, `--stats`, `--json`, `--svg`, `--plain`, `--timeout`,
+`--max-nodes`, `--jobs`), as a command that typer reads with those options in its place."""
 
 
 def run_boards(

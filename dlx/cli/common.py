@@ -8,6 +8,9 @@ standard output, 130 interrupted. The process-level endings are `dlx.console.kit
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import inspect
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -219,3 +222,33 @@ def write_json(result: dict[str, Any]) -> None:
     import json
 
     sys.stdout.write(json.dumps(result) + "\n")
+
+
+OptionTable = Sequence[tuple[str, Any, Any]]
+"""Options that stand for one dataclass's fields, in order: (parameter, type, default)."""
+
+
+def option_group(
+    parameter: str, group: type, options: OptionTable
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A decorator: the command's `parameter` (a `group`, a dataclass) becomes `options` in
+    its place, as typer reads them, and the command is handed the group they make."""
+    fields = [field.name for field in dataclasses.fields(group)]
+    named = dict(zip([name for name, _, _ in options], fields, strict=True))
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    shared = [inspect.Parameter(name, kind, default=d, annotation=t) for name, t, d in options]
+
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        own = inspect.signature(command).parameters.values()
+        parameters = [q for p in own for q in (shared if p.name == parameter else [p])]
+
+        @functools.wraps(command)
+        def with_options(**given: Any) -> None:  # (typer passes every parameter by name)
+            made = group(**{field: given.pop(name) for name, field in named.items()})
+            command(**given, **{parameter: made})
+
+        with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        with_options.__annotations__ = {p.name: p.annotation for p in parameters}
+        return with_options
+
+    return decorate

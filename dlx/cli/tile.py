@@ -32,7 +32,7 @@ from dlx.cli.common import (
     write_json,
 )
 from dlx.cli.parallel import sequential_only
-from dlx.cli.zdd import MEMO_MB, MemoMbOpt, RandomOpt, SeedOpt, ZddAsked, ZddOpt, ZddOutOpt
+from dlx.cli.zdd import NO_ZDD, ZddOptions, zdd_options
 from dlx.console.kit import Clock, PlainUsage
 from dlx.console.live import live_line
 
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 def register(app: typer.Typer) -> None:
     """Add `dlx tile` to the `dlx` command line `app`."""
-    app.command("tile", cls=PlainUsage)(board_command(tile))
+    app.command("tile", cls=PlainUsage)(zdd_options(board_command(tile)))
 
 
 def tile(
@@ -75,11 +75,7 @@ def tile(
     dlx_format: Annotated[
         bool, typer.Option("--dlx", help="Print the exact-cover problem in Knuth's format.")
     ] = False,
-    zdd: ZddOpt = False,
-    zdd_out: ZddOutOpt = None,
-    random: RandomOpt = None,
-    seed: SeedOpt = None,
-    memo_mb: MemoMbOpt = MEMO_MB,
+    zdd: ZddOptions = NO_ZDD,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
     from dlx.tiling.build import build, count_solutions, knuth_text
@@ -93,22 +89,13 @@ def tile(
         return build(puzzle)
 
     check_svg(asked.svg)
-    if zdd or random is not None or seed is not None or zdd_out is not None:
+    if zdd.wanted:
         from dlx.cli import zdd as cli_zdd
 
         a = asked
-        zdd_asked = ZddAsked(
-            a.count, a.limit, a.show_stats, a.timeout, zdd_out, random, seed, memo_mb
-        )
-        cli_zdd.refuse_others(
-            zdd_asked,
-            zdd,
-            max_nodes=a.max_nodes,
-            jobs=a.jobs,
-            json=a.as_json,
-            svg=a.svg,
-            dlx=dlx_format,
-        )
+        zdd_asked = zdd.asked(a.count, a.limit, a.show_stats, a.timeout)
+        others = {"max_nodes": a.max_nodes, "jobs": a.jobs, "json": a.as_json, "svg": a.svg}
+        cli_zdd.refuse_others(zdd_asked, zdd.build, **others, dlx=dlx_format)
         cli_zdd.tile_puzzle(pose, zdd_asked, a.plain)
         return
     if asked.jobs is not None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from dlx.cli.common import fail, guarded
+from dlx.cli.common import fail, guarded, option_group
 from dlx.console.kit import Clock
 
 if TYPE_CHECKING:
@@ -44,6 +44,49 @@ MemoMbOpt = Annotated[
     float,
     typer.Option("--memo-mb", min=1, help="With --zdd: the memo's cap in MB (counts stay exact)."),
 ]
+
+
+@dataclass(frozen=True)
+class ZddOptions:
+    """`--zdd` and the options that go with it."""
+
+    build: bool = False
+    out: Path | None = None
+    random: int | None = None
+    seed: int | None = None
+    memo_mb: float = MEMO_MB
+
+    @property
+    def wanted(self) -> bool:
+        """Whether any of them is given (an option without `--zdd` is then refused)."""
+        return self.build or self.random is not None or self.seed is not None or bool(self.out)
+
+    def asked(
+        self, count: bool, limit: int | None, stats: bool, timeout: float | None
+    ) -> "ZddAsked":
+        """What the run is asked, with the command's own `--count`, `--limit`, `--stats` and
+        `--timeout`."""
+        return ZddAsked(
+            count, limit, stats, timeout, self.out, self.random, self.seed, self.memo_mb
+        )
+
+
+NO_ZDD = ZddOptions()
+"""The default of a command's `zdd` parameter, which `zdd_options` replaces by the options."""
+
+zdd_options = option_group(
+    "zdd",
+    ZddOptions,
+    (
+        ("zdd", ZddOpt, False),
+        ("zdd_out", ZddOutOpt, None),
+        ("random", RandomOpt, None),
+        ("seed", SeedOpt, None),
+        ("memo_mb", MemoMbOpt, MEMO_MB),
+    ),
+)
+"""A command whose parameter `zdd: ZddOptions` stands for `--zdd`, `--zdd-out`, `--random`,
+`--seed` and `--memo-mb`."""
 
 
 @dataclass(frozen=True)

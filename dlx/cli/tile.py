@@ -92,11 +92,10 @@ def tile(
     if zdd.wanted:
         from dlx.cli import zdd as cli_zdd
 
-        a = asked
-        zdd_asked = zdd.asked(a.count, a.limit, a.show_stats, a.timeout)
-        others = {"max_nodes": a.max_nodes, "jobs": a.jobs, "json": a.as_json, "svg": a.svg}
-        cli_zdd.refuse_others(zdd_asked, zdd.build, **others, dlx=dlx_format)
-        cli_zdd.tile_puzzle(pose, zdd_asked, a.plain)
+        run = zdd.asked(asked.count, asked.limit, asked.show_stats, asked.timeout)
+        others = {"max_nodes": asked.max_nodes, "jobs": asked.jobs, "json": asked.as_json}
+        cli_zdd.refuse_others(run, zdd.build, **others, svg=asked.svg, dlx=dlx_format)
+        cli_zdd.tile_puzzle(pose, run, asked.plain)
         return
     if asked.jobs is not None:
         sequential_only(asked.timeout, asked.max_nodes)  # a usage error, told before any building

@@ -27,7 +27,7 @@ from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
 from fillit.solver.budget import Budget
-from fillit.solver.cells import python_cells
+from fillit.solver.empty_cells import python_cells
 from fillit.solver.failures import FailedStates
 from fillit.solver.fast import arrange_fast
 from fillit.solver.fits import decide_size

@@ -2,8 +2,8 @@
 
 Two questions, each in a module of its own: *does a square of side s fit?* (`fits`) and *which
 answer?* (`canonical`); `fast.arrange_fast` asks both. Below them: `packing` (one search on the
-engine), `pruner` and `cells` (the once-per-node check, compiled in `csrc/`), `failures` (what
-the searches learn), `colouring` and `projection` (bounds), `budget`; `ordered` is the first
+engine), `pruner` and `empty_cells` (the once-per-node check, compiled in `csrc/`), `failures`
+(what the searches learn), `colouring` and `projection` (bounds), `budget`; `ordered` is the first
 release's search in input order, kept as the reference.
 
 >>> from fillit.parse import parse

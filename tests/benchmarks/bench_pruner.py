@@ -6,9 +6,9 @@ inputs of ../shared/fillit-bench). For each file it records every call the engin
 check (`prune` and `learn`) while `arrange_fast` solves it, then replays those calls on fresh
 boards three ways: `fillit.solver._board.Pruner` (the whole check compiled, called from Python here,
 so each call still builds a list), `StatePruner` over `fillit.solver._board`'s cell tests, and
-`StatePruner` over `fillit.solver.cells`' pure-Python tests (best of 3 each, alternating; processor
-time, steadier than wall-clock time on a shared machine). It prints the times, the ratio of
-the pure-Python one to the whole compiled one, and whether all answered alike at every node
+`StatePruner` over `fillit.solver.empty_cells`' pure-Python tests (best of 3 each, alternating;
+processor time, steadier than wall-clock time on a shared machine). It prints the times, the
+ratio of the pure-Python one to the whole compiled one, and whether all answered alike at every node
 (exit 1 if not). Boards with projection tests are replayed without them (the compiled check
 does not run them), all three alike.
 """
@@ -25,7 +25,7 @@ from unittest.mock import patch
 import fillit.solver.packing
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.solver import cells
+from fillit.solver import empty_cells
 from fillit.solver.failures import FailedStates
 from fillit.solver.fast import arrange_fast
 from fillit.solver.packing import Packing
@@ -70,7 +70,9 @@ def fresh(pieces: Sequence[Piece], size: int, kind: str) -> tuple[Board, Failure
     board = dataclasses.replace(Packing(pieces, size).board, line_tests=[])
     if kind == "python":
         tests = [list(zip(m, bound.weights(), strict=True)) for bound, m in board.colour_tests]
-        board.__dict__["cells"] = cells.python_cells(board.stride, board.full, board.offsets, tests)
+        board.__dict__["cells"] = empty_cells.python_cells(
+            board.stride, board.full, board.offsets, tests
+        )
     return board, new_failures(board) if kind == "pruner" else FailedStates()
 
 
@@ -94,7 +96,7 @@ def replay(pieces: Sequence[Piece], trace: Trace, kind: str) -> tuple[float, lis
 
 def main(paths: list[Path]) -> int:
     """Print each file's figures; 1 when the checks disagree anywhere."""
-    if not cells.COMPILED_AVAILABLE:
+    if not empty_cells.COMPILED_AVAILABLE:
         print("fillit.solver._board was not built: nothing to compare")
         return 1
     print(f"{'file':40} {'calls':>7} {'pruner':>7} {'cells':>7} {'python':>7} {'ratio':>6}  same")

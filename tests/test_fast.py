@@ -21,7 +21,6 @@ import fillit.solver.fast
 import fillit.solver.fits
 import fillit.solver.pruner
 from dlx import Problem, Stats, Status, count, solve, verify
-from dlx.solve import Choice
 from fillit.check import check
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
@@ -39,10 +38,10 @@ from fillit.solver.packing import (
     Key,
     Outcome,
     Packing,
-    Sweep,
     packing_problem,
 )
 from fillit.solver.pruner import StatePruner
+from fillit.solver.ways import Run, Way
 from fillit.vocabulary import Answer, placements, smallest_size, waste_fits
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "fillit"
@@ -181,9 +180,9 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
     monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        ((), "mrv", "rows", 0, None),
-        ((), "sweep", "columns", 2, None),
+    ways = [
+        Way((), "mrv", "rows", 0, None),
+        Way((), "sweep", "columns", 2, None),
     ]
     found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
     cap = fillit.solver.fits.FIRST_CAP
@@ -210,9 +209,9 @@ def test_a_way_stops_taking_turns_in_the_round_it_leaves_in(
 
     monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        ((), "mrv", "rows", 0, 2),
-        ((), "sweep", "rows", 0, None),
+    ways = [
+        Way((), "mrv", "rows", 0, 2),
+        Way((), "sweep", "rows", 0, None),
     ]
     found = fillit.solver.fits.rounds(Packing([SQUARE], 2), Stats(), Budget.start(None, None), ways)
     cap = fillit.solver.fits.FIRST_CAP
@@ -241,14 +240,14 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
     monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
-    packing.favourite = ("sweep", "rows")
+    run = Run(favourite=("sweep", "rows"))
     witness: Sequence[Key] = ((SQUARE, 0, 0),)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        (witness, "sweep", "rows", 0, None),
-        ((), "mrv", "rows", 0, None),
-        ((), "sweep", "rows", 0, None),
+    ways = [
+        Way(witness, "sweep", "rows", 0, None),
+        Way((), "mrv", "rows", 0, None),
+        Way((), "sweep", "rows", 0, None),
     ]
-    found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+    found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways, run)
     cap, boost = fillit.solver.fits.FIRST_CAP, fillit.solver.fits.FAVOURITE_CAP
     assert found == REFUTED
     assert asked == [
@@ -273,9 +272,9 @@ def test_a_compiled_sweep_takes_its_turn_with_sweep_share_times_the_cap(
         return REFUTED if len(asked) == 2 else UNKNOWN
 
     monkeypatch.setattr(Packing, "complete", recorder)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        ((), "mrv", "rows", 0, None),
-        ((), "sweep", "rows", 0, None),
+    ways = [
+        Way((), "mrv", "rows", 0, None),
+        Way((), "sweep", "rows", 0, None),
     ]
     cap, share = fillit.solver.fits.FIRST_CAP, fillit.solver.fits.SWEEP_SHARE
     for core, sweep_cap in (("", share * cap), ("python", cap)):
@@ -306,17 +305,17 @@ def test_a_refutation_makes_its_way_the_favourite_and_a_find_only_when_finds_tea
     answers = iter([UNKNOWN, outcome])
     monkeypatch.setattr(Packing, "complete", lambda self, *args: next(answers))
     packing = Packing([SQUARE], 2)
-    packing.favourite = ("mrv", "rows")
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        ((), "mrv", "rows", 0, None),
-        ((), "sweep", "columns", 0, None),
+    run = Run(favourite=("mrv", "rows"))
+    ways = [
+        Way((), "mrv", "rows", 0, None),
+        Way((), "sweep", "columns", 0, None),
     ]
     budget = Budget.start(None, None)
     assert (
-        fillit.solver.fits.rounds(packing, Stats(), budget, ways, finds_teach=finds_teach)
+        fillit.solver.fits.rounds(packing, Stats(), budget, ways, run, finds_teach=finds_teach)
         == outcome
     )
-    assert packing.favourite == favourite
+    assert run.favourite == favourite
 
 
 def test_the_next_size_starts_with_the_favourite_of_the_size_before(
@@ -326,9 +325,9 @@ def test_the_next_size_starts_with_the_favourite_of_the_size_before(
     favourites: list[object] = []
     decide = fillit.solver.fast.decide_size
 
-    def spy(packing: Packing, *args: Any) -> object:
-        favourites.append(packing.favourite)
-        return decide(packing, *args)
+    def spy(packing: Packing, budget: Budget, run: Run, *args: Any) -> object:
+        favourites.append(run.favourite)
+        return decide(packing, budget, run, *args)
 
     monkeypatch.setattr(fillit.solver.fast, "decide_size", spy)
     monkeypatch.setattr(

@@ -42,6 +42,7 @@ FAST_PATH = [
     "sweep",
     "pruner",
     "packing",
+    "ways",
     "race",
     "fits",
     "canonical",

@@ -4,6 +4,7 @@ and the parts of its formulation (`waste_fits`, `packing_problem`) on small case
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from itertools import islice
 from pathlib import Path
@@ -28,7 +29,7 @@ from fillit.render import plain
 from fillit.solver.budget import Budget
 from fillit.solver.empty_cells import python_cells
 from fillit.solver.failures import FailedStates
-from fillit.solver.fast import arrange_fast
+from fillit.solver.fast import FastPath, arrange_fast
 from fillit.solver.fits import decide_size
 from fillit.solver.ordered import arrange_ordered, exact_cover
 from fillit.solver.packing import (
@@ -316,6 +317,30 @@ def test_a_refutation_makes_its_way_the_favourite_and_a_find_only_when_finds_tea
         == outcome
     )
     assert run.favourite == favourite
+
+
+def test_the_command_line_asks_the_fast_path_on_the_jobs_given_or_the_ordered_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`fillit.cli.arranger` gives an object whose `arrange` answers: the fast path on the jobs
+    asked (0: one per core; none: two where there are two cores), or with `--ordered` the first
+    release's search; both give the canonical answer."""
+    from fillit.cli import arranger
+    from fillit.solver.ordered import OrderedSearch
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    assert [arranger(False, jobs) for jobs in (0, None, 1, 3)] == [
+        FastPath(jobs=4),
+        FastPath(jobs=2),
+        FastPath(jobs=1),
+        FastPath(jobs=3),
+    ]
+    ordered = arranger(True, 2)
+    assert isinstance(ordered, OrderedSearch)
+    pieces = corpus_pieces("identical_pieces_need_two_growths")
+    expected = (CORPUS / "valid" / "identical_pieces_need_two_growths.out").read_text()
+    for search in (ordered, arranger(False, 1)):
+        assert plain(search.arrange(pieces)) == expected
 
 
 def test_the_next_size_starts_with_the_favourite_of_the_size_before(

@@ -9,6 +9,7 @@ and its once-per-node check (`fillit.solver.pruner`) serve both, and what their 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from fillit.pieces import Piece
 from fillit.solver.budget import Budget
@@ -60,3 +61,28 @@ def arrange_fast(
             return answer
         size += 1
 
+
+@dataclass(frozen=True)
+class FastPath:
+    """The fast path as an `Arranger` (`fillit.vocabulary`): `arrange_fast` racing long questions
+    on `jobs` processes (1: one core).
+
+    >>> from fillit.pieces import Piece
+    >>> FastPath(jobs=1).arrange([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))]).rows()
+    ['AA', 'AA']
+    """
+
+    jobs: int = 1
+
+    def arrange(
+        self,
+        pieces: Sequence[Piece],
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Progress | None = None,
+    ) -> Answer:
+        """`arrange_fast` of the pieces on `jobs` processes."""
+        return arrange_fast(
+            pieces, max_nodes=max_nodes, timeout=timeout, progress=progress, jobs=self.jobs
+        )

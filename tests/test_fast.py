@@ -329,12 +329,9 @@ def test_the_command_line_asks_the_fast_path_on_the_jobs_given_or_the_ordered_se
     from fillit.solver.ordered import OrderedSearch
 
     monkeypatch.setattr(os, "cpu_count", lambda: 4)
-    assert [arranger(False, jobs) for jobs in (0, None, 1, 3)] == [
-        FastPath(jobs=4),
-        FastPath(jobs=2),
-        FastPath(jobs=1),
-        FastPath(jobs=3),
-    ]
+    fast = [arranger(False, jobs) for jobs in (0, None, 1, 3)]
+    assert all(isinstance(search, FastPath) for search in fast)
+    assert [search.jobs for search in fast if isinstance(search, FastPath)] == [4, 2, 1, 3]
     ordered = arranger(True, 2)
     assert isinstance(ordered, OrderedSearch)
     pieces = corpus_pieces("identical_pieces_need_two_growths")

@@ -9,7 +9,6 @@ and its once-per-node check (`fillit.solver.pruner`) serve both, and what their 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fillit.pieces import Piece
 from fillit.solver.budget import Budget
@@ -62,7 +61,6 @@ def arrange_fast(
         size += 1
 
 
-@dataclass(frozen=True)
 class FastPath:
     """The fast path as an `Arranger` (`fillit.vocabulary`): `arrange_fast` racing long questions
     on `jobs` processes (1: one core).
@@ -72,7 +70,10 @@ class FastPath:
     ['AA', 'AA']
     """
 
-    jobs: int = 1
+    __slots__ = ("jobs",)
+
+    def __init__(self, jobs: int = 1) -> None:
+        self.jobs = jobs
 
     def arrange(
         self,

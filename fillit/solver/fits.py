@@ -126,7 +126,7 @@ def rounds(
     question = _Question(
         packing, total, budget, run, progress, givens, counters, finds_teach, floors, favourite
     )
-    return question.play(ordered, Round(0, FIRST_CAP), None, False)[0]
+    return question.play(ordered, (0, FIRST_CAP), None, False)[0]
 
 
 @dataclass
@@ -158,7 +158,7 @@ class _Question:
         number, cap = first
         while True:
             if poll is None and cap >= RACE_CAP and self._may_race(mine):
-                return self._race(mine, Round(number, cap))
+                return self._race(mine, (number, cap))
             for way in mine:
                 if not way.plays(number):
                     continue
@@ -222,15 +222,17 @@ class _Question:
         return won.outcome, won.way
 
 
-@dataclass(frozen=True)
 class _Rest:
     """What each side of a race plays (`fillit.solver.race.Side`): the rest of a question's
     rounds from round `first` on, with the ways that side was given. Both sides start from
     the round where the race began; this process, left alone when the child ends without an
     answer, starts from it again."""
 
-    question: _Question
-    first: Round
+    __slots__ = ("question", "first")
+
+    def __init__(self, question: _Question, first: Round) -> None:
+        self.question = question
+        self.first = first
 
     def play(
         self, ways: Sequence[Way], poll: Callable[[], None] | None, quiet: bool

@@ -26,7 +26,6 @@ import os
 import select
 import signal
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from fillit.solver.packing import UNKNOWN, Outcome, Packing
@@ -59,16 +58,20 @@ class Side(Protocol[W]):
         ...
 
 
-@dataclass(frozen=True)
 class Won(Generic[W]):
     """How a race ended: the `outcome` of the first process to settle the question, the `way`
     that did (None: neither did), the `core` that did (0: this process, 1: the child), and the
     `nodes` the child spent when it won (0 otherwise)."""
 
-    outcome: Outcome
-    way: W | None = None
-    core: int = 0
-    nodes: int = 0
+    __slots__ = ("outcome", "way", "core", "nodes")
+
+    def __init__(
+        self, outcome: Outcome, way: W | None = None, core: int = 0, nodes: int = 0
+    ) -> None:
+        self.outcome = outcome
+        self.way = way
+        self.core = core
+        self.nodes = nodes
 
 
 class Settled(Exception):

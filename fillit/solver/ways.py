@@ -9,8 +9,6 @@ favourite order, and the log of the questions settled. This module searches noth
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from dlx.solve import Choice
 from fillit.solver.packing import Key, Sweep
@@ -20,20 +18,34 @@ Order = tuple[Choice, Sweep]
 cells (what the favourite remembers)."""
 
 
-class Way(NamedTuple):
+class Way:
     """One order of search taking turns in `fillit.solver.fits.rounds`: the options tried first,
     the item choice, the order of the cells, the round it joins in, and the round it leaves in
-    (None: never).
+    (None: never). (A class with slots, not a dataclass or a NamedTuple: the same fields for a
+    fraction of the start-up, which every `fillit solve` pays.)
 
     >>> Way((), "sweep", "columns").name, Way((), "mrv", "rows", 0, 3).plays(3)
     ('sweep by columns', False)
     """
 
-    prefer: Sequence[Key]
-    choose: Choice
-    sweep: Sweep
-    joins: int = 0
-    leaves: int | None = None
+    __slots__ = ("prefer", "choose", "sweep", "joins", "leaves")
+
+    def __init__(
+        self,
+        prefer: Sequence[Key],
+        choose: Choice,
+        sweep: Sweep,
+        joins: int = 0,
+        leaves: int | None = None,
+    ) -> None:
+        self.prefer = prefer
+        self.choose = choose
+        self.sweep = sweep
+        self.joins = joins
+        self.leaves = leaves
+
+    def __repr__(self) -> str:
+        return f"Way({self.name!r}, joins={self.joins}, leaves={self.leaves})"
 
     @property
     def order(self) -> Order:
@@ -50,7 +62,6 @@ class Way(NamedTuple):
         return self.joins <= number and (self.leaves is None or number < self.leaves)
 
 
-@dataclass(slots=True)
 class Run:
     """What the questions of one run share, from one size to the next (`fillit.solver.fast` makes
     it and hands it to every question): how many processes a question may race on (`jobs`), the
@@ -59,14 +70,20 @@ class Run:
     did (0: this process, 1: a race's child): all of them in the order asked (`settled`), and
     those that raced (`raced`)."""
 
-    jobs: int = 1
-    favourite: Order | None = None
-    settled: list[tuple[str, int]] = field(default_factory=list)
-    raced: list[tuple[str, int]] = field(default_factory=list)
+    __slots__ = ("jobs", "favourite", "settled", "raced")
+
+    def __init__(
+        self,
+        jobs: int = 1,
+        favourite: Order | None = None,
+        settled: list[tuple[str, int]] | None = None,
+        raced: list[tuple[str, int]] | None = None,
+    ) -> None:
+        self.jobs = jobs
+        self.favourite = favourite
+        self.settled = [] if settled is None else settled
+        self.raced = [] if raced is None else raced
 
 
-class Round(NamedTuple):
-    """A round of turns: its number (from 0) and each way's node cap in it."""
-
-    number: int
-    cap: int
+Round = tuple[int, int]
+"""A round of turns: its number (from 0) and each way's node cap in it."""

@@ -34,8 +34,9 @@ from fillit.solver.pruner import Board, Check, Failures, StatePruner, new_failur
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "fillit-bench"
 DEFAULT = ["hard_L28-1-n-1-n_file3", "hard_pbondoer_difficile", "hard_bleplat_topic4237"]
 
-Trace = list[tuple[int, int, list[tuple[bool, tuple[int, ...]]]]]
-"""Per search: the board's size, the givens' count, and each call (True: prune) with `chosen`."""
+Trace = list[tuple[int, int, tuple[int, ...] | None, list[tuple[bool, tuple[int, ...]]]]]
+"""Per search: the board's size, the givens' count, the floors, and each call (True: prune) with
+`chosen`."""
 
 
 def record(pieces: Sequence[Piece]) -> Trace:
@@ -43,10 +44,16 @@ def record(pieces: Sequence[Piece]) -> Trace:
     trace: Trace = []
 
     class Recording(StatePruner):
-        def __init__(self, board: Board, failures: Failures, base: int) -> None:
-            super().__init__(board, failures, base)
+        def __init__(
+            self,
+            board: Board,
+            failures: Failures,
+            base: int,
+            floors: tuple[int, ...] | None = None,
+        ) -> None:
+            super().__init__(board, failures, base, floors)
             self.calls: list[tuple[bool, tuple[int, ...]]] = []
-            trace.append((board.stride - 1, base, self.calls))
+            trace.append((board.stride - 1, base, floors, self.calls))
 
         def __call__(self, chosen: Sequence[int]) -> bool:
             self.calls.append((True, tuple(chosen)))
@@ -78,12 +85,12 @@ def fresh(pieces: Sequence[Piece], size: int, kind: str) -> tuple[Board, Failure
 
 def replay(pieces: Sequence[Piece], trace: Trace, kind: str) -> tuple[float, list[bool]]:
     """The seconds the calls take on fresh boards (built outside the clock), and the answers."""
-    boards = {size: fresh(pieces, size, kind) for size, _, _ in trace}
+    boards = {size: fresh(pieces, size, kind) for size, _, _, _ in trace}
     answers: list[bool] = []
     seconds = 0.0
-    for size, base, calls in trace:
+    for size, base, floors, calls in trace:
         board, failures = boards[size]
-        pruner: Check = new_pruner(board, failures, base)
+        pruner: Check = new_pruner(board, failures, base, floors)
         started = time.process_time()
         for prune, chosen in calls:
             if prune:
@@ -112,7 +119,7 @@ def main(paths: list[Path]) -> int:
                 best[kind] = min(best[kind], seconds)
         same = found["pruner"] == found["cells"] == found["python"]
         wrong += not same
-        calls = sum(prune for _, _, c in trace for prune, _ in c)
+        calls = sum(prune for _, _, _, c in trace for prune, _ in c)
         ratio = best["python"] / best["pruner"]
         times = " ".join(f"{best[kind]:7.3f}" for kind in KINDS)
         print(f"{path.stem:40} {calls:7} {times} {ratio:6.2f}  {same}")

@@ -1,9 +1,22 @@
-"""fillit: the 42-school tetromino puzzle as a thin adapter over the dlx exact-cover engine.
+"""fillit: the 42-school tetromino puzzle (fit the pieces of a file into the smallest square,
+each at its first possible position in input order) solved by exact cover, with a fast path of
+its own around the dlx engine, a compiled check and sweep, and a checker of other people's fillit
+programs. It stands on dlx (the engine, and the drawing and console helpers its command line
+uses); dlx knows nothing of it.
 
-At the top, the edges and the words they share: `parse` (the input, validated once), `pieces`,
-`vocabulary`, `rules` and `errors`, `check` (an independent verifier), `render` and `report`
-(what is printed), `cli`. The solver's fast path is `fillit.solver`; the tools for people who
-write their own fillit are `fillit.tools`.
+Its rooms, from the top (`tests/test_structure.py` keeps the doors one-way):
+- the edges: `cli` (the `fillit` command: parses arguments and delegates), `cli_common` and
+  `entry` (the console, Ctrl-C, the program's entry point), `render` and `report` (what is
+  printed), `check` (the independent verifier of `--check`);
+- `fillit.tools`: the authors' tools (`fillit generate`, valid and broken inputs; `fillit
+  check`, which runs a program on them and judges its answers), registered by `cli`;
+- `fillit.solver`: how the answer is found (the two questions *does side s fit?* and *which
+  answer?*, the packing model they ask of the engine or of the compiled sweep, the once-per-node
+  check, C in `solver/csrc/`), and the first release's ordered search, the reference; it imports
+  neither the edges nor the tools;
+- the words every room shares, which search nothing: `parse` (the input, validated once),
+  `pieces`, `rules` and `errors` (the format and how it breaks), `vocabulary` (an answer and its
+  statistics, a search's interface `Arranger`, the board's geometry).
 
 >>> from fillit.parse import parse
 >>> from fillit.solver.fast import arrange_fast

@@ -6,10 +6,8 @@ error), 2 usage, 3 stopped by a budget with the answer unknown, 130 interrupted.
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
-from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -32,9 +30,9 @@ from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_c
 from fillit.errors import FillitError
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver.fast import arrange_fast
+from fillit.solver.fast import FastPath
 from fillit.tools import cli as cli_tools
-from fillit.vocabulary import Answer
+from fillit.vocabulary import Answer, Arranger
 
 EXIT_UNKNOWN = 3
 
@@ -96,17 +94,17 @@ def give_up_if_unknown(answer: Answer) -> None:
         raise typer.Exit(EXIT_UNKNOWN)
 
 
-def arranger(ordered: bool, jobs: int | None = None) -> Callable[..., Answer]:
+def arranger(ordered: bool, jobs: int | None = None) -> Arranger:
     """The search asked for: the fast path (racing on `jobs` processes, by default two where
     there are two cores), or the first release's ordered search."""
     if not ordered:
         cores = os.cpu_count() or 1
         count = cores if jobs == 0 else jobs if jobs is not None else min(2, cores)
-        return functools.partial(arrange_fast, jobs=count)
+        return FastPath(jobs=count)
     # Imported here: only --ordered loads the first release's search; the fast path starts without.
-    from fillit.solver.ordered import arrange_ordered
+    from fillit.solver.ordered import OrderedSearch
 
-    return arrange_ordered
+    return OrderedSearch()
 
 
 @app.command(cls=PlainUsage)
@@ -130,9 +128,9 @@ def solve(
     with Clock(timeout) as clock:
         pieces = load(file)
         refuse_svg(svg)
-        arrange = arranger(ordered, jobs)
+        search = arranger(ordered, jobs)
         with interruptible():
-            answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
+            answer = search.arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
     give_up_if_unknown(answer)
     if check:
         verify_answer(answer)
@@ -183,10 +181,10 @@ def stats(
     """Show how the search went: every size tried, the problem's size, the final square."""
     with Clock(timeout) as clock:
         pieces = load(file)
-        arrange = arranger(ordered, jobs)
+        search = arranger(ordered, jobs)
         if as_json:
             with interruptible():
-                answer = arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
+                answer = search.arrange(pieces, timeout=clock.left(), max_nodes=max_nodes)
             clock.stop()
             import json  # only --json writes it: `fillit solve` starts without
 
@@ -200,7 +198,7 @@ def stats(
         with interruptible():
             live = styled and sys.stdout.isatty()
             answer = report.arrange_with_progress(
-                console, arrange, pieces, clock.left(), max_nodes, live=live
+                console, search, pieces, clock.left(), max_nodes, live=live
             )
     report.show(console, answer, colour=styled)
     give_up_if_unknown(answer)

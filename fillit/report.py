@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.console import Console, Group
 from rich.live import Live
@@ -13,32 +13,29 @@ from dlx import Stats
 from dlx.cores.compiled import core_name
 from fillit import render
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.vocabulary import Answer, CanonicalStats
-
-Arrange = Callable[..., Answer]
-"""`arrange_fast` or `arrange_ordered`."""
+from fillit.vocabulary import Answer, Arranger, CanonicalStats
 
 
 def arrange_with_progress(
     console: Console,
-    arrange: Arrange,
+    search: Arranger,
     pieces: Sequence[Piece],
     timeout: float | None,
     max_nodes: int | None,
     *,
     live: bool,
 ) -> Answer:
-    """Run `arrange`; with `live`, show the size, nodes and updates of each search as it goes.
+    """Run `search`; with `live`, show the size, nodes and updates of each search as it goes.
 
     >>> from io import StringIO
-    >>> from fillit.solver.fast import arrange_fast
+    >>> from fillit.solver.fast import FastPath
     >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
     >>> console = Console(file=StringIO())
-    >>> arrange_with_progress(console, arrange_fast, [square], None, None, live=False).rows()
+    >>> arrange_with_progress(console, FastPath(), [square], None, None, live=False).rows()
     ['AA', 'AA']
     """
     if not live:
-        return arrange(pieces, timeout=timeout, max_nodes=max_nodes)
+        return search.arrange(pieces, timeout=timeout, max_nodes=max_nodes)
     with Live(Text("searching..."), console=console, transient=True) as display:
 
         def progress(size: int, stats: Stats) -> None:
@@ -49,7 +46,7 @@ def arrange_with_progress(
                 )
             )
 
-        return arrange(pieces, timeout=timeout, max_nodes=max_nodes, progress=progress)
+        return search.arrange(pieces, timeout=timeout, max_nodes=max_nodes, progress=progress)
 
 
 def attempts_table(answer: Answer) -> Table:

@@ -1,8 +1,8 @@
 """The words all of fillit shares: an answer and the attempts behind it, the counters of the
-canonical placement, the progress callback, and the board's geometry (the smallest size, a piece's
-placements, the waste of empty regions). Both searches (`fillit.solver.ordered`, the fast path)
-answer in these words, and the CLI, the renderer and the report read them; this module searches
-nothing.
+canonical placement, the progress callback, what a search for the answer offers (`Arranger`), and
+the board's geometry (the smallest size, a piece's placements, the waste of empty regions). Both
+searches (`fillit.solver.ordered`, the fast path) answer in these words, and the CLI, the renderer
+and the report read them; this module searches nothing.
 """
 
 from __future__ import annotations
@@ -10,12 +10,30 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from dlx import Stats
 from fillit.pieces import Cell, Piece, letter
 
 Progress = Callable[[int, Stats], None]
 """Called now and then during a long search with the size being tried and its statistics."""
+
+
+class Arranger(Protocol):
+    """A search for the canonical answer, with its settings: the fast path
+    (`fillit.solver.fast.FastPath`) or the first release's
+    (`fillit.solver.ordered.OrderedSearch`)."""
+
+    def arrange(
+        self,
+        pieces: Sequence[Piece],
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Progress | None = None,
+    ) -> Answer:
+        """The canonical answer, unsolved when `max_nodes` or `timeout` ran out."""
+        ...
 
 
 @dataclass

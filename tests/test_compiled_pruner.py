@@ -23,14 +23,14 @@ from dlx import Stats, solve
 from dlx.cores.compiled import COMPILED_AVAILABLE as DLX_COMPILED
 from dlx.memo import FailureMemo
 from fillit.pieces import Piece
-from fillit.solver import cells
+from fillit.solver import empty_cells
 from fillit.solver.failures import FailedStates
 from fillit.solver.packing import Packing
 from fillit.solver.pruner import StatePruner, new_failures, new_pruner
 from fillit.vocabulary import smallest_size
 
 pytestmark = pytest.mark.skipif(
-    not cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
+    not empty_cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,7 +58,7 @@ def fresh_pair(
     packing = compiled_packing(pieces, side)
     board = packing.board
     bounds = [bound for bound, _ in board.colour_tests]
-    board.__dict__["compiled"] = cells._board.Board(
+    board.__dict__["compiled"] = empty_cells._board.Board(
         board.cells, board.option_cells, board.option_shape, board.root, bounds, colour_bytes
     )
     failures, reference_failures = new_failures(packing.board), FailedStates()
@@ -137,7 +137,7 @@ def test_the_compiled_failures_keep_and_settle_as_failed_states(
 ) -> None:
     """Random adds and questions, free cells over three words, few kinds: the same answers, the
     same failures kept (the latest first) and cuts, forgetting all after `capacity` adds."""
-    compiled = cells._board.Failures(130, 2, keep, capacity)
+    compiled = empty_cells._board.Failures(130, 2, keep, capacity)
     with (
         patch.object(fillit.solver.failures, "KEEP", keep),
         patch.object(fillit.solver.failures, "CAPACITY", capacity),
@@ -156,7 +156,7 @@ def test_the_compiled_failures_keep_and_settle_as_failed_states(
 
 def test_the_compiled_failures_refuse_bad_input() -> None:
     """Counts of the wrong length or kind, cells past the board, no room kept: exceptions."""
-    failures = cells._board.Failures(10, 2, 4, 100)
+    failures = empty_cells._board.Failures(10, 2, 4, 100)
     with pytest.raises(ValueError, match="a count per shape"):
         failures.add(0b11, (1,))
     with pytest.raises(TypeError):
@@ -164,7 +164,7 @@ def test_the_compiled_failures_refuse_bad_input() -> None:
     with pytest.raises(OverflowError):
         failures.add(1 << 64, (1, 1))
     with pytest.raises(ValueError, match="no failure kept"):
-        cells._board.Failures(10, 2, 0, 100)
+        empty_cells._board.Failures(10, 2, 0, 100)
     assert failures.kept == {} and failures.cuts == 0
 
 

@@ -4,6 +4,7 @@ and the parts of its formulation (`waste_fits`, `packing_problem`) on small case
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from itertools import islice
 from pathlib import Path
@@ -21,15 +22,14 @@ import fillit.solver.fast
 import fillit.solver.fits
 import fillit.solver.pruner
 from dlx import Problem, Stats, Status, count, solve, verify
-from dlx.solve import Choice
 from fillit.check import check
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
 from fillit.solver.budget import Budget
-from fillit.solver.cells import python_cells
+from fillit.solver.empty_cells import python_cells
 from fillit.solver.failures import FailedStates
-from fillit.solver.fast import arrange_fast
+from fillit.solver.fast import FastPath, arrange_fast
 from fillit.solver.fits import decide_size
 from fillit.solver.ordered import arrange_ordered, exact_cover
 from fillit.solver.packing import (
@@ -39,10 +39,10 @@ from fillit.solver.packing import (
     Key,
     Outcome,
     Packing,
-    Sweep,
     packing_problem,
 )
 from fillit.solver.pruner import StatePruner
+from fillit.solver.ways import Run, Way
 from fillit.vocabulary import Answer, placements, smallest_size, waste_fits
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "fillit"
@@ -181,9 +181,9 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
     monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        ((), "mrv", "rows", 0, None),
-        ((), "sweep", "columns", 2, None),
+    ways = [
+        Way((), "mrv", "rows", 0, None),
+        Way((), "sweep", "columns", 2, None),
     ]
     found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
     cap = fillit.solver.fits.FIRST_CAP
@@ -210,9 +210,9 @@ def test_a_way_stops_taking_turns_in_the_round_it_leaves_in(
 
     monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        ((), "mrv", "rows", 0, 2),
-        ((), "sweep", "rows", 0, None),
+    ways = [
+        Way((), "mrv", "rows", 0, 2),
+        Way((), "sweep", "rows", 0, None),
     ]
     found = fillit.solver.fits.rounds(Packing([SQUARE], 2), Stats(), Budget.start(None, None), ways)
     cap = fillit.solver.fits.FIRST_CAP
@@ -241,14 +241,14 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
     monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
-    packing.favourite = ("sweep", "rows")
+    run = Run(favourite=("sweep", "rows"))
     witness: Sequence[Key] = ((SQUARE, 0, 0),)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        (witness, "sweep", "rows", 0, None),
-        ((), "mrv", "rows", 0, None),
-        ((), "sweep", "rows", 0, None),
+    ways = [
+        Way(witness, "sweep", "rows", 0, None),
+        Way((), "mrv", "rows", 0, None),
+        Way((), "sweep", "rows", 0, None),
     ]
-    found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+    found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways, run)
     cap, boost = fillit.solver.fits.FIRST_CAP, fillit.solver.fits.FAVOURITE_CAP
     assert found == REFUTED
     assert asked == [
@@ -273,9 +273,9 @@ def test_a_compiled_sweep_takes_its_turn_with_sweep_share_times_the_cap(
         return REFUTED if len(asked) == 2 else UNKNOWN
 
     monkeypatch.setattr(Packing, "complete", recorder)
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        ((), "mrv", "rows", 0, None),
-        ((), "sweep", "rows", 0, None),
+    ways = [
+        Way((), "mrv", "rows", 0, None),
+        Way((), "sweep", "rows", 0, None),
     ]
     cap, share = fillit.solver.fits.FIRST_CAP, fillit.solver.fits.SWEEP_SHARE
     for core, sweep_cap in (("", share * cap), ("python", cap)):
@@ -306,17 +306,38 @@ def test_a_refutation_makes_its_way_the_favourite_and_a_find_only_when_finds_tea
     answers = iter([UNKNOWN, outcome])
     monkeypatch.setattr(Packing, "complete", lambda self, *args: next(answers))
     packing = Packing([SQUARE], 2)
-    packing.favourite = ("mrv", "rows")
-    ways: list[tuple[Sequence[Key], Choice, Sweep, int, int | None]] = [
-        ((), "mrv", "rows", 0, None),
-        ((), "sweep", "columns", 0, None),
+    run = Run(favourite=("mrv", "rows"))
+    ways = [
+        Way((), "mrv", "rows", 0, None),
+        Way((), "sweep", "columns", 0, None),
     ]
     budget = Budget.start(None, None)
     assert (
-        fillit.solver.fits.rounds(packing, Stats(), budget, ways, finds_teach=finds_teach)
+        fillit.solver.fits.rounds(packing, Stats(), budget, ways, run, finds_teach=finds_teach)
         == outcome
     )
-    assert packing.favourite == favourite
+    assert run.favourite == favourite
+
+
+def test_the_command_line_asks_the_fast_path_on_the_jobs_given_or_the_ordered_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`fillit.cli.arranger` gives an object whose `arrange` answers: the fast path on the jobs
+    asked (0: one per core; none: two where there are two cores), or with `--ordered` the first
+    release's search; both give the canonical answer."""
+    from fillit.cli import arranger
+    from fillit.solver.ordered import OrderedSearch
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    fast = [arranger(False, jobs) for jobs in (0, None, 1, 3)]
+    assert all(isinstance(search, FastPath) for search in fast)
+    assert [search.jobs for search in fast if isinstance(search, FastPath)] == [4, 2, 1, 3]
+    ordered = arranger(True, 2)
+    assert isinstance(ordered, OrderedSearch)
+    pieces = corpus_pieces("identical_pieces_need_two_growths")
+    expected = (CORPUS / "valid" / "identical_pieces_need_two_growths.out").read_text()
+    for search in (ordered, arranger(False, 1)):
+        assert plain(search.arrange(pieces)) == expected
 
 
 def test_the_next_size_starts_with_the_favourite_of_the_size_before(
@@ -326,9 +347,9 @@ def test_the_next_size_starts_with_the_favourite_of_the_size_before(
     favourites: list[object] = []
     decide = fillit.solver.fast.decide_size
 
-    def spy(packing: Packing, *args: Any) -> object:
-        favourites.append(packing.favourite)
-        return decide(packing, *args)
+    def spy(packing: Packing, budget: Budget, run: Run, *args: Any) -> object:
+        favourites.append(run.favourite)
+        return decide(packing, budget, run, *args)
 
     monkeypatch.setattr(fillit.solver.fast, "decide_size", spy)
     monkeypatch.setattr(

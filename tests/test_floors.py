@@ -12,7 +12,7 @@ from tetrominoes import I_HORIZONTAL, SQUARE, piece_lists
 import fillit.solver.canonical
 import fillit.solver.fits
 from fillit.pieces import Piece
-from fillit.solver import cells
+from fillit.solver import empty_cells
 from fillit.solver.canonical import floors
 from fillit.solver.fast import arrange_fast
 from fillit.solver.packing import Packing
@@ -35,7 +35,7 @@ def test_a_question_rules_out_its_shape_before_the_candidate_and_the_others_befo
 def test_a_node_choosing_an_option_below_its_floor_is_cut_but_not_a_given(compiled: bool) -> None:
     """Beyond the givens an option below its shape's floor cuts the node, one at it lives; a
     given below it is taken in as any other."""
-    if compiled and not cells.COMPILED_AVAILABLE:
+    if compiled and not empty_cells.COMPILED_AVAILABLE:
         pytest.skip("fillit.solver._board was not built")
     packing = Packing([SQUARE, SQUARE, I_HORIZONTAL], 5)
     if compiled:

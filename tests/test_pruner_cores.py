@@ -1,7 +1,7 @@
 """The compiled cell tests of fillit's once-per-node check (`fillit.solver._board`,
-fillit/solver/csrc/board.c) against the pure-Python ones (`fillit.solver.cells`), their oracle: the
-same answers on random states of random boards, the same pruner answers and failures learnt, the
-same nodes on whole searches."""
+fillit/solver/csrc/board.c) against the pure-Python ones (`fillit.solver.empty_cells`), their
+oracle: the same answers on random states of random boards, the same pruner answers and
+failures learnt, the same nodes on whole searches."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tetrominoes import TETROMINOES
 
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.solver import cells
+from fillit.solver import empty_cells
 from fillit.solver.failures import FailedStates
 from fillit.solver.fast import arrange_fast
 from fillit.solver.packing import Packing
@@ -25,7 +25,7 @@ from fillit.solver.pruner import Board, StatePruner, new_failures
 from fillit.vocabulary import smallest_size
 
 pytestmark = pytest.mark.skipif(
-    not cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
+    not empty_cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,14 +44,16 @@ def colour_tests(board: Board) -> list[list[tuple[int, int]]]:
     return [list(zip(masks, bound.weights(), strict=True)) for bound, masks in board.colour_tests]
 
 
-def compiled(board: Board) -> cells.Cells:
+def compiled(board: Board) -> empty_cells.Cells:
     """The compiled cell tests of `board`."""
     tests = colour_tests(board)
-    found: cells.Cells = cells._board.Cells(board.stride, board.full, board.offsets, tests)
+    found: empty_cells.Cells = empty_cells._board.Cells(
+        board.stride, board.full, board.offsets, tests
+    )
     return found
 
 
-def with_cells(board: Board, tests: cells.Cells) -> Board:
+def with_cells(board: Board, tests: empty_cells.Cells) -> Board:
     """A copy of `board` whose check uses `tests`."""
     copy = dataclasses.replace(board)
     copy.__dict__["cells"] = tests
@@ -86,9 +88,9 @@ def test_the_compiled_cell_tests_answer_as_the_python_ones(
     filled = data.draw(bits(side))
     remaining = data.draw(st.tuples(*[st.integers(-1, 3) for _ in offsets]))
     holes = data.draw(st.integers(-2, side * side))
-    reference = cells.python_cells(stride, full, offsets, tests, waste_holes)
+    reference = empty_cells.python_cells(stride, full, offsets, tests, waste_holes)
     limit = {} if waste_holes is None else {"waste_holes": waste_holes}
-    fast = cells._board.Cells(stride, full, offsets, tests, **limit)
+    fast = empty_cells._board.Cells(stride, full, offsets, tests, **limit)
     expected = reference.check(filled, remaining, holes, colour_holes)
     assert fast.check(filled, remaining, holes, colour_holes) == expected
 
@@ -115,9 +117,9 @@ def test_both_pruners_answer_and_learn_alike_on_random_walks(
     assert fast.failures.cuts == python.failures.cuts
 
 
-def _python(board: Board) -> cells.Cells:
+def _python(board: Board) -> empty_cells.Cells:
     """The pure-Python cell tests of `board`."""
-    return cells.python_cells(board.stride, board.full, board.offsets, colour_tests(board))
+    return empty_cells.python_cells(board.stride, board.full, board.offsets, colour_tests(board))
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda path: path.stem)
@@ -132,7 +134,7 @@ def test_whole_searches_take_the_same_nodes_with_either(
     assert not isinstance(new_failures(Packing(pieces, smallest_size(pieces)).board), FailedStates)
     answer = arrange_fast(pieces)
     monkeypatch.setenv("FILLIT_CORE", "python")
-    assert isinstance(Packing(pieces, 4 + len(pieces)).board.cells, cells.PythonCells)
+    assert isinstance(Packing(pieces, 4 + len(pieces)).board.cells, empty_cells.PythonCells)
     assert isinstance(Packing(pieces, 4 + len(pieces)).failures, FailedStates)
     reference = arrange_fast(pieces)
     assert answer.rows() == reference.rows()
@@ -149,16 +151,16 @@ def test_a_board_too_large_to_compile_is_checked_in_python() -> None:
     side = 30
     full = sum(((1 << side) - 1) << (r * (side + 1)) for r in range(side))
     with pytest.raises(ValueError, match="too large"):
-        cells._board.Cells(side + 1, full, [(0, 1, 2, 3)], [])
-    found = cells.make_cells(side + 1, full, [(0, 1, 2, 3)], [])
-    assert isinstance(found, cells.PythonCells)
+        empty_cells._board.Cells(side + 1, full, [(0, 1, 2, 3)], [])
+    found = empty_cells.make_cells(side + 1, full, [(0, 1, 2, 3)], [])
+    assert isinstance(found, empty_cells.PythonCells)
     assert found.check(full, (1,), 0, 4) == (0, 0, ())
 
 
 def test_the_compiled_tests_refuse_bad_input_with_an_exception() -> None:
     """Wrong counts, sets of cells that are not ints, negative or past the board, weights out of
     range: each raises (and nothing is read past the words the board was given)."""
-    board = cells._board.Cells(5, 0b1111_01111_01111_01111, [(0, 1, 5, 6)], [[(0b11, 1)]])
+    board = empty_cells._board.Cells(5, 0b1111_01111_01111_01111, [(0, 1, 5, 6)], [[(0b11, 1)]])
     assert board.check(0, (1,), 0, 4) == (0b1111_01111_01111_01111, 0, (2,))
     with pytest.raises(ValueError, match="a count per shape"):
         board.check(0, (1, 1), 0, 4)
@@ -169,6 +171,6 @@ def test_the_compiled_tests_refuse_bad_input_with_an_exception() -> None:
     with pytest.raises(OverflowError):
         board.check(1 << 64, (1,), 0, 4)
     with pytest.raises(ValueError, match="weight"):
-        cells._board.Cells(5, 1, [], [[(1, 1 << 41)]])
+        empty_cells._board.Cells(5, 1, [], [[(1, 1 << 41)]])
     with pytest.raises(ValueError, match="off the board"):
-        cells._board.Cells(5, 1, [(0, 0, 0, 64)], [])
+        empty_cells._board.Cells(5, 1, [(0, 0, 0, 64)], [])

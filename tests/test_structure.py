@@ -36,7 +36,18 @@ ABOVE_THE_ENGINE = ("dlx.cli", "dlx.puzzles", "dlx.tiling")
 CORES_MAY_USE = ("dlx.errors", "dlx.stats", "dlx.memo", "dlx.problem")
 """What a core may import outside `dlx.cores` (never the driver, `dlx.solve`, above it)."""
 
-FAST_PATH = ["budget", "cells", "sweep", "pruner", "packing", "race", "fits", "canonical", "fast"]
+FAST_PATH = [
+    "budget",
+    "empty_cells",
+    "sweep",
+    "pruner",
+    "packing",
+    "ways",
+    "race",
+    "fits",
+    "canonical",
+    "fast",
+]
 """The fast path's layers, lowest first: each may import only those before it (and the helpers
 below), all in `fillit.solver`; `pruner` is given its board, so it does not import the packing."""
 

@@ -1,10 +1,13 @@
 """How does fillit find the smallest square and its canonical answer fast?
 
 Two questions, each in a module of its own: *does a square of side s fit?* (`fits`) and *which
-answer?* (`canonical`); `fast.arrange_fast` asks both. Below them: `packing` (one search on the
-engine), `pruner` and `cells` (the once-per-node check, compiled in `csrc/`), `failures` (what
-the searches learn), `colouring` and `projection` (bounds), `budget`; `ordered` is the first
-release's search in input order, kept as the reference.
+answer?* (`canonical`); `fast.arrange_fast` asks both, with one `ways.Run` that every question of
+the run shares (the favourite order, the log of the questions settled). Below them: `ways` (the
+orders of search that take turns, and the run), `race` (a long question on two processes),
+`packing` (one search of a board: the engine, or the compiled sweep of `sweep`), `pruner` and
+`empty_cells` (the once-per-node check), `failures` (what the searches learn), `colouring` and
+`projection` (bounds), `budget`; C in `csrc/`. `ordered` is the first release's search in input
+order, kept as the reference.
 
 >>> from fillit.parse import parse
 >>> from fillit.solver.fast import arrange_fast

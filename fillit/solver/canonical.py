@@ -26,8 +26,9 @@ from dlx import Stats
 from dlx.solve import Choice
 from fillit.pieces import Cell, Piece
 from fillit.solver.budget import Budget
-from fillit.solver.fits import Way, rounds
+from fillit.solver.fits import rounds
 from fillit.solver.packing import UNKNOWN, Key, Outcome, Packing, Sweep
+from fillit.solver.ways import Run, Way
 from fillit.vocabulary import CanonicalStats, Progress, placements
 
 GLANCE_NODES = 100
@@ -102,6 +103,7 @@ def full_search(
     witness: Sequence[Key],
     budget: Budget,
     counters: CanonicalStats,
+    run: Run,
     progress: Progress | None = None,
     floors: tuple[int, ...] | None = None,
 ) -> Outcome:
@@ -110,12 +112,12 @@ def full_search(
     How long a search takes depends much on the order it tries options and items in, and no one
     order is best: so a few (the witness's options first or the options as declared, MRV or the
     sweep by rows or by columns) take turns with node caps that double each round. What one
-    proves fails, the failures kept remember."""
-    ways: list[Way] = [
-        (witness if prefer else (), choose, sweep, joins, leaves)
+    proves fails, the failures kept remember; the `run` learns which order settled it."""
+    ways = [
+        Way(witness if prefer else (), choose, sweep, joins, leaves)
         for prefer, choose, sweep, joins, leaves in CANONICAL_WAYS
     ]
-    return rounds(packing, Stats(), budget, ways, progress, givens, counters, False, floors)
+    return rounds(packing, Stats(), budget, ways, run, progress, givens, counters, False, floors)
 
 
 CANONICAL_WAYS: tuple[tuple[bool, Choice, Sweep, int, int | None], ...] = (
@@ -139,9 +141,11 @@ def canonical(
     witness: Sequence[Key],
     budget: Budget,
     counters: CanonicalStats,
+    run: Run,
     progress: Progress | None = None,
 ) -> list[Cell] | None:
-    """The first-position answer at a size known to fit (None: the budget ran out)."""
+    """The first-position answer at a size known to fit (None: the budget ran out); each
+    question asked is logged in the `run`."""
     pieces, size = packing.pieces, packing.size
     givens: list[Key] = []
     occupied = 0
@@ -159,7 +163,7 @@ def canonical(
             candidate: Key = (piece, *corner)
             ruled_out = floors(packing, last_corner, candidate)
             outcome = ask(
-                packing, givens, candidate, witness, budget, counters, progress, ruled_out
+                packing, givens, candidate, witness, budget, counters, run, progress, ruled_out
             )
             if outcome.unknown:
                 return None
@@ -180,22 +184,23 @@ def ask(
     witness: Sequence[Key],
     budget: Budget,
     counters: CanonicalStats,
+    run: Run,
     progress: Progress | None = None,
     floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """Whether the pieces placed (`givens`) and `candidate` can be completed (with no option
     below `floors`): a glance, then a repair, then a full search, each asked only while the last
-    left it unknown and the budget lasts."""
+    left it unknown and the budget lasts; what settled it is logged in the `run`."""
     outcome = glance(packing, [*givens, candidate], witness, budget, counters, floors)
     if not outcome.unknown:
-        counters.settled.append(("glance", 0))
+        run.settled.append(("glance", 0))
     elif not budget.spent():
         outcome = repair(packing, givens, candidate, witness, budget, counters, floors)
         if outcome.packing is not None:
-            counters.settled.append(("repair", 0))
+            run.settled.append(("repair", 0))
     if outcome.unknown and not budget.spent():
         outcome = full_search(
-            packing, [*givens, candidate], witness, budget, counters, progress, floors
+            packing, [*givens, candidate], witness, budget, counters, run, progress, floors
         )
     return outcome
 

@@ -2,8 +2,8 @@
 (`fillit.solver.fits`), then at the first that fits, *which answer?* (`fillit.solver.canonical`).
 
 The run's budget (`fillit.solver.budget`) bounds both; the packing model (`fillit.solver.packing`)
-and its once-per-node check (`fillit.solver.pruner`) serve both. This module only ties them
-together.
+and its once-per-node check (`fillit.solver.pruner`) serve both, and what their questions share
+(`fillit.solver.ways.Run`) is made here, once per run. This module only ties them together.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from fillit.solver.budget import Budget
 from fillit.solver.canonical import canonical
 from fillit.solver.fits import decide_size
 from fillit.solver.packing import Packing
-from fillit.solver.race import RaceLog
+from fillit.solver.ways import Run
 from fillit.vocabulary import Answer, CanonicalStats, Progress, smallest_size
 
 
@@ -44,21 +44,46 @@ def arrange_fast(
     answer = Answer(list(pieces), None, [], canonical=counters)
     budget = Budget.start(max_nodes, timeout)
     size = smallest_size(pieces)
-    favourite = None  # the order that settled the last size, a guess for the next one
-    races = RaceLog(jobs, counters.races, counters.settled)
+    run = Run(jobs, settled=counters.settled, raced=counters.races)  # (its log is the answer's)
     while True:
         packing = Packing(pieces, size)
-        packing.favourite = favourite
-        packing.races = races
-        attempt, witness = decide_size(packing, budget, progress)
+        attempt, witness = decide_size(packing, budget, run, progress)
         answer.attempts.append(attempt)
         if attempt.solved is None:
             return answer
         if witness is not None:
-            corners = canonical(packing, witness, budget, counters, progress)
+            corners = canonical(packing, witness, budget, counters, run, progress)
             if corners is None:
                 attempt.solved = None
                 return answer
             answer.size, answer.corners = size, corners
             return answer
-        size, favourite = size + 1, packing.favourite
+        size += 1
+
+
+class FastPath:
+    """The fast path as an `Arranger` (`fillit.vocabulary`): `arrange_fast` racing long questions
+    on `jobs` processes (1: one core).
+
+    >>> from fillit.pieces import Piece
+    >>> FastPath(jobs=1).arrange([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))]).rows()
+    ['AA', 'AA']
+    """
+
+    __slots__ = ("jobs",)
+
+    def __init__(self, jobs: int = 1) -> None:
+        self.jobs = jobs
+
+    def arrange(
+        self,
+        pieces: Sequence[Piece],
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Progress | None = None,
+    ) -> Answer:
+        """`arrange_fast` of the pieces on `jobs` processes."""
+        return arrange_fast(
+            pieces, max_nodes=max_nodes, timeout=timeout, progress=progress, jobs=self.jobs
+        )

@@ -17,26 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from dlx import Stats, Status
 from dlx.solve import Choice
 from fillit.solver.budget import Budget
 from fillit.solver.colouring import refuted_by_colouring
 from fillit.solver.packing import UNKNOWN, Key, Outcome, Packing, Sweep
-from fillit.solver.race import RACE_CAP, RaceLog, can_race, race, way_name
+from fillit.solver.race import RACE_CAP, Won, can_race, race
+from fillit.solver.ways import Order, Round, Run, Way
 from fillit.vocabulary import Attempt, CanonicalStats, Progress
-
-Way = tuple[Sequence[Key], Choice, Sweep, int, int | None]
-"""One order of search taking turns in `rounds`: the options tried first, the item choice, the
-order of the cells, the round it joins in, and the round it leaves in (None: never)."""
 
 FIRST_CAP = 2000
 """The node cap of each way's turn in the first round; each round doubles it."""
 
 
 def decide_size(
-    packing: Packing, budget: Budget, progress: Progress | None = None
+    packing: Packing, budget: Budget, run: Run | None = None, progress: Progress | None = None
 ) -> tuple[Attempt, tuple[Key, ...] | None]:
     """Whether the pieces fit this size (colourings and projections first, then the engine),
     and a packing if they do.
@@ -44,7 +40,8 @@ def decide_size(
     No one item choice is best for every set of pieces (MRV refutes some sizes in a few thousand
     nodes where the sweep needs millions, and the other way round; so does the sweep's
     direction), so a few take turns with node caps that double each round; what one round
-    proves fails, the failures kept remember.
+    proves fails, the failures kept remember. The `run` (a fresh one if none) is told which
+    order settled it.
 
     >>> from fillit.pieces import Piece
     >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
@@ -60,8 +57,8 @@ def decide_size(
         attempt.decided_by = proof
         return attempt, None
     total = Stats()
-    ways: list[Way] = [((), choose, sweep, 0, None) for choose, sweep in DECIDE_WAYS]
-    outcome = rounds(packing, total, budget, ways, progress)
+    ways = [Way((), choose, sweep) for choose, sweep in DECIDE_WAYS]
+    outcome = rounds(packing, total, budget, ways, run, progress)
     solved = None if outcome.unknown else outcome.packing is not None
     total.status = {None: Status.BUDGET, False: Status.EXHAUSTED, True: Status.LIMIT}[solved]
     attempt = Attempt(packing.size, solved, problem.item_count, problem.option_count, total)
@@ -95,7 +92,7 @@ in time. On 23 slow inputs of few shapes, one core, start-up included: 12.1 s wi
 other directions too (from the other corners) cost more than it saved (with 4 times: 11.2 s)."""
 
 FAVOURITE_CAP = 4
-"""How many times the others' cap the favourite way (`Packing.favourite`) gets in each round.
+"""How many times the others' cap the favourite way (`Run.favourite`) gets in each round.
 On 45 slow inputs of few shapes, with the engine's sweep: without a favourite 50.9M nodes (the
 slowest 5.6M); twice the cap 45.5M (4.5M); eight times 51.4M (11.3M: when the favourite is
 wrong, the way that would refute gets too small a share). With the compiled sweep, four times:
@@ -108,6 +105,7 @@ def rounds(
     total: Stats,
     budget: Budget,
     ways: Sequence[Way],
+    run: Run | None = None,
     progress: Progress | None = None,
     givens: Sequence[Key] = (),
     counters: CanonicalStats | None = None,
@@ -118,16 +116,17 @@ def rounds(
     turns, each round's node cap twice the last; the effort is added to `total` (and to
     `counters`, one oracle call per turn); `floors` rule options out (`Packing.complete`).
 
-    The way that settled the last question on this board (its *favourite*: a refutation, or
-    a packing found when `finds_teach`) goes first in each round with `FAVOURITE_CAP` times the
+    The way that settled the last question of the `run` (its *favourite*: a refutation, or a
+    packing found when `finds_teach`) goes first in each round with `FAVOURITE_CAP` times the
     cap: which order refutes well depends on the pieces more than on the question, so it mostly
-    wins again."""
-    favourite = _favourite(packing, ways)
+    wins again. The way that settles this one becomes the favourite."""
+    run = Run() if run is None else run
+    favourite = _favourite(run.favourite, ways)
     ordered = sorted(ways, key=lambda way: way is not favourite)
     question = _Question(
-        packing, total, budget, progress, givens, counters, finds_teach, floors, favourite
+        packing, total, budget, run, progress, givens, counters, finds_teach, floors, favourite
     )
-    return question.play(ordered, None, False, FIRST_CAP, 0)[0]
+    return question.play(ordered, (0, FIRST_CAP), None, False)[0]
 
 
 @dataclass
@@ -137,6 +136,7 @@ class _Question:
     packing: Packing
     total: Stats
     budget: Budget
+    run: Run
     progress: Progress | None
     givens: Sequence[Key]
     counters: CanonicalStats | None
@@ -147,52 +147,102 @@ class _Question:
     def play(
         self,
         mine: Sequence[Way],
+        first: Round,
         poll: Callable[[], None] | None,
         quiet: bool,
-        cap: int,
-        number: int,
     ) -> tuple[Outcome, Way | None]:
-        """The rounds of `mine` from round `number` (node cap `cap`) on: the outcome and the
-        way that settled it; a long question races (`fillit.solver.race`) unless `poll` is
-        given (this is one side of a race already)."""
-        packing, budget = self.packing, self.budget
+        """The rounds of `mine` from round `first` on: the outcome and the way that settled it
+        (None: the budget ran out). A long question races (`_race`) unless `poll` is given (this
+        is one side of a race already, which asks `poll` at each of the engine's polls); `quiet`
+        shows no progress."""
+        number, cap = first
         while True:
-            if poll is None and cap >= RACE_CAP and can_race(packing, budget.nodes, mine):
-                return self._race(mine, cap, number)
+            if poll is None and cap >= RACE_CAP and self._may_race(mine):
+                return self._race(mine, (number, cap))
             for way in mine:
-                prefer, choose, sweep, joins, leaves = way
-                if number < joins or (leaves is not None and number >= leaves):
+                if not way.plays(number):
                     continue
-                stats = Stats()
-                turn_cap = cap * FAVOURITE_CAP if way is self.favourite else cap
-                if choose == "sweep" and packing.sweeps is not None:
-                    turn_cap *= SWEEP_SHARE
-                report = _polled(None if quiet else _so_far(self.progress, self.total), poll)
-                outcome = packing.complete(
-                    self.givens, prefer, stats, budget, report, choose, turn_cap, sweep, self.floors
-                )
-                _count(stats, self.total, self.counters)
-                _count_race(packing, stats)
+                outcome = self._turn(way, cap, poll, quiet)
                 if not outcome.unknown:
                     if outcome.refuted or self.finds_teach:
-                        packing.favourite = (choose, sweep)
-                    if poll is None:  # (a race's outcome is logged by `_after_race`)
-                        _log(packing, way_name(way), 0)
+                        self.run.favourite = way.order
+                    if poll is None:  # (a race's outcome is logged by `_race`)
+                        self.run.settled.append((way.name, 0))
                     return outcome, way
-                if budget.spent():
+                if self.budget.spent():
                     return UNKNOWN, None
-            cap, number = 2 * cap, number + 1
+            number, cap = number + 1, 2 * cap
 
-    def _race(self, mine: Sequence[Way], cap: int, number: int) -> tuple[Outcome, Way | None]:
-        """The rest of the rounds of `mine`, raced on two processes (`fillit.solver.race`)."""
-        outcome, won, core, nodes = race(
-            self.packing, mine, partial(self.play, cap=cap, number=number)
+    def _turn(self, way: Way, cap: int, poll: Callable[[], None] | None, quiet: bool) -> Outcome:
+        """One turn of `way` with the round's node cap (larger for the favourite and for a
+        compiled sweep), its effort counted."""
+        packing, stats = self.packing, Stats()
+        turn_cap = cap * FAVOURITE_CAP if way is self.favourite else cap
+        if way.choose == "sweep" and packing.sweeps is not None:
+            turn_cap *= SWEEP_SHARE
+        report = _polled(None if quiet else _so_far(self.progress, self.total), poll)
+        outcome = packing.complete(
+            self.givens,
+            way.prefer,
+            stats,
+            self.budget,
+            report,
+            way.choose,
+            turn_cap,
+            way.sweep,
+            self.floors,
         )
-        if core == 1 and self.counters is not None:
-            self.counters.nodes += nodes
-        return _after_race(
-            self.packing, mine, outcome, won, core, nodes, self.total, self.finds_teach
-        )
+        _count(stats, self.total, self.counters)
+        return outcome
+
+    def _may_race(self, mine: Sequence[Way]) -> bool:
+        """Whether the rest of the rounds of `mine` may race (`fillit.solver.race.can_race`)."""
+        staying = sum(way.leaves is None for way in mine)
+        return can_race(self.run.jobs, self.budget.nodes, staying)
+
+    def _race(self, mine: Sequence[Way], first: Round) -> tuple[Outcome, Way | None]:
+        """The rest of the rounds of `mine` from round `first` on, raced on two processes: the
+        child takes the ways that never leave but the first, this process the others; each plays
+        them from `first` on (`_Rest`). The outcome is logged, with the way and core that
+        settled it; the child's nodes are counted and its way made the favourite as it would
+        have been on one core."""
+        theirs = [way for way in mine if way.leaves is None][1:]
+        ours = [way for way in mine if all(way is not other for other in theirs)]
+        won: Won[Way] = race(self.packing, _Rest(self, first), ours, theirs)
+        if won.way is None:
+            return won.outcome, None
+        self.run.raced.append((won.way.name, won.core))
+        self.run.settled.append((won.way.name, won.core))
+        if won.core == 1:
+            self.total.nodes += won.nodes
+            if self.counters is not None:
+                self.counters.nodes += won.nodes
+            if won.outcome.refuted or self.finds_teach:
+                self.run.favourite = won.way.order
+        return won.outcome, won.way
+
+
+class _Rest:
+    """What each side of a race plays (`fillit.solver.race.Side`): the rest of a question's
+    rounds from round `first` on, with the ways that side was given. Both sides start from
+    the round where the race began; this process, left alone when the child ends without an
+    answer, starts from it again."""
+
+    __slots__ = ("question", "first")
+
+    def __init__(self, question: _Question, first: Round) -> None:
+        self.question = question
+        self.first = first
+
+    def play(
+        self, ways: Sequence[Way], poll: Callable[[], None] | None, quiet: bool
+    ) -> tuple[Outcome, Way | None]:
+        """`_Question.play` of `ways` from round `first`."""
+        return self.question.play(ways, self.first, poll, quiet)
+
+    def nodes(self) -> int:
+        """The nodes of the question's turns so far, in this process."""
+        return self.question.total.nodes
 
 
 def _polled(report: Progress | None, poll: Callable[[], None] | None) -> Progress | None:
@@ -208,43 +258,6 @@ def _polled(report: Progress | None, poll: Callable[[], None] | None) -> Progres
     return polled
 
 
-def _count_race(packing: Packing, stats: Stats) -> None:
-    """Add a turn's nodes to the packing's race log (what a child reports it spent)."""
-    log: RaceLog | None = getattr(packing, "races", None)
-    if log is not None:
-        log.nodes += stats.nodes
-
-
-def _after_race(
-    packing: Packing,
-    ways: Sequence[Way],
-    outcome: Outcome,
-    way: int,
-    core: int,
-    nodes: int,
-    total: Stats,
-    finds_teach: bool,
-) -> tuple[Outcome, Way | None]:
-    """A race's outcome, logged (the way and core that settled it); the child's nodes added to
-    `total` and its way made the favourite as it would have been on one core."""
-    if way < 0 or packing.races is None:
-        return outcome, None
-    packing.races.settled.append((way_name(ways[way]), core))
-    _log(packing, way_name(ways[way]), core)
-    if core == 1:
-        total.nodes += nodes
-        if outcome.refuted or finds_teach:
-            packing.favourite = (ways[way][1], ways[way][2])
-    return outcome, ways[way]
-
-
-def _log(packing: Packing, order: str, core: int) -> None:
-    """Log a question settled by `order` on `core` (where the run keeps a log)."""
-    log: RaceLog | None = getattr(packing, "races", None)
-    if log is not None:
-        log.questions.append((order, core))
-
-
 def _count(stats: Stats, total: Stats, counters: CanonicalStats | None) -> None:
     """Add one turn's effort to `total` (and to `counters`, as one oracle call)."""
     total.nodes += stats.nodes
@@ -255,11 +268,10 @@ def _count(stats: Stats, total: Stats, counters: CanonicalStats | None) -> None:
         counters.add(stats)
 
 
-def _favourite(packing: Packing, ways: Sequence[Way]) -> Way | None:
-    """The first of `ways` in the packing's favourite order, not led by a packing's options."""
+def _favourite(favourite: Order | None, ways: Sequence[Way]) -> Way | None:
+    """The first of `ways` in the `favourite` order, not led by a packing's options."""
     for way in ways:
-        prefer, choose, sweep, _, _ = way
-        if not prefer and (choose, sweep) == packing.favourite:
+        if not way.prefer and way.order == favourite:
             return way
     return None
 

@@ -139,3 +139,18 @@ def arrange_ordered(
             answer.size, answer.corners = size, corners
             return answer
         size += 1
+
+
+class OrderedSearch:
+    """The first release's search as an `Arranger` (`fillit.vocabulary`): `arrange_ordered`."""
+
+    def arrange(
+        self,
+        pieces: Sequence[Piece],
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Progress | None = None,
+    ) -> Answer:
+        """`arrange_ordered` of the pieces."""
+        return arrange_ordered(pieces, max_nodes=max_nodes, timeout=timeout, progress=progress)

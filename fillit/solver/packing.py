@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from dlx import Problem, Stats, Status, solve
 from dlx.solve import Choice
@@ -104,11 +103,6 @@ class Packing:
         self.pieces = pieces
         self.size = size
         self.problem = packing_problem(pieces, size)
-        # the order (item choice, sweep) that settled the last question
-        # (`fillit.solver.fits.rounds`)
-        self.favourite: tuple[Choice, Sweep] | None = None
-        # how its questions raced on two cores (a `fillit.solver.race.RaceLog`), None: one core
-        self.races: Any = None
         self.stride = size + 1
         self.slack = size * size - 4 * len(pieces)
         self.full = self.bits((r, c) for r in range(size) for c in range(size))

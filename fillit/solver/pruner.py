@@ -9,8 +9,9 @@ the board it is given and the failures kept (`fillit.solver.failures`), nothing 
 (`fillit.solver._board.Pruner`, with `fillit.solver._board.Failures` for the failures kept) answers
 the same, compiled, and carries dlx's C hook entry, so that the compiled engine calls it with no
 Python in between: `new_failures` and `new_pruner` pick it when `fillit.solver._board` imports,
-`FILLIT_CORE` does not say "python", the board's cell tests compiled (`fillit.solver.cells`) and it
-has no projection tests (`Board.line_tests`, which only `StatePruner` runs).
+`FILLIT_CORE` does not say "python", the board's cell tests compiled
+(`fillit.solver.empty_cells`) and it has no projection tests (`Board.line_tests`, which only
+`StatePruner` runs).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from fillit.solver import failures as kept
-from fillit.solver.cells import WASTE_HOLES, Cells, PythonCells, make_cells
 from fillit.solver.colouring import ColourBound
+from fillit.solver.empty_cells import WASTE_HOLES, Cells, PythonCells, make_cells
 from fillit.solver.failures import FailedStates
 from fillit.solver.projection import Fit, LineBound
 
@@ -69,8 +70,8 @@ class Board:
 
     @cached_property
     def cells(self) -> Cells:
-        """The cell tests of the board (`fillit.solver.cells`: compiled where it can be), with the
-        masks of every colour test and their weights in its places."""
+        """The cell tests of the board (`fillit.solver.empty_cells`: compiled where it can be),
+        with the masks of every colour test and their weights in its places."""
         tests = [
             list(zip(masks, bound.weights(), strict=True)) for bound, masks in self.colour_tests
         ]
@@ -142,8 +143,8 @@ class StatePruner:
     region of fewer than 4 cells) can only take holes, so they are left out of the free cells, with
     as many holes. The node dies when there are more of them than holes; when the regions of the
     cells kept waste more cells than there are holes left (a region of m cells wastes at least m mod
-    4; asked with at most `fillit.solver.cells.WASTE_HOLES` left); or when - the remaining pieces
-    cannot be given lines that fit the free cells row by row, or column
+    4; asked with at most `fillit.solver.empty_cells.WASTE_HOLES` left); or when - the remaining
+    pieces cannot be given lines that fit the free cells row by row, or column
       by column (`fillit.solver.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;
     - or a state proven to fail before had the same pieces left and every cell free here free

@@ -12,8 +12,10 @@ learned, which stay in the child. Only fresh searches race: with a node budget (
 must be exact), without `os.fork`, or asked for one job, the ways take their turns on one core
 as before.
 
-The child reports through a pipe: the way that settled (its number in the list raced), whether
-it refuted, the packing's option numbers, and its nodes. Anything else it meets (Ctrl-C, the
+A race knows nothing of what a way is: `fillit.solver.fits` gives it the two lists of ways and a
+`Side`, the rest of the question's rounds, which each process plays with its own list. The child
+reports through a pipe: the way that settled (its number in the child's list), whether it
+refuted, the packing's option numbers, and its nodes. Anything else it meets (Ctrl-C, the
 budget's clock, an error) ends it silently; the parent then goes on alone.
 """
 
@@ -24,8 +26,7 @@ import os
 import select
 import signal
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic, Protocol, TypeVar
 
 from fillit.solver.packing import UNKNOWN, Outcome, Packing
 
@@ -37,35 +38,44 @@ On 14 slow inputs of few shapes, raced in one process each (wall seconds, a shar
 From 4000 on, the parent's own nodes (the run's critical path with two free cores) were 1.52
 times fewer than on one core, but 55 races of one input cost more than they saved."""
 
-Play = Callable[[Sequence[Any], Callable[[], None] | None, bool], tuple[Outcome, Any]]
-"""The rest of a question's rounds with these ways, polling the given function (if any), quiet
-(no progress shown) or not: the outcome and the way that settled it (None: unknown)."""
+W = TypeVar("W")
+"""A way: whatever the side plays its rounds with (`fillit.solver.ways.Way`)."""
+
+
+class Side(Protocol[W]):
+    """What each process of a race plays: the rest of one question's rounds."""
+
+    def play(
+        self, ways: Sequence[W], poll: Callable[[], None] | None, quiet: bool
+    ) -> tuple[Outcome, W | None]:
+        """The rest of the question's rounds with these `ways`, asking `poll` (if given) at each
+        of the engine's polls, quiet (no progress shown) or not: the outcome and the way that
+        settled it (None: unknown)."""
+        ...
+
+    def nodes(self) -> int:
+        """The nodes of the question's turns so far, in this process."""
+        ...
+
+
+class Won(Generic[W]):
+    """How a race ended: the `outcome` of the first process to settle the question, the `way`
+    that did (None: neither did), the `core` that did (0: this process, 1: the child), and the
+    `nodes` the child spent when it won (0 otherwise)."""
+
+    __slots__ = ("outcome", "way", "core", "nodes")
+
+    def __init__(
+        self, outcome: Outcome, way: W | None = None, core: int = 0, nodes: int = 0
+    ) -> None:
+        self.outcome = outcome
+        self.way = way
+        self.core = core
+        self.nodes = nodes
 
 
 class Settled(Exception):
     """The other process settled the question first (raised inside the parent's search)."""
-
-
-@dataclass
-class RaceLog:
-    """What the races of a run did: per question raced, the order that settled it (see
-    `way_name`) and the core (0: this process, 1: the child); and the same for every question
-    its rounds settled, raced or not (`questions`)."""
-
-    jobs: int = 1
-    settled: list[tuple[str, int]] = field(default_factory=list)
-    questions: list[tuple[str, int]] = field(default_factory=list)
-    nodes: int = 0  # the nodes of every turn so far, in this process
-
-
-def way_name(way: Sequence[Any]) -> str:
-    """An order of search in words: "mrv by rows", "sweep by columns, witness first"...
-
-    >>> way_name(((), "sweep", "columns", 2, None))
-    'sweep by columns'
-    """
-    prefer, choose, sweep = way[0], way[1], way[2]
-    return f"{choose} by {sweep}" + (", witness first" if prefer else "")
 
 
 def idle_core() -> bool:
@@ -82,28 +92,17 @@ def idle_core() -> bool:
     return load < (os.cpu_count() or 1) - 0.5
 
 
-def can_race(packing: Packing, nodes_budget: int | None, ways: Sequence[Any]) -> bool:
-    """Whether a question on this packing may race: two jobs asked, fork at hand, no node
-    budget, at least two ways that never leave, and a core free."""
-    log: RaceLog | None = getattr(packing, "races", None)
-    staying = [way for way in ways if way[4] is None]
+def can_race(jobs: int, nodes_budget: int | None, staying: int) -> bool:
+    """Whether a question may race: two `jobs` asked, fork at hand, no node budget, at least two
+    ways that never leave (`staying`), and a core free."""
     return (
-        log is not None
-        and log.jobs > 1
-        and hasattr(os, "fork")
-        and nodes_budget is None
-        and len(staying) >= 2
-        and idle_core()
+        jobs > 1 and hasattr(os, "fork") and nodes_budget is None and staying >= 2 and idle_core()
     )
 
 
-def race(packing: Packing, ways: Sequence[Any], play: Play) -> tuple[Outcome, int, int, int]:
-    """The outcome of the first process to settle the question, the way that did (its number in
-    `ways`, -1: none), the core that did (0: this process, 1: the child), and the nodes the
-    child spent when it won (0 otherwise)."""
-    staying = [way for way in ways if way[4] is None]
-    theirs = staying[1:]
-    mine = [way for way in ways if way not in theirs]
+def race(packing: Packing, side: Side[W], mine: Sequence[W], theirs: Sequence[W]) -> Won[W]:
+    """The first process to settle the question on `packing`: this one playing `side` with
+    `mine`, or a child forked to play it with `theirs`."""
     read_end, write_end = os.pipe()
     # Ctrl-C waits until the parent is inside the `try` that stops the child: one landing just
     # before the fork would reach the parent alone and leave the child running on.
@@ -117,34 +116,32 @@ def race(packing: Packing, ways: Sequence[Any], play: Play) -> tuple[Outcome, in
         raise
     if pid == 0:  # the child: its rounds, its report, and out without any cleanup of the parent's
         os.close(read_end)
-        _child(packing, ways, theirs, play, write_end)
+        _child(packing, side, theirs, write_end)
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         os.close(write_end)
-        return _parent(packing, ways, mine, play, read_end)
+        return _parent(packing, side, mine, theirs, read_end)
     finally:
         _stop(pid)
         os.close(read_end)
 
 
-def _child(
-    packing: Packing, ways: Sequence[Any], theirs: Sequence[Any], play: Play, out: int
-) -> None:
-    """Play the child's ways, write what settled the question, and exit (never returns)."""
+def _child(packing: Packing, side: Side[W], theirs: Sequence[W], out: int) -> None:
+    """Play `theirs`, write what settled the question, and exit (never returns)."""
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the child just ends
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        nodes = _nodes(packing)
-        outcome, way = play(theirs, _never, True)  # (given a poll, the child never races)
+        nodes = side.nodes()
+        outcome, way = side.play(theirs, _never, True)  # (given a poll, the child never races)
         if way is not None:
             number = packing.problem.option_number
             found = None if outcome.packing is None else [number(k) for k in outcome.packing]
             report = {
-                "way": list(ways).index(way),
+                "way": next(k for k, other in enumerate(theirs) if other is way),
                 "refuted": outcome.refuted,
                 "packing": found,
-                "nodes": _nodes(packing) - nodes,
+                "nodes": side.nodes() - nodes,
             }
             import json  # only a child that settled writes it: start-up stays without
 
@@ -160,36 +157,27 @@ def _never() -> None:
     """The child's poll: nothing to ask (a side given a poll does not race again)."""
 
 
-def _nodes(packing: Packing) -> int:
-    """The nodes this process's searches of `packing` checked so far (as its race log counts)."""
-    log: RaceLog | None = getattr(packing, "races", None)
-    return 0 if log is None else log.nodes
-
-
 def _parent(
-    packing: Packing, ways: Sequence[Any], mine: Sequence[Any], play: Play, child: int
-) -> tuple[Outcome, int, int, int]:
-    """Play the parent's ways, polling the child; the first outcome, its way, core and the
-    child's nodes."""
+    packing: Packing, side: Side[W], mine: Sequence[W], theirs: Sequence[W], child: int
+) -> Won[W]:
+    """Play `mine`, polling the child: the first to settle."""
 
     def poll() -> None:
         if select.select([child], [], [], 0)[0]:
             raise Settled
 
     try:
-        outcome, way = play(mine, poll, False)
+        outcome, way = side.play(mine, poll, False)
     except Settled:
-        won = _read(packing, child)
+        won = _read(packing, theirs, child)
         if won is not None:
             return won
-        outcome, way = play(mine, None, False)  # the child ended without an answer: alone
-    if way is None:
-        return UNKNOWN, -1, 0, 0
-    return outcome, list(ways).index(way), 0, 0
+        outcome, way = side.play(mine, None, False)  # the child ended without an answer: alone
+    return Won(UNKNOWN) if way is None else Won(outcome, way)
 
 
-def _read(packing: Packing, child: int) -> tuple[Outcome, int, int, int] | None:
-    """The child's outcome, way, core (1) and nodes, or None if it ended without one."""
+def _read(packing: Packing, theirs: Sequence[W], child: int) -> Won[W] | None:
+    """What the child settled (on core 1), or None if it ended without an answer."""
     data = b""
     while chunk := os.read(child, 1 << 16):
         data += chunk
@@ -201,7 +189,7 @@ def _read(packing: Packing, child: int) -> tuple[Outcome, int, int, int] | None:
     keys = packing.problem.keys
     found = report["packing"]
     outcome = Outcome(None if found is None else tuple(keys[k] for k in found), report["refuted"])
-    return outcome, int(report["way"]), 1, int(report["nodes"])
+    return Won(outcome, theirs[int(report["way"])], 1, int(report["nodes"]))
 
 
 def _stop(pid: int) -> None:

@@ -6,9 +6,9 @@ inputs of ../shared/fillit-bench). For each file it records every call the engin
 check (`prune` and `learn`) while `arrange_fast` solves it, then replays those calls on fresh
 boards three ways: `fillit.solver._board.Pruner` (the whole check compiled, called from Python here,
 so each call still builds a list), `StatePruner` over `fillit.solver._board`'s cell tests, and
-`StatePruner` over `fillit.solver.cells`' pure-Python tests (best of 3 each, alternating; processor
-time, steadier than wall-clock time on a shared machine). It prints the times, the ratio of
-the pure-Python one to the whole compiled one, and whether all answered alike at every node
+`StatePruner` over `fillit.solver.empty_cells`' pure-Python tests (best of 3 each, alternating;
+processor time, steadier than wall-clock time on a shared machine). It prints the times, the
+ratio of the pure-Python one to the whole compiled one, and whether all answered alike at every node
 (exit 1 if not). Boards with projection tests are replayed without them (the compiled check
 does not run them), all three alike.
 """
@@ -25,7 +25,7 @@ from unittest.mock import patch
 import fillit.solver.packing
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.solver import cells
+from fillit.solver import empty_cells
 from fillit.solver.failures import FailedStates
 from fillit.solver.fast import arrange_fast
 from fillit.solver.packing import Packing
@@ -34,8 +34,9 @@ from fillit.solver.pruner import Board, Check, Failures, StatePruner, new_failur
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "fillit-bench"
 DEFAULT = ["hard_L28-1-n-1-n_file3", "hard_pbondoer_difficile", "hard_bleplat_topic4237"]
 
-Trace = list[tuple[int, int, list[tuple[bool, tuple[int, ...]]]]]
-"""Per search: the board's size, the givens' count, and each call (True: prune) with `chosen`."""
+Trace = list[tuple[int, int, tuple[int, ...] | None, list[tuple[bool, tuple[int, ...]]]]]
+"""Per search: the board's size, the givens' count, the floors, and each call (True: prune) with
+`chosen`."""
 
 
 def record(pieces: Sequence[Piece]) -> Trace:
@@ -43,10 +44,16 @@ def record(pieces: Sequence[Piece]) -> Trace:
     trace: Trace = []
 
     class Recording(StatePruner):
-        def __init__(self, board: Board, failures: Failures, base: int) -> None:
-            super().__init__(board, failures, base)
+        def __init__(
+            self,
+            board: Board,
+            failures: Failures,
+            base: int,
+            floors: tuple[int, ...] | None = None,
+        ) -> None:
+            super().__init__(board, failures, base, floors)
             self.calls: list[tuple[bool, tuple[int, ...]]] = []
-            trace.append((board.stride - 1, base, self.calls))
+            trace.append((board.stride - 1, base, floors, self.calls))
 
         def __call__(self, chosen: Sequence[int]) -> bool:
             self.calls.append((True, tuple(chosen)))
@@ -70,18 +77,20 @@ def fresh(pieces: Sequence[Piece], size: int, kind: str) -> tuple[Board, Failure
     board = dataclasses.replace(Packing(pieces, size).board, line_tests=[])
     if kind == "python":
         tests = [list(zip(m, bound.weights(), strict=True)) for bound, m in board.colour_tests]
-        board.__dict__["cells"] = cells.python_cells(board.stride, board.full, board.offsets, tests)
+        board.__dict__["cells"] = empty_cells.python_cells(
+            board.stride, board.full, board.offsets, tests
+        )
     return board, new_failures(board) if kind == "pruner" else FailedStates()
 
 
 def replay(pieces: Sequence[Piece], trace: Trace, kind: str) -> tuple[float, list[bool]]:
     """The seconds the calls take on fresh boards (built outside the clock), and the answers."""
-    boards = {size: fresh(pieces, size, kind) for size, _, _ in trace}
+    boards = {size: fresh(pieces, size, kind) for size, _, _, _ in trace}
     answers: list[bool] = []
     seconds = 0.0
-    for size, base, calls in trace:
+    for size, base, floors, calls in trace:
         board, failures = boards[size]
-        pruner: Check = new_pruner(board, failures, base)
+        pruner: Check = new_pruner(board, failures, base, floors)
         started = time.process_time()
         for prune, chosen in calls:
             if prune:
@@ -94,7 +103,7 @@ def replay(pieces: Sequence[Piece], trace: Trace, kind: str) -> tuple[float, lis
 
 def main(paths: list[Path]) -> int:
     """Print each file's figures; 1 when the checks disagree anywhere."""
-    if not cells.COMPILED_AVAILABLE:
+    if not empty_cells.COMPILED_AVAILABLE:
         print("fillit.solver._board was not built: nothing to compare")
         return 1
     print(f"{'file':40} {'calls':>7} {'pruner':>7} {'cells':>7} {'python':>7} {'ratio':>6}  same")
@@ -110,7 +119,7 @@ def main(paths: list[Path]) -> int:
                 best[kind] = min(best[kind], seconds)
         same = found["pruner"] == found["cells"] == found["python"]
         wrong += not same
-        calls = sum(prune for _, _, c in trace for prune, _ in c)
+        calls = sum(prune for _, _, _, c in trace for prune, _ in c)
         ratio = best["python"] / best["pruner"]
         times = " ".join(f"{best[kind]:7.3f}" for kind in KINDS)
         print(f"{path.stem:40} {calls:7} {times} {ratio:6.2f}  {same}")

@@ -9,8 +9,8 @@
    as bit offsets from the corner of its box. A colour test is its masks, each with a weight:
    the test's place of a room is the sum of each mask's free cells times its weight.
 
-   `Cells.check(filled, remaining, holes, colour_holes)` is `fillit.solver.cells.check` (the pure-Python
-   reference, whose docstring gives the contract): the cells no piece left can reach, the waste
+   `Cells.check(filled, remaining, holes, colour_holes)` is `fillit.solver.empty_cells.check` (the
+   pure-Python reference, whose docstring gives the contract): the cells no piece left can reach, the waste
    of the regions of the others, and the place of the room in each colour test. No global state: everything a
    check reads or writes lives in its `Cells`. The whole once-per-node check over these tests is
    in pruner.c, the failures it keeps in failures.c; this file also makes the module. */
@@ -343,14 +343,15 @@ static INLINE int live(CellsObject *self, const word *filled, const int *left, l
         empty[i] ^= stuck;
     }
     if (*holes < 0) return 0;
-    if (*holes > self->waste_holes) return 1; /* fillit.solver.cells.WASTE_HOLES */
+    if (*holes > self->waste_holes) return 1; /* fillit.solver.empty_cells.WASTE_HOLES */
     memcpy(covered, empty, sizeof(word) * words); /* the reach is done with: waste eats a copy */
     return waste_fits(self, covered, *holes, words, near);
 }
 
 /* Whether the node of the `filled` cells lives: the cells no piece left (`left[s]` nonzero: some
    of shape s) can reach are taken off `*holes`, the others left in `empty` (which may be
-   `filled` itself), and their regions must waste at most the holes left (`fillit.solver.cells.check`). */
+   `filled` itself), and their regions must waste at most the holes left
+   (`fillit.solver.empty_cells.check`). */
 int cells_live(CellsObject *self, const word *filled, const int *left, long *holes, word *empty) {
     switch (self->words) { /* boards of side 7, 10, 13 and 15 at most */
     case 1: return self->near ? live(self, filled, left, holes, empty, 1, 1)
@@ -387,7 +388,7 @@ int read_counts(PyObject *counts, int *left, int shapes) {
     return 0;
 }
 
-/* check(filled, remaining, holes, colour_holes): see fillit.solver.cells.check. The counts of
+/* check(filled, remaining, holes, colour_holes): see fillit.solver.empty_cells.check. The counts of
    `remaining` are read into `left`, on the stack for the usual few shapes. */
 static PyObject *Cells_check(CellsObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (self->block == NULL) {
@@ -450,7 +451,7 @@ PyTypeObject CellsType = {
 
 static struct PyModuleDef board_module = {
     PyModuleDef_HEAD_INIT, "fillit.solver._board",
-    "fillit's once-per-node check, compiled (see fillit.solver.cells and fillit.solver.pruner).", -1, NULL,
+    "fillit's once-per-node check, compiled (see fillit.solver.empty_cells and fillit.solver.pruner).", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit__board(void) {

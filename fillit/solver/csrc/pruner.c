@@ -1,6 +1,6 @@
 /* pruner.c: fillit's once-per-node check (fillit/solver/pruner.py, `StatePruner`, whose docstring gives
-   the contract), compiled, for dlx's compiled core to call through its C hook (the ABI of
-   dlx/cores/csrc/hook.h) with no Python in between.
+   the contract), compiled, for dlx's compiled core to call through its C hook (dlx's hook ABI,
+   declared on fillit's side in hook_abi.h) with no Python in between.
 
    The data structure. A `Board` is what the check reads of a board, fixed before any search
    (fillit.solver.pruner.Board, read once per `fillit.solver.packing.Packing` and shared by its searches): its
@@ -22,11 +22,10 @@
    the same (the pure-Python engine calls them so). No global state. */
 
 #include "board.h"
+#include "hook_abi.h"
 
 #define COLOUR_SLOTS 65536         /* at most half filled: near-tilings of many shapes meet tens of thousands of keys */
 #define COLOUR_BYTES (64LL << 20)  /* by default, past this many bytes of sets, start afresh */
-
-#include "../../../dlx/cores/csrc/hook.h" /* dlx's hook ABI: both packages build from one source tree */
 
 typedef struct {
     PyObject_HEAD
@@ -63,13 +62,13 @@ typedef struct {
     long long *places;     /* per colour test: the place of the room */
     int *floors;           /* per shape: its options numbered below are not to be chosen, or NULL */
     word empty[MAX_WORDS]; /* the kept empty cells of the node checked */
-    dlx_hook hook;
+    fillit_hook hook;
 } PrunerObject;
 
 typedef struct {
     PyObject_HEAD
     PrunerObject *pruner;
-    dlx_hook hook;
+    fillit_hook hook;
 } LearnObject;
 
 static int *left_at(PrunerObject *p, int depth) {
@@ -482,7 +481,7 @@ static int Pruner_init(PrunerObject *p, PyObject *args, PyObject *kwds) {
     p->top = -1;
     p->learn_nodes = learn_nodes;
     p->colour_holes = colour_holes;
-    p->hook = (dlx_hook){DLX_HOOK_VERSION, pruner_check, p};
+    p->hook = (fillit_hook){FILLIT_HOOK_VERSION, pruner_check, p};
     return 0;
 }
 
@@ -521,11 +520,11 @@ static PyObject *Pruner_call(PrunerObject *p, PyObject *args, PyObject *kwds) {
     return r < 0 ? NULL : PyBool_FromLong(r);
 }
 
-/* A capsule of `hook` for dlx (hook.h) that keeps `owner` alive as long as it lives. */
+/* A capsule of `hook` for dlx (hook_abi.h) that keeps `owner` alive as long as it lives. */
 static void release_owner(PyObject *capsule) { Py_XDECREF(PyCapsule_GetContext(capsule)); }
 
-static PyObject *hook_capsule(PyObject *owner, dlx_hook *hook) {
-    PyObject *capsule = PyCapsule_New(hook, DLX_HOOK_CAPSULE, release_owner);
+static PyObject *hook_capsule(PyObject *owner, fillit_hook *hook) {
+    PyObject *capsule = PyCapsule_New(hook, FILLIT_HOOK_CAPSULE, release_owner);
     if (capsule != NULL && PyCapsule_SetContext(capsule, Py_NewRef(owner)) < 0) {
         Py_DECREF(owner);
         Py_CLEAR(capsule);
@@ -549,7 +548,7 @@ static PyObject *Pruner_get_learn(PrunerObject *p, void *unused) {
     LearnObject *learn = PyObject_New(LearnObject, &LearnType);
     if (learn == NULL) return NULL;
     learn->pruner = (PrunerObject *)Py_NewRef(p);
-    learn->hook = (dlx_hook){DLX_HOOK_VERSION, pruner_learn, p};
+    learn->hook = (fillit_hook){FILLIT_HOOK_VERSION, pruner_learn, p};
     return (PyObject *)learn;
 }
 

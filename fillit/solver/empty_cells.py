@@ -1,9 +1,10 @@
-"""The cell tests of the once-per-node check (`fillit.solver.pruner`): which empty cells a piece
-left can reach, and the waste of the regions of those it can, with the place of the room in each
-colour test (each mask's free cells times its weight, summed: `ColourBound.place`). `check` is the
-pure-Python reference; `fillit/solver/csrc/board.c` (`fillit.solver._board`) answers the same,
-compiled, and is used when it was built and imports, unless `FILLIT_CORE=python` is in the
-environment (or the board is too large for it: then Python checks it).
+"""What can fill a board's empty cells: the cell tests of the once-per-node check
+(`fillit.solver.pruner`). Which empty cells a piece left can reach, and the waste of the regions
+of those it can, with the place of the room in each colour test (each mask's free cells times its
+weight, summed: `ColourBound.place`). `check` is the pure-Python reference;
+`fillit/solver/csrc/board.c` (`fillit.solver._board`) answers the same, compiled, and is used when
+it was built and imports, unless `FILLIT_CORE=python` is in the environment (or the board is too
+large for it: then Python checks it).
 
 >>> cells = python_cells(stride=3, full=0b011_011, offsets=[(0, 1, 3, 4)], tests=[[(0b011, 5)]])
 >>> cells.check(0, (1,), 0, 4), cells.check(0b1, (1,), 1, 0)

@@ -7,14 +7,14 @@ from collections.abc import Generator, Hashable, Iterable
 from inspect import signature
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from dlx.cores.running import NO_LIMIT
+from dlx.cores.counters import NO_LIMIT
 from dlx.errors import BudgetError, UnknownItemError
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
-    from dlx.cores.compiled import CoreName
     from dlx.cores.links import Learn, Progress, Prune
+    from dlx.cores.links_core import CoreName
     from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
 
 K = TypeVar("K", bound=Hashable)
@@ -68,10 +68,11 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
-    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells_engine`):
+    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells_core`):
     its own item choice and counts, and no hooks, memo, multiplicities or orders.
-    `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.cores.compiled`); the
-    few problems the compiled core cannot take (a multiplicity over 2**40) run on Python.
+    `DLX_CORE` in the environment picks it when `core` is not given (see
+    `dlx.cores.links_core`); the few problems the compiled core cannot take (a multiplicity
+    over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
     return _search(problem, 0, locals())
@@ -92,7 +93,7 @@ def _search(
         raise ValueError(f"limit must be at least 1 (None: no limit), not {limit}")
     check_budget(timeout, max_nodes)
     if settings["engine"] != "links":
-        from dlx.cores.cells_engine import search_for
+        from dlx.cores.cells_core import search_for
 
         stats = settings["stats"] = stats if stats is not None else Stats()
         cells = search_for(problem, stats, settings, count_to)
@@ -107,7 +108,7 @@ def _search(
     ordered = _item_numbers(problem, settings["item_order"])
     stats = stats if stats is not None else Stats()
     stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
-    from dlx.cores.compiled import compiled_supports, pick_core, search_compiled  # links only
+    from dlx.cores.links_core import compiled_supports, pick_core, search_compiled  # links only
 
     if pick_core(settings["core"]) == "compiled" and compiled_supports(problem):
         compiled = search_compiled(

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from dlx import core_name
 from dlx.cli.kit import (
     Clock,
     MaxNodesOpt,
@@ -26,7 +27,6 @@ from dlx.cli.kit import (
     version_option,
 )
 from dlx.cli.kit import run as run_app
-from dlx.cores.compiled import core_name
 from fillit import __version__
 from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 from fillit.errors import FillitError

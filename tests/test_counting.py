@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
 from dlx.cli.app import app
-from dlx.cores.cells_engine import CELLS_COMPILED
-from dlx.cores.compiled import COMPILED_AVAILABLE, CoreName, search_compiled
-from dlx.cores.running import NO_LIMIT
+from dlx.cores.cells_core import CELLS_COMPILED
+from dlx.cores.counters import NO_LIMIT
+from dlx.cores.links_core import COMPILED_AVAILABLE, CoreName, search_compiled
 from dlx.knuth import read_dlx
 from dlx.parallel.parts import Part, search
 from dlx.parallel.parts import Settings as PartSettings

@@ -130,7 +130,7 @@ def solve_parallel(
     search before it is split (default: none with one worker, `BUDGET` with more); `checkpoint`
     names a file of finished parts, to resume from; `progress` is told after each part;
     `report`, if given, holds the statistics (see the module's docstring). `engine="cells"`
-    searches the parts with dancing cells (see `dlx.parallel.cells` for how they add up).
+    searches the parts with dancing cells (see `dlx.parallel.cells_split` for how they add up).
     """
     if jobs is not None:
         workers_for(jobs)

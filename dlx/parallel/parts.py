@@ -13,14 +13,14 @@ from typing import Any, TypeVar
 
 from dlx.cores.links import Prune
 from dlx.errors import DlxError
-from dlx.parallel.cells import cells_branches
+from dlx.parallel.cells_split import cells_branches
 from dlx.problem import Problem
 from dlx.solve import Choice, count, solve
 from dlx.stats import Stats, Status
 
 K = TypeVar("K", bound=Hashable)
 Prefix = tuple[int, ...]
-Path_ = tuple[int, ...]
+TreePath = tuple[int, ...]
 
 PARTS_PER_WORKER = 32
 """With more than one worker, parts are cut in advance until each one's estimated share of the
@@ -51,14 +51,14 @@ class Settings:
     prune: Prune | None = None
     solutions: bool = True
     budget: int | None = None
-    engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.parallel.cells`)
+    engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.parallel.cells_split`)
 
 
 @dataclass(frozen=True)
 class Part:
     """The subtree below `prefix` (option numbers), reached by `path`; `share` of the tree."""
 
-    path: Path_
+    path: TreePath
     prefix: Prefix
     share: float
 
@@ -68,7 +68,7 @@ class Outcome:
     """What searching or expanding one part gave: its counters, and its solutions (when asked
     for) or, for an expanded part, the options of its `children` in search order."""
 
-    path: Path_
+    path: TreePath
     prefix: Prefix
     share: float
     expanded: bool = False

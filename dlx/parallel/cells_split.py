@@ -31,8 +31,8 @@ def cells_branches(
     """The options SSXCC branches on below `prefix`, in the order it tries them there; the
     prefix itself when it is a solution; and the statistics of that node, counted as
     `dlx.parallel.branches` counts them (the node, and each child as a node cut off)."""
-    from dlx.cores.cells import BIG, Dance, take_givens
-    from dlx.cores.cells_engine import refuse, table_for
+    from dlx.cores.cells_core import refuse, table_for
+    from dlx.cores.cells_dance import BIG, Dance, take_givens
 
     asked = {"choose": settings.choose, "item_order": settings.item_order, "prune": settings.prune}
     refuse(problem, asked)

@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from dlx.cores.running import NO_LIMIT, Show, follow
+from dlx.cores.counters import NO_LIMIT, Show, follow
 from dlx.errors import CoreUnavailableError, SearchBusyError
 from dlx.stats import Stats
 

@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from dlx.cores.cells_engine import MAX_SAVED, refuse_deeper
-from dlx.cores.cells_table import Table, givens_fit
+from dlx.cores.cells_table import MAX_SAVED, Table, givens_fit, refuse_deeper
 from dlx.cores.links import Budgets, Progress, publish
 from dlx.stats import Stats, Status
 

@@ -1,6 +1,6 @@
 """Which core runs a search on the `cells` engine (Knuth's SSXCC), and what that engine refuses.
 
-`solve(..., engine="cells")` lands here. The pure-Python dance (`dlx.cores.cells`) is the
+`solve(..., engine="cells")` lands here. The pure-Python dance (`dlx.cores.cells_dance`) is the
 reference; the compiled one (`dlx.cores._cells`, from dlx/cores/csrc/cells.c) gives the same
 solutions in the same order, with the same nodes, updates, profile and status. `DLX_CORE=python`
 or `core="python"` picks the pure-Python one, as for the links engine.
@@ -16,10 +16,10 @@ import os
 import threading
 import weakref
 from collections.abc import Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final
 
-from dlx.cores.running import NO_LIMIT, Show, follow
-from dlx.errors import CoreUnavailableError, EngineOptionError, SizeLimitError
+from dlx.cores.counters import NO_LIMIT, Show, follow
+from dlx.errors import CoreUnavailableError, EngineOptionError
 from dlx.stats import Stats
 
 if TYPE_CHECKING:
@@ -42,20 +42,6 @@ _BUILT: weakref.WeakKeyDictionary[Problem[Any], dict[str, tuple[int, Any]]] = (
     weakref.WeakKeyDictionary()
 )
 """The pristine tables of each live problem, by core, with its option count then."""
-
-
-MAX_SAVED = 25_000_000
-"""The most item sizes a search's save stack holds: the items active at each level of the path,
-so items times depth (CELLS_MAX_SAVED in csrc/cells.h). Past it the search is refused with
-SizeLimitError rather than taking gigabytes (8 bytes a size in C, more in Python)."""
-
-
-def refuse_deeper(limit: int = MAX_SAVED) -> NoReturn:
-    """Refuse to save more than `limit` item sizes (both cores call this)."""
-    raise SizeLimitError(
-        f"the dancing-cells engine would save more than {limit} item sizes (the items "
-        "active at each level, times the depth; the limit): search with the links engine"
-    )
 
 
 def check_engine(engine: str) -> None:
@@ -145,7 +131,7 @@ def search_cells(
     stats.core = chosen
     table = table_for(problem, chosen)
     if chosen == "python":
-        from dlx.cores.cells import dance
+        from dlx.cores.cells_dance import dance
 
         return dance(table, stats, list(givens), max_nodes, timeout, progress)
     return _run_compiled(table, stats, list(givens), max_nodes, timeout, progress, count_to)

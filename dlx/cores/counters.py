@@ -1,5 +1,5 @@
 """How does a compiled search keep its caller's statistics current? Both compiled engines (the
-links core, `dlx.cores.compiled`, and the cells core, `dlx.cores.cells_engine`) hand out a search
+links core, `dlx.cores.links_core`, and the cells core, `dlx.cores.cells_core`) hand out a search
 object that yields solutions and reports its counters through `stats()`; `follow` runs one and
 copies them into a `Stats` at each solution, at each progress poll and however it ends."""
 

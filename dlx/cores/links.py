@@ -43,22 +43,12 @@ import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from dlx.cores.settings import Progress, SearchSettings
 from dlx.errors import SearchBusyError
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
     from dlx.problem import Problem
-
-Prune = Callable[[Sequence[int]], bool]
-"""An adapter's check, called once per search node with the option numbers chosen so far (a live,
-read-only list); returning False cuts the node off."""
-
-Learn = Callable[[Sequence[int]], None]
-"""An adapter's hook, told the option numbers chosen at each node whose sub-problem holds no
-solution (a live, read-only list), once all its branches are tried: the nodes a memo remembers."""
-
-Progress = Callable[[Stats], None]
-"""Called every few thousand nodes with the statistics so far (for live displays)."""
 
 _SERIALS = itertools.count()
 
@@ -374,47 +364,31 @@ class Links:
         i.left.right = i
         i.right.left = i
 
-    def search(
-        self,
-        stats: Stats,
-        *,
-        choose: str = "mrv",
-        givens: Sequence[int] = (),
-        item_order: Sequence[int] = (),
-        prune: Prune | None = None,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        progress: Progress | None = None,
-    ) -> Generator[list[int], None, None]:
+    def search(self, stats: Stats, settings: SearchSettings) -> Generator[list[int], None, None]:
         """Yield every exact cover as the live list of chosen option numbers, level by level.
 
-        The options `givens` are chosen before the search starts and lead every solution; the
-        primary items `item_order` are met first by the item choice (see `order_items`).
-        The yielded list is only valid until the generator resumes. `stats` is kept current at
-        each yield, every `POLL_NODES` nodes and when the search ends, however it ends.
+        The options `settings.givens` are chosen before the search starts and lead every
+        solution; the primary items `settings.item_order` are met first by the item choice (see
+        `order_items`). The yielded list is only valid until the generator resumes. `stats` is
+        kept current at each yield, every `POLL_NODES` nodes and when the search ends, however
+        it ends.
         """
         return drive(
             self,
             stats,
-            lambda _: self.dance(stats, list(givens), choose, prune, max_nodes, timeout, progress),
-            givens=givens,
-            item_order=item_order,
+            lambda _: self.dance(stats, list(settings.givens), settings),
+            givens=settings.givens,
+            item_order=settings.item_order,
         )
 
     def dance(
-        self,
-        stats: Stats,
-        opts: list[int],
-        choose: str,
-        prune: Prune | None,
-        max_nodes: int | None,
-        timeout: float | None,
-        progress: Progress | None,
+        self, stats: Stats, opts: list[int], settings: SearchSettings
     ) -> Generator[list[int], None, None]:
         """Algorithm X (X1-X8) from the givens `opts`, chosen already by `drive`: the options
         chosen, by number, at each solution; every level undone however the dance ends."""
         root = self.root
-        mrv, sweep = choose == "mrv", choose == "sweep"
+        mrv, sweep = settings.choose == "mrv", settings.choose == "sweep"
+        prune = settings.prune
         cover, uncover = self.cover, self.uncover
 
         bests: list[Node] = []  # the item covered at each level
@@ -422,7 +396,7 @@ class Links:
         profile = stats.profile
         profile.clear()
         nodes = updates = solutions = 0
-        budgets = Budgets(stats, max_nodes, timeout, progress)
+        budgets = Budgets(stats, settings)
         budgets.share = lambda: share_done(bests, chosen)
         started, node_cap = budgets.started, budgets.node_cap
         next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
@@ -643,12 +617,11 @@ class Budgets:
     """The node and time budgets of one search and its progress display. A search looks at them
     at the root, then every POLL_NODES nodes or POLL_UPDATES updates; never per update."""
 
-    def __init__(
-        self, stats: Stats, max_nodes: int | None, timeout: float | None, progress: Progress | None
-    ) -> None:
+    def __init__(self, stats: Stats, settings: SearchSettings) -> None:
         self.stats = stats
-        self.progress = progress
+        self.progress: Progress | None = settings.progress
         self.started = time.perf_counter()
+        timeout, max_nodes = settings.timeout, settings.max_nodes
         self.deadline = None if timeout is None else self.started + timeout
         self.node_cap = max_nodes if max_nodes is not None else 1 << 62
         self.next_nodes = 0  # the node count at which to look again, before the next node

@@ -8,7 +8,8 @@ once).
 - The cells engine (Knuth's SSXCC): `cells_core` is its front door and says what it refuses,
   picking the compiled core (extension `_cells`) or `cells_dance`, the pure-Python dancing
   cells; both read the layout `cells_table` builds.
-- `counters`: how a compiled search, of either engine, keeps its caller's `Stats` current.
+- `counters`: how a search keeps its caller's `Stats` current and heeds its budgets (`publish`
+  and `Budgets` for the Python dances, `follow` for a compiled search of either engine).
 - The ZDD search of `dlx.zdd`: `zdd_plan` (the problem as bits), `zdd_order` (a sweep order),
   `zdd_search` (Algorithm Z in Python, the reference) and `zdd_compiled` (extension `_zdd`).
 """

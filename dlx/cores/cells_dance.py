@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from dlx.cores.cells_table import MAX_SAVED, Table, givens_fit, refuse_deeper
-from dlx.cores.links import Budgets, publish
+from dlx.cores.counters import Budgets, publish
 from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status
 

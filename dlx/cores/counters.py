@@ -1,7 +1,9 @@
-"""How does a compiled search keep its caller's statistics current? Both compiled engines (the
-links core, `dlx.cores.links_core`, and the cells core, `dlx.cores.cells_core`) hand out a search
-object that yields solutions and reports its counters through `stats()`; `follow` runs one and
-copies them into a `Stats` at each solution, at each progress poll and however it ends."""
+"""How does a search keep its caller's statistics current and its budgets? The pure-Python dances
+count in local variables and `publish` them into a `Stats`; `Budgets` says when a budget has run
+out, polled every few thousand nodes, never per update. Both compiled engines (the links core,
+`dlx.cores.links_core`, and the cells core, `dlx.cores.cells_core`) hand out a search object that
+yields solutions and reports its counters through `stats()`; `follow` runs one and copies them
+into a `Stats` at each solution, at each progress poll and however it ends."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final
 
+from dlx.cores.settings import Progress, SearchSettings
 from dlx.stats import Stats, Status
 
 NO_LIMIT: Final = 1 << 62
@@ -31,7 +34,7 @@ def follow(
     stats.status = Status.RUNNING
     running: list[Any] = []
 
-    def publish() -> None:
+    def copy() -> None:
         counters = running[0].stats()
         nodes, updates, solutions, status, profile = counters[:5]
         stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
@@ -42,7 +45,7 @@ def follow(
             more(counters[5:])
 
     def show() -> None:
-        publish()
+        copy()
         share = getattr(running[0], "share", None)  # (the cells core cannot tell)
         stats.share = None if share is None else share()
         progress(stats)  # type: ignore[misc]
@@ -51,8 +54,57 @@ def follow(
     running.append(run)
     try:
         for options in run:
-            publish()
+            copy()
             yield options
     finally:
         run.close()
-        publish()
+        copy()
+
+
+POLL_NODES: Final = 4096
+"""Budgets, the clock and progress displays are looked at once every this many nodes..."""
+
+POLL_UPDATES: Final = 1 << 20
+"""...or at the first node after this many more updates, when nodes are costly."""
+
+
+class Budgets:
+    """The node and time budgets of one search and its progress display. A search looks at them
+    at the root, then every POLL_NODES nodes or POLL_UPDATES updates; never per update."""
+
+    def __init__(self, stats: Stats, settings: SearchSettings) -> None:
+        self.stats = stats
+        self.progress: Progress | None = settings.progress
+        self.started = time.perf_counter()
+        timeout, max_nodes = settings.timeout, settings.max_nodes
+        self.deadline = None if timeout is None else self.started + timeout
+        self.node_cap = max_nodes if max_nodes is not None else 1 << 62
+        self.next_nodes = 0  # the node count at which to look again, before the next node
+        self.next_updates = POLL_UPDATES  # or the update count, when nodes are costly
+        self.share: Callable[[], float] | None = None  # the search's `Stats.share`, if it knows
+
+    def spent(self, nodes: int, updates: int, solutions: int) -> bool:
+        """Whether a budget has run out before the next node, `nodes` being counted so far;
+        if not, show progress and say when to look again."""
+        self.next_nodes = min(nodes + POLL_NODES, self.node_cap)
+        self.next_updates = updates + POLL_UPDATES
+        if nodes >= self.node_cap:
+            return True
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return True
+        if self.progress is not None:
+            publish(self.stats, nodes, updates, solutions, self.started, Status.RUNNING)
+            self.stats.share = None if self.share is None else self.share()
+            self.progress(self.stats)
+        return False
+
+
+def publish(
+    stats: Stats, nodes: int, updates: int, solutions: int, started: float, status: Status
+) -> None:
+    """Copy the search's local counters into `stats` (never called per update)."""
+    stats.nodes = nodes
+    stats.updates = updates
+    stats.solutions = solutions
+    stats.seconds = time.perf_counter() - started
+    stats.status = status

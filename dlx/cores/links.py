@@ -41,9 +41,10 @@ import itertools
 import time
 import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from dlx.cores.settings import Progress, SearchSettings
+from dlx.cores.counters import Budgets, publish
+from dlx.cores.settings import SearchSettings
 from dlx.errors import SearchBusyError
 from dlx.stats import Stats, Status
 
@@ -51,12 +52,6 @@ if TYPE_CHECKING:
     from dlx.problem import Problem
 
 _SERIALS = itertools.count()
-
-POLL_NODES: Final = 4096
-"""Budgets, the clock and progress displays are looked at once every this many nodes..."""
-
-POLL_UPDATES: Final = 1 << 20
-"""...or at the first node after this many more updates, when nodes are costly."""
 
 
 class Node:
@@ -370,8 +365,8 @@ class Links:
         The options `settings.givens` are chosen before the search starts and lead every
         solution; the primary items `settings.item_order` are met first by the item choice (see
         `order_items`). The yielded list is only valid until the generator resumes. `stats` is
-        kept current at each yield, every `POLL_NODES` nodes and when the search ends, however
-        it ends.
+        kept current at each yield, every `counters.POLL_NODES` nodes and when the search ends,
+        however it ends.
         """
         return drive(
             self,
@@ -613,37 +608,6 @@ def unhide(p: Node) -> None:
         q = q.right
 
 
-class Budgets:
-    """The node and time budgets of one search and its progress display. A search looks at them
-    at the root, then every POLL_NODES nodes or POLL_UPDATES updates; never per update."""
-
-    def __init__(self, stats: Stats, settings: SearchSettings) -> None:
-        self.stats = stats
-        self.progress: Progress | None = settings.progress
-        self.started = time.perf_counter()
-        timeout, max_nodes = settings.timeout, settings.max_nodes
-        self.deadline = None if timeout is None else self.started + timeout
-        self.node_cap = max_nodes if max_nodes is not None else 1 << 62
-        self.next_nodes = 0  # the node count at which to look again, before the next node
-        self.next_updates = POLL_UPDATES  # or the update count, when nodes are costly
-        self.share: Callable[[], float] | None = None  # the search's `Stats.share`, if it knows
-
-    def spent(self, nodes: int, updates: int, solutions: int) -> bool:
-        """Whether a budget has run out before the next node, `nodes` being counted so far;
-        if not, show progress and say when to look again."""
-        self.next_nodes = min(nodes + POLL_NODES, self.node_cap)
-        self.next_updates = updates + POLL_UPDATES
-        if nodes >= self.node_cap:
-            return True
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            return True
-        if self.progress is not None:
-            publish(self.stats, nodes, updates, solutions, self.started, Status.RUNNING)
-            self.stats.share = None if self.share is None else self.share()
-            self.progress(self.stats)
-        return False
-
-
 def share_done(bests: Sequence[Node], chosen: Sequence[Node]) -> float:
     """Knuth's estimate of the share of Algorithm X's tree searched, from the items branched on
     (`bests`) and the option nodes taken (`chosen`) at each level: an item's list is left whole
@@ -658,14 +622,3 @@ def share_done(bests: Sequence[Node], chosen: Sequence[Node]) -> float:
         share += weight * before / best.len
         weight /= best.len
     return share
-
-
-def publish(
-    stats: Stats, nodes: int, updates: int, solutions: int, started: float, status: Status
-) -> None:
-    """Copy the search's local counters into `stats` (never called per update)."""
-    stats.nodes = nodes
-    stats.updates = updates
-    stats.solutions = solutions
-    stats.seconds = time.perf_counter() - started
-    stats.status = status

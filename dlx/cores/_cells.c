@@ -119,7 +119,7 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
     return r;
 }
 
-/* The poll of a search, every few thousand nodes (as dlx.links.Budgets.spent). */
+/* The poll of a search, every few thousand nodes (as dlx.cores.counters.Budgets.spent). */
 static int poll(cells_search *s) {
     SearchObject *o = s->context;
     long long next = s->nodes + CELLS_POLL_NODES;

@@ -133,7 +133,7 @@ class SearchBusyError(DlxError):
 
 
 class CoreUnavailableError(DlxError):
-    """A search asked for a core that is unknown or was not built (see `dlx.cores.compiled`)."""
+    """A search asked for a core that is unknown or was not built (see `dlx.cores.links_core`)."""
 
 
 class BudgetError(DlxError):

@@ -20,9 +20,10 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from dlx.cores.settings import Choice
 from dlx.errors import DlxError
 from dlx.problem import Problem
-from dlx.solve import Choice, solve
+from dlx.solve import solve
 from dlx.stats import Stats
 
 K = TypeVar("K", bound=Hashable)

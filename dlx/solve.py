@@ -1,30 +1,27 @@
-"""The public search API: a lazy generator of solutions and its small helpers."""
+"""The public search API: a lazy generator of solutions and its small helpers.
+
+`solve`, `count` and `first` check their keywords once, into the `SearchSettings` every core
+takes (`dlx.cores.settings`), and hand it to the front door of the engine asked for.
+"""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Generator, Hashable, Iterable
-from inspect import signature
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, TypedDict, TypeVar, cast
 
-from dlx.cores.running import NO_LIMIT
-from dlx.errors import BudgetError, UnknownItemError
+from dlx.cores.counters import NO_LIMIT
+from dlx.cores.settings import Choice as Choice
+from dlx.cores.settings import SearchSettings
+from dlx.errors import UnknownItemError
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
-    from dlx.cores.compiled import CoreName
-    from dlx.cores.links import Learn, Progress, Prune
+    from dlx.cores.settings import CoreName, Learn, Progress, Prune
     from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
 
 K = TypeVar("K", bound=Hashable)
-Choice = Literal["mrv", "first", "sweep"]
-"""Item choice: `mrv` takes the item with the fewest remaining options (leftmost on ties, as DLX1;
-with multiplicities, the smallest branching degree, as DLX3); `first` takes the first uncovered
-primary item in declaration order; `sweep` does the same, except that an item left with a single
-way to go (or none) is taken first, so forced moves and dead ends show at once. Declaring items
-in a sweep order (say, cells row by row) keeps what is covered compact, so the states a memo
-remembers recur more often; on some problems that beats `mrv` by far, on others it loses."""
 
 
 def solve(
@@ -68,118 +65,93 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
-    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells_engine`):
+    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells_core`):
     its own item choice and counts, and no hooks, memo, multiplicities or orders.
-    `DLX_CORE` in the environment picks it when `core` is not given (see `dlx.cores.compiled`); the
-    few problems the compiled core cannot take (a multiplicity over 2**40) run on Python.
+    `DLX_CORE` in the environment picks it when `core` is not given (see
+    `dlx.cores.links_core`); the few problems the compiled core cannot take (a multiplicity
+    over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
-    return _search(problem, 0, locals())
-
-
-def _search(
-    problem: Problem[K], count_to: int, settings: dict[str, Any]
-) -> Generator[tuple[K, ...], None, None]:
-    """`solve(problem, **settings)`; on the compiled cores the solutions before the
-    `count_to`-th are counted where they are found, never handed over (`count`)."""
-    choose, limit, stats = settings["choose"], settings["limit"], settings["stats"]
-    memo, prune, learn = settings["memo"], settings["prune"], settings["learn"]
-    max_nodes, timeout, progress = settings["max_nodes"], settings["timeout"], settings["progress"]
-    counting = count_to > 0
-    if choose not in ("mrv", "first", "sweep"):
-        raise ValueError(f"choose must be 'mrv', 'first' or 'sweep', not {choose!r}")
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be at least 1 (None: no limit), not {limit}")
-    check_budget(timeout, max_nodes)
-    if settings["engine"] != "links":
-        from dlx.cores.cells_engine import search_for
-
-        stats = settings["stats"] = stats if stats is not None else Stats()
-        cells = search_for(problem, stats, settings, count_to)
-        return _keyed(cells, problem.keys, limit, stats, counting)
-    general = (
-        memo is not None or learn is not None or problem.has_multiplicities or problem.has_colours
+    settings = search_settings(
+        problem,
+        choose=choose,
+        limit=limit,
+        givens=givens,
+        prefer=prefer,
+        item_order=item_order,
+        memo=memo,
+        prune=prune,
+        learn=learn,
+        max_nodes=max_nodes,
+        timeout=timeout,
+        progress=progress,
+        core=core,
+        engine=engine,
     )
-    given = [problem.option_number(key) for key in settings["givens"]]
-    preferred = [problem.option_number(key) for key in settings["prefer"]]
-    if preferred and not general:
+    return solve_with(problem, settings, stats if stats is not None else Stats())
+
+
+def search_settings(
+    problem: Problem[K],
+    *,
+    choose: Choice = "mrv",
+    limit: int | None = None,
+    givens: Iterable[K] = (),
+    prefer: Iterable[K] = (),
+    item_order: Iterable[Hashable] = (),
+    memo: FailureMemo | None = None,
+    prune: Prune | None = None,
+    learn: Learn | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Progress | None = None,
+    core: CoreName | None = None,
+    engine: str = "links",
+) -> SearchSettings:
+    """`solve`'s keywords but `stats`, checked for `problem` and turned into the settings every
+    core takes: the rules that need no problem first (by `SearchSettings`), then the option keys
+    and items, by number; preferred options only where the links engine runs Algorithm M."""
+    asked = SearchSettings(
+        choose=choose,
+        limit=limit,
+        memo=memo,
+        prune=prune,
+        learn=learn,
+        max_nodes=max_nodes,
+        timeout=timeout,
+        progress=progress,
+        core=core,
+        engine=engine,
+    )
+    settings = replace(
+        asked,
+        givens=tuple([problem.option_number(key) for key in givens]),
+        prefer=tuple([problem.option_number(key) for key in prefer]),
+        item_order=_item_numbers(problem, item_order),
+    )
+    if settings.prefer and engine == "links" and not settings.general(problem):
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
-    ordered = _item_numbers(problem, settings["item_order"])
-    stats = stats if stats is not None else Stats()
-    stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
-    from dlx.cores.compiled import compiled_supports, pick_core, search_compiled  # links only
+    return settings
 
-    if pick_core(settings["core"]) == "compiled" and compiled_supports(problem):
-        compiled = search_compiled(
-            problem,
-            stats,
-            general=general,
-            choose=choose,
-            givens=given,
-            prefer=preferred,
-            item_order=ordered,
-            memo=memo,
-            prune=prune,
-            learn=learn,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            progress=progress,
-            count_to=count_to,
-        )
-        return _keyed(compiled, problem.keys, limit, stats, counting)
-    from dlx.cores.links import links_of  # a compiled search never loads the Python engine
 
-    links = links_of(problem)
-    if memo is not None:
-        memo.bind(links, problem)
-    if general:
-        # Imported here: a search on the compiled core never loads the pure-Python engine.
-        from dlx.cores.multiplicity import search_m
+def solve_with(
+    problem: Problem[K], settings: SearchSettings, stats: Stats
+) -> Generator[tuple[K, ...], None, None]:
+    """`solve` with its keywords checked already (`search_settings`): the solutions by key,
+    `stats` current. The engine's front door builds the search at once (its checks raise
+    here, before the first solution is asked for)."""
+    if settings.engine == "cells":
+        from dlx.cores.cells_core import search_cells
 
-        search = search_m(
-            links,
-            stats,
-            choose=choose,
-            givens=given,
-            prefer=preferred,
-            item_order=ordered,
-            memo=memo,
-            prune=prune,
-            learn=learn,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            progress=progress,
-        )
+        search = search_cells(problem, stats, settings)
     else:
-        search = links.search(
-            stats,
-            choose=choose,
-            givens=given,
-            item_order=ordered,
-            prune=prune,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            progress=progress,
-        )
-    return _keyed(search, problem.keys, limit, stats)
+        from dlx.cores.links_core import search_links
+
+        search = search_links(problem, stats, settings)
+    return _keyed(search, problem.keys, settings.limit, stats, settings.count_to > 0)
 
 
-def check_budget(timeout: float | None, max_nodes: int | None) -> None:
-    """Refuse a `timeout` that is not a positive finite number of seconds, or `max_nodes` < 1.
-
-    >>> check_budget(0.5, 1)
-    >>> check_budget(float("inf"), None)
-    Traceback (most recent call last):
-    ...
-    dlx.errors.BudgetError: timeout must be a positive finite number of seconds, not inf
-    """
-    if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
-        raise BudgetError(f"timeout must be a positive finite number of seconds, not {timeout}")
-    if max_nodes is not None and max_nodes < 1:
-        raise BudgetError(f"max_nodes must be at least 1, not {max_nodes}")
-
-
-def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> list[int]:
+def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> tuple[int, ...]:
     """The numbers of the primary `items`, each named once."""
     numbers = []
     for item in items:
@@ -191,7 +163,7 @@ def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> list[int]:
         numbers.append(number)
     if len(set(numbers)) != len(numbers):
         raise ValueError("item_order names an item twice")
-    return numbers
+    return tuple(numbers)
 
 
 def _keyed(
@@ -225,15 +197,19 @@ def count(problem: Problem[K], **options: object) -> int:
     >>> count(Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])]))
     2
     """
-    stats = options.get("stats")
-    bound = signature(solve).bind(problem, **{**options, "stats": stats or Stats()})
-    bound.apply_defaults()
-    settings = dict(bound.arguments)
-    del settings["problem"]
-    limit = settings["limit"]
-    for _ in _search(problem, NO_LIMIT if limit is None else limit, settings):
+    given = options.pop("stats", None)
+    stats = Stats() if given is None else cast(Stats, given)
+    return count_with(problem, search_settings(problem, **options), stats)  # type: ignore[arg-type]
+
+
+def count_with(problem: Problem[K], settings: SearchSettings, stats: Stats) -> int:
+    """`count` with its keywords checked already: the solutions up to `settings.limit`, which
+    the compiled cores count where they find them, never handing them over."""
+    limit = settings.limit
+    counting = replace(settings, count_to=NO_LIMIT if limit is None else limit)
+    for _ in solve_with(problem, counting, stats):
         pass  # the compiled cores hand over at most the last solution; the others, all
-    return int(settings["stats"].solutions)
+    return stats.solutions
 
 
 def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:

@@ -36,12 +36,12 @@ from collections.abc import Hashable, Iterable, Iterator
 from pathlib import Path
 from typing import Generic, Literal, TypeVar
 
+from dlx.cores.settings import check_budget
 from dlx.cores.zdd_order import sweep_order
 from dlx.cores.zdd_plan import compile_plan
 from dlx.cores.zdd_search import ENTRY_BYTES, Builder, Nodes, ZddStats
 from dlx.errors import ZddUnsupportedError
 from dlx.problem import Problem
-from dlx.solve import check_budget
 
 __all__ = ["MEMO_MB", "Zdd", "ZddStats", "sweep_order", "zdd"]
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from dlx import core_name
 from dlx.console.kit import (
     Clock,
     MaxNodesOpt,
@@ -24,7 +25,6 @@ from dlx.console.kit import (
     version_option,
 )
 from dlx.console.kit import run as run_app
-from dlx.cores.compiled import core_name
 from fillit import __version__
 from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 from fillit.errors import FillitError

@@ -9,8 +9,7 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from dlx import Stats
-from dlx.cores.compiled import core_name
+from dlx import Stats, core_name
 from fillit import render
 from fillit.pieces import Piece, identical_groups, letter
 from fillit.vocabulary import Answer, Arranger, CanonicalStats

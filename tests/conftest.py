@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from dlx.cores.compiled import COMPILED_AVAILABLE
+from dlx.cores.links_core import COMPILED_AVAILABLE
 
 CORES = ["python", "compiled"] if COMPILED_AVAILABLE else ["python"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from dlx import Problem
-from dlx.cores.compiled import COMPILED_AVAILABLE, compiled_links
 from dlx.cores.links import links_of
+from dlx.cores.links_core import COMPILED_AVAILABLE, compiled_links
 
 
 def links_state(problem: Problem[Any]) -> tuple[object, ...]:

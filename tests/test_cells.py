@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from dlx import EngineOptionError, FailureMemo, Problem, Stats, Status, count, solve, verify
 from dlx.cli.app import app
-from dlx.cores.cells_engine import CELLS_COMPILED, cells_core
+from dlx.cores.cells_core import CELLS_COMPILED, cells_core
 from dlx.errors import CoreUnavailableError
 from dlx.knuth import format_dlx, read_dlx
 

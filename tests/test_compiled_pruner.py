@@ -20,7 +20,7 @@ from tetrominoes import SQUARE, TETROMINOES
 import fillit.solver.failures
 import fillit.solver.pruner
 from dlx import Stats, solve
-from dlx.cores.compiled import COMPILED_AVAILABLE as DLX_COMPILED
+from dlx.cores.links_core import COMPILED_AVAILABLE as DLX_COMPILED
 from dlx.memo import FailureMemo
 from fillit.pieces import Piece
 from fillit.solver import empty_cells

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
 
-import dlx.cores.compiled
+import dlx.cores.links_core
 from dlx import (
     CoreUnavailableError,
     FailureMemo,
@@ -29,7 +29,7 @@ from dlx import (
     solve,
     verify,
 )
-from dlx.cores.compiled import COMPILED_AVAILABLE, default_core, pick_core
+from dlx.cores.links_core import COMPILED_AVAILABLE, default_core, pick_core
 from dlx.knuth import read_dlx
 
 needs_compiled = pytest.mark.skipif(not COMPILED_AVAILABLE, reason="the core was not built")
@@ -423,12 +423,12 @@ def test_a_multiplicity_too_large_for_the_core_runs_on_python() -> None:
     problem = Problem(["a", "b"], bounds={"a": (0, huge)})
     problem.add_option("a", ["a"])
     problem.add_option("ab", ["a", "b"])
-    assert not dlx.cores.compiled.compiled_supports(problem)
+    assert not dlx.cores.links_core.compiled_supports(problem)
     stats = Stats()
     assert list(solve(problem, core="compiled", stats=stats)) == [("ab", "a"), ("ab",)]
-    assert problem not in dlx.cores.compiled._BUILT  # the core was never built for it
+    assert problem not in dlx.cores.links_core._BUILT  # the core was never built for it
     problem = Problem(["a", "b"], bounds={"a": (0, 1 << 40)})
-    assert dlx.cores.compiled.compiled_supports(problem)
+    assert dlx.cores.links_core.compiled_supports(problem)
 
 
 def test_dlx_core_in_the_environment_picks_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -447,7 +447,7 @@ def test_without_the_compiled_core_everything_runs_on_python(
 ) -> None:
     """When the core was not built, the default is Python and asking for it is a typed error."""
     monkeypatch.delenv("DLX_CORE", raising=False)
-    monkeypatch.setattr(dlx.cores.compiled, "COMPILED_AVAILABLE", False)
+    monkeypatch.setattr(dlx.cores.links_core, "COMPILED_AVAILABLE", False)
     assert default_core() == "python"
     with pytest.raises(CoreUnavailableError, match="not built"):
         pick_core("compiled")
@@ -459,14 +459,14 @@ def test_without_the_compiled_core_everything_runs_on_python(
 def test_the_compiled_core_is_the_default_when_built(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no DLX_CORE, a search runs on the compiled core when it was built."""
     monkeypatch.delenv("DLX_CORE", raising=False)
-    assert default_core() == "compiled" == dlx.cores.compiled.CORE
+    assert default_core() == "compiled" == dlx.cores.links_core.CORE
 
 
 def test_bad_core_input_is_a_typed_error_not_a_crash() -> None:
     """The core checks what it is given (item numbers, multiplicities) with ValueError."""
     if not COMPILED_AVAILABLE:
         pytest.skip("the core was not built")
-    core = dlx.cores.compiled._core
+    core = dlx.cores.links_core._core
     with pytest.raises(ValueError):
         core.Core(1, 1, [[5]], [], [])
     with pytest.raises(ValueError):

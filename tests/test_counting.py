@@ -18,11 +18,13 @@ from hypothesis import strategies as st
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
 from typer.testing import CliRunner
 
+import dlx.parallel.parts
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
 from dlx.cli.app import app
-from dlx.cores.cells_engine import CELLS_COMPILED
-from dlx.cores.compiled import COMPILED_AVAILABLE, CoreName, search_compiled
-from dlx.cores.running import NO_LIMIT
+from dlx.cores.cells_core import CELLS_COMPILED
+from dlx.cores.counters import NO_LIMIT
+from dlx.cores.links_core import COMPILED_AVAILABLE, search_compiled
+from dlx.cores.settings import CoreName, SearchSettings
 from dlx.knuth import read_dlx
 from dlx.parallel.parts import Part, search
 from dlx.parallel.parts import Settings as PartSettings
@@ -187,11 +189,11 @@ def test_corpus_counted_as_listed(path: Path, engine: str) -> None:
 @pytest.mark.parametrize("general", [False, True])
 def test_the_compiled_core_hands_over_no_solution_before_the_one_counted_to(general: bool) -> None:
     problem = queens(6)
-    listed = list(search_compiled(problem, Stats(), general=general))
+    listed = list(search_compiled(problem, Stats(), SearchSettings(), general))
     assert len(listed) == 4
     for k in range(6):
         stats = Stats()
-        handed = list(search_compiled(problem, stats, general=general, count_to=k))
+        handed = list(search_compiled(problem, stats, SearchSettings(count_to=k), general))
         assert handed == listed[max(k, 1) - 1 :]
         assert stats.solutions == 4 and stats.status is Status.EXHAUSTED
 
@@ -252,16 +254,18 @@ def test_a_count_stopped_by_a_budget_says_so(engine: str) -> None:
 
 
 def spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The `count_to` of every search started from now on (0: every solution handed over)."""
+    """The `count_to` of every search started from now on (0: every solution handed over), by
+    `dlx.solve` or by a parallel part."""
     calls: list[int] = []
     module = importlib.import_module("dlx.solve")  # (`dlx.solve` names the function)
-    real = module._search
+    real = module.solve_with
 
-    def recording(problem: Problem[Any], count_to: int, settings: dict[str, Any]) -> Any:
-        calls.append(count_to)
-        return real(problem, count_to, settings)
+    def recording(problem: Problem[Any], settings: SearchSettings, stats: Stats) -> Any:
+        calls.append(settings.count_to)
+        return real(problem, settings, stats)
 
-    monkeypatch.setattr(module, "_search", recording)
+    monkeypatch.setattr(module, "solve_with", recording)
+    monkeypatch.setattr(dlx.parallel.parts, "solve_with", recording)
     return calls
 
 

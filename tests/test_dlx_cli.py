@@ -14,8 +14,8 @@ from typer.testing import CliRunner, Result
 
 from dlx import __version__
 from dlx.cli.app import app
-from dlx.cores.cells_engine import CELLS_COMPILED, cells_core_name
-from dlx.cores.compiled import COMPILED_AVAILABLE
+from dlx.cores.cells_core import CELLS_COMPILED, cells_core_name
+from dlx.cores.links_core import COMPILED_AVAILABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"

@@ -20,8 +20,8 @@ from dlx import (
     count,
     solve,
 )
-from dlx.cores.compiled import COMPILED_AVAILABLE
 from dlx.cores.links import links_of
+from dlx.cores.links_core import COMPILED_AVAILABLE
 from dlx.errors import PuzzleError
 from dlx.knuth import decode, parse_dlx
 from dlx.memo import MAX_KEY_BITS, FailureMemo

@@ -256,14 +256,16 @@ def test_the_cells_engine_refuses_a_save_stack_past_its_limit(tmp_path: Path) ->
 
 def test_the_python_cells_core_refuses_the_same_save_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     from dlx import Problem, SizeLimitError, Stats
-    from dlx.cores import cells
-    from dlx.cores.cells_engine import search_cells
+    from dlx.cores import cells_dance
+    from dlx.cores.cells_core import search_cells
+    from dlx.cores.settings import SearchSettings
 
-    monkeypatch.setattr(cells, "MAX_SAVED", 1000)
+    monkeypatch.setattr(cells_dance, "MAX_SAVED", 1000)
+    python = SearchSettings(core="python", engine="cells")
     problem: Problem[int] = Problem([f"i{k}" for k in range(100)])
     for k in range(200):
         problem.add_option(k, [f"i{k // 2}"])
     with pytest.raises(SizeLimitError, match="more than 1000 item sizes"):
-        next(search_cells(problem, Stats(), core="python"))
-    monkeypatch.setattr(cells, "MAX_SAVED", 100_000)
-    assert len(next(search_cells(problem, Stats(), core="python"))) == 100
+        next(search_cells(problem, Stats(), python))
+    monkeypatch.setattr(cells_dance, "MAX_SAVED", 100_000)
+    assert len(next(search_cells(problem, Stats(), python))) == 100

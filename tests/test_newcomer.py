@@ -21,7 +21,7 @@ from typer.testing import CliRunner, Result
 from dlx import Stats, solve
 from dlx.cli.app import app as dlx_app
 from dlx.console.live import LiveLine
-from dlx.cores.compiled import COMPILED_AVAILABLE
+from dlx.cores.links_core import COMPILED_AVAILABLE
 from dlx.puzzles import queens
 from dlx.tiling.build import build, knuth_text
 from dlx.tiling.picture import read_picture

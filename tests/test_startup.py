@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dlx.cores.compiled import COMPILED_AVAILABLE
+from dlx.cores.links_core import COMPILED_AVAILABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "corpus" / "fillit" / "valid" / "readme_example.txt"
@@ -56,7 +56,7 @@ def test_the_options_load_what_they_use() -> None:
 LAZY_NAMES = """
 import sys, types
 import dlx
-assert not {"dlx.problem", "dlx.solve", "dlx.cores.compiled"} & set(sys.modules), "loaded early"
+assert not {"dlx.problem", "dlx.solve", "dlx.cores.links_core"} & set(sys.modules), "loaded early"
 import dlx.solve, dlx.verify  # the modules named as the functions they hold
 assert isinstance(dlx.solve, types.FunctionType) and isinstance(dlx.verify, types.FunctionType)
 from dlx import *
@@ -95,6 +95,6 @@ def dlx_imports(*args: str) -> set[str]:
 def test_dlx_solve_loads_only_what_it_uses() -> None:
     """A cells search loads neither the links core nor the memo; json only for --json."""
     problem = str(ROOT / "corpus" / "dlx" / "queens4.dlx")
-    unused = {"json", "dlx.cores.compiled", "dlx.cores._core", "dlx.memo"}
+    unused = {"json", "dlx.cores.links_core", "dlx.cores._core", "dlx.memo"}
     assert not dlx_imports("solve", "--engine", "cells", "--count", problem) & unused
-    assert {"json", "dlx.cores.compiled"} <= dlx_imports("solve", "--json", problem)
+    assert {"json", "dlx.cores.links_core"} <= dlx_imports("solve", "--json", problem)

@@ -78,7 +78,7 @@ def version_option(version: str, describe: Callable[[], str] | None = None) -> o
 
     def show(value: bool) -> None:
         if value:
-            from dlx.cores.compiled import core_name
+            from dlx import core_name
 
             typer.echo(f"{version} ({describe() if describe else f'core: {core_name()}'})")
             raise typer.Exit()

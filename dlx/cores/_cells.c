@@ -3,7 +3,7 @@
    `Cells.search(givens, max_nodes, timeout, progress, signals)` starts a `CellsSearch`, an
    iterator of solutions (lists of option numbers) whose whole state lives in its own struct.
    The GIL is released while it dances unless a progress display must be called; budgets,
-   Ctrl-C and the display are polled every few thousand nodes. dlx/cores/cells.py is the
+   Ctrl-C and the display are polled every few thousand nodes. dlx/cores/cells_dance.py is the
    oracle. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -119,7 +119,7 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
     return r;
 }
 
-/* The poll of a search, every few thousand nodes (as dlx.links.Budgets.spent). */
+/* The poll of a search, every few thousand nodes (as dlx.cores.counters.Budgets.spent). */
 static int poll(cells_search *s) {
     SearchObject *o = s->context;
     long long next = s->nodes + CELLS_POLL_NODES;
@@ -149,9 +149,9 @@ static void finish(SearchObject *o) {
 }
 
 /* Raise dlx.errors.SizeLimitError for a save stack past CELLS_MAX_SAVED, worded as
-   dlx.cores.cells_engine words it. */
+   dlx.cores.cells_table words it. */
 static void too_deep(void) {
-    PyObject *errors = PyImport_ImportModule("dlx.cores.cells_engine");
+    PyObject *errors = PyImport_ImportModule("dlx.cores.cells_table");
     if (errors == NULL) return;
     PyObject *raise = PyObject_GetAttrString(errors, "refuse_deeper");
     Py_DECREF(errors);

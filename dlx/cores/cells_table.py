@@ -1,13 +1,30 @@
-"""How a problem is laid out for dancing cells: SSXCC's node and set arrays, built once.
+"""How a problem is laid out for dancing cells: SSXCC's node and set arrays, built once, and
+how deep a search of them may save.
 
-`dlx.cores.cells` explains the structure and dances on copies of it; the compiled core
-(dlx/cores/csrc/cells.c, `cells_table_init`) builds the same arrays in C.
+`dlx.cores.cells_dance` explains the structure and dances on copies of it; the compiled core
+(dlx/cores/csrc/cells.c, `cells_table_init`) builds the same arrays in C, and raises its
+`refuse_deeper` from here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
+
+from dlx.errors import SizeLimitError
+
+MAX_SAVED = 25_000_000
+"""The most item sizes a search's save stack holds: the items active at each level of the path,
+so items times depth (CELLS_MAX_SAVED in csrc/cells.h). Past it the search is refused with
+SizeLimitError rather than taking gigabytes (8 bytes a size in C, more in Python)."""
+
+
+def refuse_deeper(limit: int = MAX_SAVED) -> NoReturn:
+    """Refuse to save more than `limit` item sizes (both cores call this)."""
+    raise SizeLimitError(
+        f"the dancing-cells engine would save more than {limit} item sizes (the items "
+        "active at each level, times the depth; the limit): search with the links engine"
+    )
 
 
 class Table(NamedTuple):

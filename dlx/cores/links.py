@@ -31,7 +31,8 @@ a node but costs no updates.
 One search, two dances: `drive` does what every search of these links does before and after
 (claim the links, choose the givens, order items and options, and put everything back), and the
 dance between is Algorithm X (`Links.dance`, here) or Algorithm M (`dlx.cores.multiplicity`). The
-compiled core (`dlx.cores.compiled`, dlx/cores/csrc) runs the same two dances on DLX1's flat arrays.
+compiled core (loaded by `dlx.cores.links_core`, from dlx/cores/csrc) runs the same two dances on
+DLX1's flat arrays.
 """
 
 from __future__ import annotations
@@ -40,32 +41,17 @@ import itertools
 import time
 import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
+from dlx.cores.counters import Budgets, publish
+from dlx.cores.settings import SearchSettings
 from dlx.errors import SearchBusyError
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
     from dlx.problem import Problem
 
-Prune = Callable[[Sequence[int]], bool]
-"""An adapter's check, called once per search node with the option numbers chosen so far (a live,
-read-only list); returning False cuts the node off."""
-
-Learn = Callable[[Sequence[int]], None]
-"""An adapter's hook, told the option numbers chosen at each node whose sub-problem holds no
-solution (a live, read-only list), once all its branches are tried: the nodes a memo remembers."""
-
-Progress = Callable[[Stats], None]
-"""Called every few thousand nodes with the statistics so far (for live displays)."""
-
 _SERIALS = itertools.count()
-
-POLL_NODES: Final = 4096
-"""Budgets, the clock and progress displays are looked at once every this many nodes..."""
-
-POLL_UPDATES: Final = 1 << 20
-"""...or at the first node after this many more updates, when nodes are costly."""
 
 
 class Node:
@@ -373,47 +359,31 @@ class Links:
         i.left.right = i
         i.right.left = i
 
-    def search(
-        self,
-        stats: Stats,
-        *,
-        choose: str = "mrv",
-        givens: Sequence[int] = (),
-        item_order: Sequence[int] = (),
-        prune: Prune | None = None,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        progress: Progress | None = None,
-    ) -> Generator[list[int], None, None]:
+    def search(self, stats: Stats, settings: SearchSettings) -> Generator[list[int], None, None]:
         """Yield every exact cover as the live list of chosen option numbers, level by level.
 
-        The options `givens` are chosen before the search starts and lead every solution; the
-        primary items `item_order` are met first by the item choice (see `order_items`).
-        The yielded list is only valid until the generator resumes. `stats` is kept current at
-        each yield, every `POLL_NODES` nodes and when the search ends, however it ends.
+        The options `settings.givens` are chosen before the search starts and lead every
+        solution; the primary items `settings.item_order` are met first by the item choice (see
+        `order_items`). The yielded list is only valid until the generator resumes. `stats` is
+        kept current at each yield, every `counters.POLL_NODES` nodes and when the search ends,
+        however it ends.
         """
         return drive(
             self,
             stats,
-            lambda _: self.dance(stats, list(givens), choose, prune, max_nodes, timeout, progress),
-            givens=givens,
-            item_order=item_order,
+            lambda _: self.dance(stats, list(settings.givens), settings),
+            givens=settings.givens,
+            item_order=settings.item_order,
         )
 
     def dance(
-        self,
-        stats: Stats,
-        opts: list[int],
-        choose: str,
-        prune: Prune | None,
-        max_nodes: int | None,
-        timeout: float | None,
-        progress: Progress | None,
+        self, stats: Stats, opts: list[int], settings: SearchSettings
     ) -> Generator[list[int], None, None]:
         """Algorithm X (X1-X8) from the givens `opts`, chosen already by `drive`: the options
         chosen, by number, at each solution; every level undone however the dance ends."""
         root = self.root
-        mrv, sweep = choose == "mrv", choose == "sweep"
+        mrv, sweep = settings.choose == "mrv", settings.choose == "sweep"
+        prune = settings.prune
         cover, uncover = self.cover, self.uncover
 
         bests: list[Node] = []  # the item covered at each level
@@ -421,7 +391,7 @@ class Links:
         profile = stats.profile
         profile.clear()
         nodes = updates = solutions = 0
-        budgets = Budgets(stats, max_nodes, timeout, progress)
+        budgets = Budgets(stats, settings)
         budgets.share = lambda: share_done(bests, chosen)
         started, node_cap = budgets.started, budgets.node_cap
         next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
@@ -638,38 +608,6 @@ def unhide(p: Node) -> None:
         q = q.right
 
 
-class Budgets:
-    """The node and time budgets of one search and its progress display. A search looks at them
-    at the root, then every POLL_NODES nodes or POLL_UPDATES updates; never per update."""
-
-    def __init__(
-        self, stats: Stats, max_nodes: int | None, timeout: float | None, progress: Progress | None
-    ) -> None:
-        self.stats = stats
-        self.progress = progress
-        self.started = time.perf_counter()
-        self.deadline = None if timeout is None else self.started + timeout
-        self.node_cap = max_nodes if max_nodes is not None else 1 << 62
-        self.next_nodes = 0  # the node count at which to look again, before the next node
-        self.next_updates = POLL_UPDATES  # or the update count, when nodes are costly
-        self.share: Callable[[], float] | None = None  # the search's `Stats.share`, if it knows
-
-    def spent(self, nodes: int, updates: int, solutions: int) -> bool:
-        """Whether a budget has run out before the next node, `nodes` being counted so far;
-        if not, show progress and say when to look again."""
-        self.next_nodes = min(nodes + POLL_NODES, self.node_cap)
-        self.next_updates = updates + POLL_UPDATES
-        if nodes >= self.node_cap:
-            return True
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            return True
-        if self.progress is not None:
-            publish(self.stats, nodes, updates, solutions, self.started, Status.RUNNING)
-            self.stats.share = None if self.share is None else self.share()
-            self.progress(self.stats)
-        return False
-
-
 def share_done(bests: Sequence[Node], chosen: Sequence[Node]) -> float:
     """Knuth's estimate of the share of Algorithm X's tree searched, from the items branched on
     (`bests`) and the option nodes taken (`chosen`) at each level: an item's list is left whole
@@ -684,14 +622,3 @@ def share_done(bests: Sequence[Node], chosen: Sequence[Node]) -> float:
         share += weight * before / best.len
         weight /= best.len
     return share
-
-
-def publish(
-    stats: Stats, nodes: int, updates: int, solutions: int, started: float, status: Status
-) -> None:
-    """Copy the search's local counters into `stats` (never called per update)."""
-    stats.nodes = nodes
-    stats.updates = updates
-    stats.solutions = solutions
-    stats.seconds = time.perf_counter() - started
-    stats.status = status

@@ -23,22 +23,11 @@ tell).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import NamedTuple
+from collections.abc import Generator
 
-from dlx.cores.links import (
-    Budgets,
-    Learn,
-    Links,
-    Node,
-    Progress,
-    Prune,
-    drive,
-    hide,
-    publish,
-    unhide,
-)
-from dlx.memo import FailureMemo
+from dlx.cores.counters import Budgets, publish
+from dlx.cores.links import Links, Node, drive, hide, unhide
+from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status
 
 INFINITY = 1 << 62
@@ -48,40 +37,18 @@ ENTER, CHECKED, DEAD, ADVANCE, RETREAT, FINISH = range(6)
 
 
 def search_m(
-    links: Links,
-    stats: Stats,
-    *,
-    choose: str = "mrv",
-    givens: Sequence[int] = (),
-    prefer: Sequence[int] = (),
-    item_order: Sequence[int] = (),
-    memo: FailureMemo | None = None,
-    prune: Prune | None = None,
-    learn: Learn | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    progress: Progress | None = None,
+    links: Links, stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
     """Yield every solution (chosen option numbers, givens first) of the multiplicity problem."""
-    hooks = Hooks(memo, prune, learn)
-    budgets = (max_nodes, timeout, progress)
+    givens = settings.givens
     return drive(
         links,
         stats,
-        lambda key: _dance_m(links, stats, list(givens), key, choose, hooks, budgets),
+        lambda key: _dance_m(links, stats, list(givens), key, settings),
         givens=givens,
-        prefer=prefer,
-        item_order=item_order,
+        prefer=settings.prefer,
+        item_order=settings.item_order,
     )
-
-
-class Hooks(NamedTuple):
-    """What an adapter adds to a search of Algorithm M: a failure memo, a pruning check, and
-    the hook told of each failed node."""
-
-    memo: FailureMemo | None
-    prune: Prune | None
-    learn: Learn | None
 
 
 def _dance_m(
@@ -89,15 +56,13 @@ def _dance_m(
     stats: Stats,
     opts: list[int],
     key: int,
-    choose: str,
-    hooks: Hooks,
-    budgets_asked: tuple[int | None, float | None, Progress | None],
+    settings: SearchSettings,
 ) -> Generator[list[int], None, None]:
     """Algorithm M (M1-M9) from the givens `opts` (state key `key`), chosen already by
     `drive`; every level undone however the dance ends."""
-    memo, prune, learn = hooks
+    memo, prune, learn = settings.memo, settings.prune, settings.learn
     root = links.root
-    mrv, sweep = choose == "mrv", choose == "sweep"
+    mrv, sweep = settings.choose == "mrv", settings.choose == "sweep"
     exact = not any(header.slack for header in links.headers[: links.primary])
     choose_item = _choose_exact if exact else _choose
     cover, uncover = links.cover, links.uncover
@@ -117,7 +82,7 @@ def _dance_m(
     profile = stats.profile
     profile.clear()
     nodes = updates = solutions = hits = 0
-    budgets = Budgets(stats, *budgets_asked)
+    budgets = Budgets(stats, settings)
     started = budgets.started
     next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
     status = Status.CLOSED

@@ -25,9 +25,11 @@ branching item; the updates of choosing the options of a prefix are not counted 
 taken without counting, as in `dlx.solve`), so `updates` falls short of the sequential count by
 exactly those (`tests/test_parallel.py` checks both relations).
 
-The rooms: `parts` (what a part is, searching and cutting one), `executors` (where parts run),
+The rooms: `parts` (what a part is, searching and cutting one), `cells_split` (cutting a
+dancing-cells search, which `parts` calls for `engine="cells"`), `executors` (where parts run),
 `schedule` (the order they go out and the merge back), `checkpoint` (resuming), `driver` (a run
-from start to end).
+from start to end). A part is searched through `dlx.solve` with the run's `Settings` turned into
+the `SearchSettings` every core takes (`Settings.below`).
 """
 
 from dlx.parallel.checkpoint import Checkpoint, fingerprint

@@ -10,7 +10,7 @@ import pickle
 import stat
 from pathlib import Path
 
-from dlx.parallel.parts import CheckpointError, K, Outcome, Path_, Settings
+from dlx.parallel.parts import CheckpointError, K, Outcome, Settings, TreePath
 from dlx.problem import Problem
 
 
@@ -73,7 +73,7 @@ class Checkpoint:
 
     def __init__(self, path: Path | str, fingerprint: str) -> None:
         self.path = Path(path)
-        self.done: dict[Path_, Outcome] = {}
+        self.done: dict[TreePath, Outcome] = {}
         header = json.dumps({"dlx-checkpoint": 1, "fingerprint": fingerprint})
         lines = _lines(self.path)
         if lines and lines[0].rstrip("\n") != header:

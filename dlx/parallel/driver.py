@@ -12,7 +12,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dlx.cores.links import Prune
+from dlx.cores.settings import Choice, Prune
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
 from dlx.parallel.executors import ExecutorPool, LocalPool, Pool, dask_pool, workers_for
 from dlx.parallel.parts import (
@@ -26,7 +26,6 @@ from dlx.parallel.parts import (
 )
 from dlx.parallel.schedule import outcomes
 from dlx.problem import Problem
-from dlx.solve import Choice
 from dlx.stats import Status
 
 
@@ -130,7 +129,7 @@ def solve_parallel(
     search before it is split (default: none with one worker, `BUDGET` with more); `checkpoint`
     names a file of finished parts, to resume from; `progress` is told after each part;
     `report`, if given, holds the statistics (see the module's docstring). `engine="cells"`
-    searches the parts with dancing cells (see `dlx.parallel.cells` for how they add up).
+    searches the parts with dancing cells (see `dlx.parallel.cells_split` for how they add up).
     """
     if jobs is not None:
         workers_for(jobs)

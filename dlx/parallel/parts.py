@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any, TypeVar
+from dataclasses import asdict, dataclass, field, replace
+from typing import TypeVar
 
-from dlx.cores.links import Prune
+from dlx.cores.settings import Choice, Prune, SearchSettings
 from dlx.errors import DlxError
-from dlx.parallel.cells import cells_branches
+from dlx.parallel.cells_split import cells_branches
 from dlx.problem import Problem
-from dlx.solve import Choice, count, solve
+from dlx.solve import count_with, search_settings, solve_with
 from dlx.stats import Stats, Status
 
 K = TypeVar("K", bound=Hashable)
 Prefix = tuple[int, ...]
-Path_ = tuple[int, ...]
+TreePath = tuple[int, ...]
 
 PARTS_PER_WORKER = 32
 """With more than one worker, parts are cut in advance until each one's estimated share of the
@@ -44,21 +44,37 @@ class CheckpointError(DlxError):
 @dataclass(frozen=True)
 class Settings:
     """What every part of one run searches with: `dlx.solve`'s item choice and pruning check,
-    whether parts send back their solutions or only count them, and the node budget."""
+    whether parts send back their solutions or only count them, and the node budget (the
+    keys and items as the caller names them: a checkpoint's fingerprint reads them)."""
 
     choose: Choice = "mrv"
     item_order: tuple[Hashable, ...] = ()
     prune: Prune | None = None
     solutions: bool = True
     budget: int | None = None
-    engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.parallel.cells`)
+    engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.parallel.cells_split`)
+
+    def below(
+        self, problem: Problem[K], prefix: Sequence[int], prune: Prune | None, budget: int | None
+    ) -> SearchSettings:
+        """The settings of a search of `problem` below `prefix` (option numbers, given), with
+        the pruning check `prune` and the node budget `budget`."""
+        asked = search_settings(
+            problem,
+            choose=self.choose,
+            item_order=self.item_order,
+            prune=prune,
+            max_nodes=budget,
+            engine=self.engine,
+        )
+        return replace(asked, givens=tuple(prefix))
 
 
 @dataclass(frozen=True)
 class Part:
     """The subtree below `prefix` (option numbers), reached by `path`; `share` of the tree."""
 
-    path: Path_
+    path: TreePath
     prefix: Prefix
     share: float
 
@@ -68,7 +84,7 @@ class Outcome:
     """What searching or expanding one part gave: its counters, and its solutions (when asked
     for) or, for an expanded part, the options of its `children` in search order."""
 
-    path: Path_
+    path: TreePath
     prefix: Prefix
     share: float
     expanded: bool = False
@@ -163,7 +179,9 @@ def branches(
     sequential search's: a pruning check records each child and cuts it off (a node, no updates).
     """
     if settings.engine != "links":
-        return cells_branches(problem, prefix, settings)
+        return cells_branches(
+            problem, prefix, settings.below(problem, prefix, settings.prune, None)
+        )
     depth = len(prefix)
     children: list[int] = []
     check = settings.prune
@@ -176,17 +194,10 @@ def branches(
         return False
 
     stats = Stats()
-    keys = problem.keys
+    below = settings.below(problem, prefix, record, None)
     found = [
         tuple(problem.option_number(k) for k in solution)
-        for solution in solve(
-            problem,
-            givens=[keys[n] for n in prefix],
-            choose=settings.choose,
-            item_order=settings.item_order,
-            prune=record,
-            stats=stats,
-        )
+        for solution in solve_with(problem, below, stats)
     ]
     return children, found, stats
 
@@ -224,21 +235,12 @@ def expand(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
 def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     """Search `part` to the end, or expand it if it overruns the node budget."""
     stats = Stats()
-    keys = problem.keys
     found: list[Prefix] = []
-    keywords: dict[str, Any] = {
-        "givens": [keys[n] for n in part.prefix],
-        "choose": settings.choose,
-        "item_order": settings.item_order,
-        "prune": settings.prune,
-        "max_nodes": settings.budget,
-        "engine": settings.engine,
-        "stats": stats,
-    }
+    below = settings.below(problem, part.prefix, settings.prune, settings.budget)
     if settings.solutions:
-        found = [tuple(map(problem.option_number, s)) for s in solve(problem, **keywords)]
+        found = [tuple(map(problem.option_number, s)) for s in solve_with(problem, below, stats)]
     else:
-        count(problem, **keywords)  # counted inside the search: `stats` tells how many
+        count_with(problem, below, stats)  # counted inside the search: `stats` tells how many
     if stats.status is Status.BUDGET:
         outcome = expand(problem, part, settings)
         outcome.wasted_nodes, outcome.wasted_updates = stats.nodes, stats.updates

@@ -20,11 +20,11 @@ from dlx.parallel.parts import (
     Outcome,
     ParallelError,
     Part,
-    Path_,
     Progress,
     ProgressHook,
     Report,
     Settings,
+    TreePath,
     expand,
 )
 from dlx.problem import Problem
@@ -46,9 +46,9 @@ class Schedule:
         self.checkpoint, self.report = checkpoint, report
         # Parts estimated to hold more than this share of the tree are cut before any is sent.
         self.largest = 1 / (PARTS_PER_WORKER * workers) if workers > 1 else 1.0
-        self.finished: list[tuple[Path_, Outcome]] = []  # a heap by path
-        self.waiting: set[Path_] = set()  # parts not finished yet
-        self.queue: list[tuple[float, Path_, Part]] = []  # a heap by share, largest first
+        self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
+        self.waiting: set[TreePath] = set()  # parts not finished yet
+        self.queue: list[tuple[float, TreePath, Part]] = []  # a heap by share, largest first
         self.progress = Progress(0.0, 0, 0, 0)
 
     def finish(self, outcome: Outcome, resumed: bool = False) -> list[Part]:
@@ -117,7 +117,7 @@ def outcomes(
     schedule.place([Part((), (), 1.0)])
     yield from schedule.ready()
     running: dict[Future[Outcome], Part] = {}
-    deaths: dict[Path_, int] = {}
+    deaths: dict[TreePath, int] = {}
     while schedule.queue or running:
         refused = _send(pool, schedule, running, settings)
         done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -163,7 +163,7 @@ def _result(future: Future[Outcome], part: Part) -> Outcome:
         raise ParallelError(message) from error
 
 
-def _lose(pool: Pool, parts: list[Part], schedule: Schedule, deaths: dict[Path_, int]) -> None:
+def _lose(pool: Pool, parts: list[Part], schedule: Schedule, deaths: dict[TreePath, int]) -> None:
     """A worker died: the parts in flight go back in the queue, and the pool is replaced."""
     for part in parts:
         deaths[part.path] = deaths.get(part.path, 0) + 1

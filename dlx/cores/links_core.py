@@ -1,5 +1,6 @@
-"""Which dance runs a search: the compiled core (`dlx/cores/_core.c`) when it was built, else
-Python.
+"""Which dance runs a search of the links engine: the compiled core (`dlx/cores/_core.c`) when it
+was built, else Python (Algorithm X in `dlx.cores.links`, Algorithm M in
+`dlx.cores.multiplicity`); `search_links` is the engine's front door.
 
 Both cores run the same searches with the same solutions in the same order and the same nodes,
 updates and profile; the pure-Python engine (`dlx.cores.links`, `dlx.cores.multiplicity`) is the
@@ -13,14 +14,14 @@ import os
 import threading
 import weakref
 from collections.abc import Callable, Generator, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final
 
-from dlx.cores.running import NO_LIMIT, Show, follow
+from dlx.cores.counters import NO_LIMIT, Show, follow
+from dlx.cores.settings import CoreName, SearchSettings
 from dlx.errors import CoreUnavailableError, SearchBusyError
 from dlx.stats import Stats
 
 if TYPE_CHECKING:
-    from dlx.cores.links import Learn, Progress, Prune
     from dlx.memo import FailureMemo
     from dlx.problem import Problem
 
@@ -28,8 +29,6 @@ try:
     from dlx.cores import _core  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: everything runs on the pure-Python engine
     _core = None
-
-CoreName = Literal["compiled", "python"]
 
 COMPILED_AVAILABLE: Final = _core is not None
 """Whether the compiled core was built and imports."""
@@ -105,70 +104,51 @@ def compiled_links(problem: Problem[Any]) -> Any:
     return links
 
 
+def search_links(
+    problem: Problem[Any], stats: Stats, settings: SearchSettings
+) -> Generator[list[int], None, None]:
+    """The links engine's search of `problem`: the option numbers of each solution, level by
+    level, on the core `settings.core` picks (Algorithm M where `settings.general(problem)`,
+    else Algorithm X); `stats` current at each yield and however it ends. The core is picked,
+    the links built and a memo bound at once; the search starts at the first `next`."""
+    general = settings.general(problem)
+    stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
+    if pick_core(settings.core) == "compiled" and compiled_supports(problem):
+        return search_compiled(problem, stats, settings, general)
+    from dlx.cores.links import links_of  # a compiled search never loads the Python engine
+
+    links = links_of(problem)
+    if settings.memo is not None:
+        settings.memo.bind(links, problem)
+    if general:
+        from dlx.cores.multiplicity import search_m
+
+        return search_m(links, stats, settings)
+    return links.search(stats, settings)
+
+
 def search_compiled(
-    problem: Problem[Any],
-    stats: Stats,
-    *,
-    general: bool,
-    choose: str = "mrv",
-    givens: Sequence[int] = (),
-    prefer: Sequence[int] = (),
-    item_order: Sequence[int] = (),
-    memo: FailureMemo | None = None,
-    prune: Prune | None = None,
-    learn: Learn | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    progress: Progress | None = None,
-    count_to: int = 0,
+    problem: Problem[Any], stats: Stats, settings: SearchSettings, general: bool
 ) -> Generator[list[int], None, None]:
     """`Links.search` (or, if `general`, `search_m`) run by the compiled core: the same
     solutions, statistics and memo counts, with `stats` kept current in the same way. The
     links are built and the memo bound at once; the search starts at the first `next`.
-    The solutions before the `count_to`-th are counted in C, never handed over (`stats` tells
-    their number)."""
+    The solutions before the `settings.count_to`-th are counted in C, never handed over
+    (`stats` tells their number)."""
     links = compiled_links(problem)
+    memo = settings.memo
     store = memo.bind_compiled(links, problem) if memo is not None else None
-    return _run(
-        links,
-        stats,
-        general,
-        choose,
-        givens,
-        prefer,
-        item_order,
-        memo,
-        store,
-        prune,
-        learn,
-        max_nodes,
-        timeout,
-        progress,
-        count_to,
-    )
+    return _run(links, stats, settings, general, store)
 
 
 def _run(
-    links: Any,
-    stats: Stats,
-    general: bool,
-    choose: str,
-    givens: Sequence[int],
-    prefer: Sequence[int],
-    item_order: Sequence[int],
-    memo: FailureMemo | None,
-    store: Any,
-    prune: Prune | None,
-    learn: Learn | None,
-    max_nodes: int | None,
-    timeout: float | None,
-    progress: Progress | None,
-    count_to: int,
+    links: Any, stats: Stats, settings: SearchSettings, general: bool, store: Any
 ) -> Generator[list[int], None, None]:
     """The generator of `search_compiled`: the links claimed at the first `next`, the memo's
-    hits and stores added to `memo` as the search publishes them."""
+    hits and stores added to `settings.memo` as the search publishes them."""
     if links.busy:
         raise SearchBusyError("this problem's links are held by another unfinished search")
+    max_nodes, memo = settings.max_nodes, settings.memo
     cap = NO_LIMIT if max_nodes is None else max(-NO_LIMIT, min(max_nodes, NO_LIMIT))
     capacity = memo.capacity if memo is not None else 0
     main = threading.current_thread() is threading.main_thread()
@@ -176,22 +156,23 @@ def _run(
     def start(show: Show | None) -> Any:
         return links.search(
             general,
-            choose,
-            givens,
-            prefer,
-            item_order,
+            settings.choose,
+            settings.givens,
+            settings.prefer,
+            settings.item_order,
             store,
             capacity,
-            prune,
-            learn,
+            settings.prune,
+            settings.learn,
             cap,
-            timeout,
+            settings.timeout,
             show,
             main,
-            count_to,
+            settings.count_to,
         )
 
-    yield from follow(start, stats, progress, None if memo is None else _memo_counter(memo))
+    counter = None if memo is None else _memo_counter(memo)
+    yield from follow(start, stats, settings.progress, counter)
 
 
 def _memo_counter(memo: FailureMemo) -> Callable[[Sequence[int]], None]:

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from dlx.cores.cells_engine import MAX_SAVED, refuse_deeper
-from dlx.cores.cells_table import Table, givens_fit
-from dlx.cores.links import Budgets, Progress, publish
+from dlx.cores.cells_table import MAX_SAVED, Table, givens_fit, refuse_deeper
+from dlx.cores.counters import Budgets, publish
+from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status
 
 BIG = 1 << 62
@@ -163,18 +163,13 @@ class Dance:
         return best, t
 
 
-def dance(
-    table: Table,
-    stats: Stats,
-    givens: Sequence[int] = (),
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    progress: Progress | None = None,
-) -> Generator[list[int], None, None]:
-    """SSXCC's search of `table` after choosing the options `givens`: yield each solution as the
-    live list of option numbers chosen, level by level; `stats` kept current at each yield,
-    every few thousand nodes, and however the search ends."""
-    budgets = Budgets(stats, max_nodes, timeout, progress)
+def dance(table: Table, stats: Stats, settings: SearchSettings) -> Generator[list[int], None, None]:
+    """SSXCC's search of `table` after choosing the options `settings.givens`: yield each
+    solution as the live list of option numbers chosen, level by level; `stats` kept current at
+    each yield, every few thousand nodes, and however the search ends (`settings.max_nodes`,
+    `timeout` and `progress` are heeded; the cells core refused what SSXCC cannot take)."""
+    givens = settings.givens
+    budgets = Budgets(stats, settings)
     stats.profile.clear()
     stats.status = Status.RUNNING
     state = Dance(table)

@@ -1,6 +1,6 @@
 """Which core runs a search on the `cells` engine (Knuth's SSXCC), and what that engine refuses.
 
-`solve(..., engine="cells")` lands here. The pure-Python dance (`dlx.cores.cells`) is the
+`solve(..., engine="cells")` lands here. The pure-Python dance (`dlx.cores.cells_dance`) is the
 reference; the compiled one (`dlx.cores._cells`, from dlx/cores/csrc/cells.c) gives the same
 solutions in the same order, with the same nodes, updates, profile and status. `DLX_CORE=python`
 or `core="python"` picks the pure-Python one, as for the links engine.
@@ -15,24 +15,21 @@ from __future__ import annotations
 import os
 import threading
 import weakref
-from collections.abc import Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, Final
 
-from dlx.cores.running import NO_LIMIT, Show, follow
-from dlx.errors import CoreUnavailableError, EngineOptionError, SizeLimitError
+from dlx.cores.counters import NO_LIMIT, Show, follow
+from dlx.cores.settings import SearchSettings
+from dlx.errors import CoreUnavailableError, EngineOptionError
 from dlx.stats import Stats
 
 if TYPE_CHECKING:
-    from dlx.cores.links import Progress
     from dlx.problem import Problem
 
 try:
     from dlx.cores import _cells  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: cells run on the pure-Python dance
     _cells = None
-
-ENGINES: Final = ("links", "cells")
-"""The engines `solve` knows: Knuth's DLX1/DLX2 on dancing links, and his SSXCC."""
 
 CELLS_COMPILED: Final = _cells is not None
 """Whether the compiled cells core was built and imports."""
@@ -42,26 +39,6 @@ _BUILT: weakref.WeakKeyDictionary[Problem[Any], dict[str, tuple[int, Any]]] = (
     weakref.WeakKeyDictionary()
 )
 """The pristine tables of each live problem, by core, with its option count then."""
-
-
-MAX_SAVED = 25_000_000
-"""The most item sizes a search's save stack holds: the items active at each level of the path,
-so items times depth (CELLS_MAX_SAVED in csrc/cells.h). Past it the search is refused with
-SizeLimitError rather than taking gigabytes (8 bytes a size in C, more in Python)."""
-
-
-def refuse_deeper(limit: int = MAX_SAVED) -> NoReturn:
-    """Refuse to save more than `limit` item sizes (both cores call this)."""
-    raise SizeLimitError(
-        f"the dancing-cells engine would save more than {limit} item sizes (the items "
-        "active at each level, times the depth; the limit): search with the links engine"
-    )
-
-
-def check_engine(engine: str) -> None:
-    """Refuse an engine name that is not one of `ENGINES`."""
-    if engine not in ENGINES:
-        raise EngineOptionError(f"engine must be 'links' or 'cells', not {engine!r}")
 
 
 def cells_core(core: str | None = None) -> str:
@@ -89,66 +66,41 @@ def cells_core_name() -> str:
         return str(error)
 
 
-def refuse(problem: Problem[Any], settings: Mapping[str, Any]) -> None:
+def refuse(problem: Problem[Any], settings: SearchSettings) -> None:
     """Raise `EngineOptionError` for the first setting the cells engine cannot honour."""
     if problem.has_multiplicities:
         raise EngineOptionError("the cells engine cannot take multiplicities (use engine='links')")
-    if settings.get("choose", "mrv") != "mrv":
+    if settings.choose != "mrv":
         raise EngineOptionError(
             "the cells engine chooses items as SSXCC does: choose must be 'mrv'"
         )
     for name in ("prefer", "item_order"):
-        if settings.get(name):
+        if getattr(settings, name):
             raise EngineOptionError(f"the cells engine cannot take {name} (use engine='links')")
     for name in ("memo", "prune", "learn"):
-        if settings.get(name) is not None:
+        if getattr(settings, name) is not None:
             raise EngineOptionError(f"the cells engine cannot take {name} (use engine='links')")
-
-
-def search_for(
-    problem: Problem[Any], stats: Stats, settings: Mapping[str, Any], count_to: int = 0
-) -> Generator[list[int], None, None]:
-    """`solve(problem, **settings)` on the cells engine (`settings`: all of `solve`'s arguments,
-    by name): the engine named and the settings checked at once, then `search_cells`."""
-    check_engine(settings["engine"])
-    refuse(problem, settings)
-    return search_cells(
-        problem,
-        stats,
-        givens=[problem.option_number(key) for key in settings["givens"]],
-        max_nodes=settings["max_nodes"],
-        timeout=settings["timeout"],
-        progress=settings["progress"],
-        core=settings["core"],
-        count_to=count_to,
-    )
 
 
 def search_cells(
-    problem: Problem[Any],
-    stats: Stats,
-    *,
-    givens: Sequence[int] = (),
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    progress: Progress | None = None,
-    core: str | None = None,
-    count_to: int = 0,
+    problem: Problem[Any], stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
-    """SSXCC's search of `problem` after the options `givens` (by number): the option numbers
-    of each solution, level by level, on the core `cells_core(core)` picks; `stats` current at
-    each yield and however it ends. The table is built at once, the search at the first `next`.
-    The compiled core counts the solutions before the `count_to`-th without handing them over
-    (the pure-Python one hands every solution over)."""
-    chosen = cells_core(core)
+    """SSXCC's search of `problem` after the options `settings.givens` (by number): the option
+    numbers of each solution, level by level, on the core `cells_core(settings.core)` picks;
+    `stats` current at each yield and however it ends. What the engine cannot honour is refused,
+    and the table built, at once; the search starts at the first `next`. The compiled core
+    counts the solutions before the `settings.count_to`-th without handing them over (the
+    pure-Python one hands every solution over)."""
+    refuse(problem, settings)
+    chosen = cells_core(settings.core)
     stats.engine = "cells"
     stats.core = chosen
     table = table_for(problem, chosen)
     if chosen == "python":
-        from dlx.cores.cells import dance
+        from dlx.cores.cells_dance import dance
 
-        return dance(table, stats, list(givens), max_nodes, timeout, progress)
-    return _run_compiled(table, stats, list(givens), max_nodes, timeout, progress, count_to)
+        return dance(table, stats, settings)
+    return _run_compiled(table, stats, settings)
 
 
 def table_for(problem: Problem[Any], core: str) -> Any:
@@ -171,19 +123,14 @@ def table_for(problem: Problem[Any], core: str) -> Any:
 
 
 def _run_compiled(
-    table: Any,
-    stats: Stats,
-    givens: list[int],
-    max_nodes: int | None,
-    timeout: float | None,
-    progress: Progress | None,
-    count_to: int,
+    table: Any, stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
     """The generator of a compiled cells search, its counters kept in `stats`."""
+    max_nodes, givens, count_to = settings.max_nodes, list(settings.givens), settings.count_to
     cap = NO_LIMIT if max_nodes is None else max(1, min(max_nodes, NO_LIMIT))
     main = threading.current_thread() is threading.main_thread()
 
     def start(show: Show | None) -> Any:
-        return table.search(givens, cap, timeout, show, main, count_to)
+        return table.search(givens, cap, settings.timeout, show, main, count_to)
 
-    return follow(start, stats, progress)
+    return follow(start, stats, settings.progress)

@@ -19,23 +19,23 @@ from typing import TYPE_CHECKING, Any
 from dlx.stats import Stats, Status
 
 if TYPE_CHECKING:
-    from dlx.parallel.parts import Settings
+    from dlx.cores.settings import SearchSettings
     from dlx.problem import Problem
 
 Prefix = tuple[int, ...]
 
 
 def cells_branches(
-    problem: Problem[Any], prefix: Sequence[int], settings: Settings
+    problem: Problem[Any], prefix: Sequence[int], settings: SearchSettings
 ) -> tuple[list[int], list[Prefix], Stats]:
     """The options SSXCC branches on below `prefix`, in the order it tries them there; the
     prefix itself when it is a solution; and the statistics of that node, counted as
-    `dlx.parallel.branches` counts them (the node, and each child as a node cut off)."""
-    from dlx.cores.cells import BIG, Dance, take_givens
-    from dlx.cores.cells_engine import refuse, table_for
+    `dlx.parallel.branches` counts them (the node, and each child as a node cut off).
+    `settings` are refused as a cells search refuses them."""
+    from dlx.cores.cells_core import refuse, table_for  # a links run never loads the cells
+    from dlx.cores.cells_dance import BIG, Dance, take_givens
 
-    asked = {"choose": settings.choose, "item_order": settings.item_order, "prune": settings.prune}
-    refuse(problem, asked)
+    refuse(problem, settings)
     stats = Stats(engine="cells", core="python", status=Status.EXHAUSTED)
     started = time.perf_counter()
     table = table_for(problem, "python")

@@ -1,0 +1,110 @@
+"""How does a search keep its caller's statistics current and its budgets? The pure-Python dances
+count in local variables and `publish` them into a `Stats`; `Budgets` says when a budget has run
+out, polled every few thousand nodes, never per update. Both compiled engines (the links core,
+`dlx.cores.links_core`, and the cells core, `dlx.cores.cells_core`) hand out a search object that
+yields solutions and reports its counters through `stats()`; `follow` runs one and copies them
+into a `Stats` at each solution, at each progress poll and however it ends."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Final
+
+from dlx.cores.settings import Progress, SearchSettings
+from dlx.stats import Stats, Status
+
+NO_LIMIT: Final = 1 << 62
+"""The node cap that means none (the compiled searches count nodes in 64 bits)."""
+
+Show = Callable[[], None]
+
+
+def follow(
+    start: Callable[[Show | None], Any],
+    stats: Stats,
+    progress: Callable[[Stats], object] | None,
+    more: Callable[[Sequence[int]], None] | None = None,
+) -> Generator[list[int], None, None]:
+    """The solutions of the compiled search `start(show)` begins (`show`, when given, called at
+    its progress polls), with `stats` current at each one, at each poll and at the end; `more`
+    takes the counters `stats()` gives past nodes, updates, solutions, status and profile."""
+    started = time.perf_counter()
+    stats.profile.clear()
+    stats.status = Status.RUNNING
+    running: list[Any] = []
+
+    def copy() -> None:
+        counters = running[0].stats()
+        nodes, updates, solutions, status, profile = counters[:5]
+        stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
+        stats.seconds = time.perf_counter() - started
+        stats.status = Status(status)
+        stats.profile[:] = profile
+        if more is not None:
+            more(counters[5:])
+
+    def show() -> None:
+        copy()
+        share = getattr(running[0], "share", None)  # (the cells core cannot tell)
+        stats.share = None if share is None else share()
+        progress(stats)  # type: ignore[misc]
+
+    run = start(None if progress is None else show)
+    running.append(run)
+    try:
+        for options in run:
+            copy()
+            yield options
+    finally:
+        run.close()
+        copy()
+
+
+POLL_NODES: Final = 4096
+"""Budgets, the clock and progress displays are looked at once every this many nodes..."""
+
+POLL_UPDATES: Final = 1 << 20
+"""...or at the first node after this many more updates, when nodes are costly."""
+
+
+class Budgets:
+    """The node and time budgets of one search and its progress display. A search looks at them
+    at the root, then every POLL_NODES nodes or POLL_UPDATES updates; never per update."""
+
+    def __init__(self, stats: Stats, settings: SearchSettings) -> None:
+        self.stats = stats
+        self.progress: Progress | None = settings.progress
+        self.started = time.perf_counter()
+        timeout, max_nodes = settings.timeout, settings.max_nodes
+        self.deadline = None if timeout is None else self.started + timeout
+        self.node_cap = max_nodes if max_nodes is not None else 1 << 62
+        self.next_nodes = 0  # the node count at which to look again, before the next node
+        self.next_updates = POLL_UPDATES  # or the update count, when nodes are costly
+        self.share: Callable[[], float] | None = None  # the search's `Stats.share`, if it knows
+
+    def spent(self, nodes: int, updates: int, solutions: int) -> bool:
+        """Whether a budget has run out before the next node, `nodes` being counted so far;
+        if not, show progress and say when to look again."""
+        self.next_nodes = min(nodes + POLL_NODES, self.node_cap)
+        self.next_updates = updates + POLL_UPDATES
+        if nodes >= self.node_cap:
+            return True
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return True
+        if self.progress is not None:
+            publish(self.stats, nodes, updates, solutions, self.started, Status.RUNNING)
+            self.stats.share = None if self.share is None else self.share()
+            self.progress(self.stats)
+        return False
+
+
+def publish(
+    stats: Stats, nodes: int, updates: int, solutions: int, started: float, status: Status
+) -> None:
+    """Copy the search's local counters into `stats` (never called per update)."""
+    stats.nodes = nodes
+    stats.updates = updates
+    stats.solutions = solutions
+    stats.seconds = time.perf_counter() - started
+    stats.status = status

@@ -1,0 +1,114 @@
+"""What is a search asked to do? `SearchSettings`, the one object every core takes: the item
+choice, the options given and preferred, the hooks, the budgets, the core and engine, all
+checked once, when it is made.
+
+`dlx.solve` builds it from its keywords (option keys and item names turned into numbers) and
+hands it as it is to the front door of the engine asked for (`dlx.cores.links_core`,
+`dlx.cores.cells_core`), which hands it on to the dance.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from dlx.errors import BudgetError, EngineOptionError
+from dlx.stats import Stats
+
+if TYPE_CHECKING:
+    from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
+    from dlx.problem import Problem
+
+Choice = Literal["mrv", "first", "sweep"]
+"""Item choice: `mrv` takes the item with the fewest remaining options (leftmost on ties, as DLX1;
+with multiplicities, the smallest branching degree, as DLX3); `first` takes the first uncovered
+primary item in declaration order; `sweep` does the same, except that an item left with a single
+way to go (or none) is taken first, so forced moves and dead ends show at once. Declaring items
+in a sweep order (say, cells row by row) keeps what is covered compact, so the states a memo
+remembers recur more often; on some problems that beats `mrv` by far, on others it loses."""
+
+CoreName = Literal["compiled", "python"]
+"""A core: the compiled dance (C) or the pure-Python reference."""
+
+ENGINES: Final = ("links", "cells")
+"""The engines `solve` knows: Knuth's DLX1/DLX2 on dancing links, and his SSXCC."""
+
+Prune = Callable[[Sequence[int]], bool]
+"""An adapter's check, called once per search node with the option numbers chosen so far (a live,
+read-only list); returning False cuts the node off."""
+
+Learn = Callable[[Sequence[int]], None]
+"""An adapter's hook, told the option numbers chosen at each node whose sub-problem holds no
+solution (a live, read-only list), once all its branches are tried: the nodes a memo remembers."""
+
+Progress = Callable[[Stats], None]
+"""Called every few thousand nodes with the statistics so far (for live displays)."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """One search's settings, as `dlx.solve` documents its keywords, with `givens` and `prefer`
+    as option numbers and `item_order` as item numbers (checked against the problem by whoever
+    numbered them); `count_to` > 0 lets a compiled core count the solutions before the
+    `count_to`-th without handing them over (`dlx.count`). The rules that need no problem are
+    checked here, when the settings are made.
+
+    >>> SearchSettings(choose="first", max_nodes=10).max_nodes
+    10
+    >>> SearchSettings(limit=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: limit must be at least 1 (None: no limit), not 0
+    """
+
+    choose: Choice = "mrv"
+    limit: int | None = None
+    givens: tuple[int, ...] = ()
+    prefer: tuple[int, ...] = ()
+    item_order: tuple[int, ...] = ()
+    memo: FailureMemo | None = None
+    prune: Prune | None = None
+    learn: Learn | None = None
+    max_nodes: int | None = None
+    timeout: float | None = None
+    progress: Progress | None = None
+    core: CoreName | None = None
+    engine: str = "links"
+    count_to: int = 0
+
+    def __post_init__(self) -> None:
+        """Refuse an unknown item choice, a limit below 1, a bad budget, an unknown engine."""
+        if self.choose not in ("mrv", "first", "sweep"):
+            raise ValueError(f"choose must be 'mrv', 'first' or 'sweep', not {self.choose!r}")
+        if self.limit is not None and self.limit < 1:
+            raise ValueError(f"limit must be at least 1 (None: no limit), not {self.limit}")
+        check_budget(self.timeout, self.max_nodes)
+        if self.engine not in ENGINES:
+            raise EngineOptionError(f"engine must be 'links' or 'cells', not {self.engine!r}")
+
+    def general(self, problem: Problem[Any]) -> bool:
+        """Whether `problem` searched so needs Algorithm M (multiplicities, colours, a memo or
+        a `learn` hook) rather than Algorithm X."""
+        return (
+            self.memo is not None
+            or self.learn is not None
+            or problem.has_multiplicities
+            or problem.has_colours
+        )
+
+
+def check_budget(timeout: float | None, max_nodes: int | None) -> None:
+    """Refuse a `timeout` that is not a positive finite number of seconds, or `max_nodes` < 1.
+
+    >>> check_budget(0.5, 1)
+    >>> check_budget(float("inf"), None)
+    Traceback (most recent call last):
+    ...
+    dlx.errors.BudgetError: timeout must be a positive finite number of seconds, not inf
+    """
+    if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
+        raise BudgetError(f"timeout must be a positive finite number of seconds, not {timeout}")
+    if max_nodes is not None and max_nodes < 1:
+        raise BudgetError(f"max_nodes must be at least 1, not {max_nodes}")

@@ -1,0 +1,142 @@
+"""One search-settings object for every core (issue 31): `SearchSettings` refuses what `solve`
+refuses, once, when it is made; `solve`, `count`, `first` and a parallel part build the same
+object; and the engine room's modules import one another without a loop (lazy and type-only
+imports included)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from inspect import signature
+from pathlib import Path
+
+import pytest
+
+from dlx import BudgetError, EngineOptionError, Problem, Stats, count, first, solve
+from dlx.cores.settings import SearchSettings
+from dlx.parallel import Settings
+from dlx.solve import search_settings, solve_with
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE_ROOM = ("dlx.cores", "dlx.parallel", "dlx.solve", "dlx.zdd", "dlx.estimate")
+
+
+def small() -> Problem[str]:
+    """Two primary items and a secondary one: two solutions."""
+    options = [("ab", ["a", "b", "x"]), ("a", ["a"]), ("b", ["b", "x"])]
+    return Problem.from_options(["a", "b"], options, ["x"])
+
+
+@pytest.mark.parametrize(
+    ("asked", "error", "message"),
+    [
+        ({"choose": "best"}, ValueError, "choose must be 'mrv', 'first' or 'sweep', not 'best'"),
+        ({"limit": 0}, ValueError, r"limit must be at least 1 \(None: no limit\), not 0"),
+        ({"timeout": 0.0}, BudgetError, "timeout must be a positive finite number"),
+        ({"max_nodes": 0}, BudgetError, "max_nodes must be at least 1, not 0"),
+        ({"engine": "knuth"}, EngineOptionError, "engine must be 'links' or 'cells', not 'knuth'"),
+    ],
+    ids=["choose", "limit", "timeout", "max_nodes", "engine"],
+)
+def test_the_settings_refuse_what_solve_refuses_when_they_are_made(
+    asked: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        SearchSettings(**asked)  # type: ignore[arg-type]
+    with pytest.raises(error, match=message):
+        solve(small(), **asked)  # type: ignore[arg-type]
+    with pytest.raises(error, match=message):
+        count(small(), **asked)
+
+
+def test_the_settings_cannot_change_once_made() -> None:
+    settings = SearchSettings(max_nodes=10)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.max_nodes = 0  # type: ignore[misc]
+
+
+def test_search_settings_take_every_keyword_of_solve_but_stats() -> None:
+    """Whatever `solve` learns, `count` and `first` (which pass their keywords on) learn too, and
+    the settings object has a field for it."""
+    keywords = set(signature(solve).parameters) - {"problem", "stats"}
+    assert set(signature(search_settings).parameters) - {"problem"} == keywords
+    fields = {field.name for field in dataclasses.fields(SearchSettings)}
+    assert fields == keywords | {"count_to"}
+
+
+def test_keys_and_items_are_numbered_in_the_settings() -> None:
+    problem = small()
+    settings = search_settings(problem, givens=["b"], item_order=["b", "a"], limit=1)
+    assert (settings.givens, settings.item_order, settings.limit) == ((2,), (1, 0), 1)
+    stats = Stats()
+    assert list(solve_with(problem, settings, stats)) == [("b", "a")]
+    assert list(solve(problem, givens=["b"], item_order=["b", "a"], limit=1)) == [("b", "a")]
+
+
+@pytest.mark.parametrize("engine", ["links", "cells"])
+@pytest.mark.parametrize("core", ["python", None])
+def test_solve_count_and_first_agree_through_the_settings(engine: str, core: str | None) -> None:
+    problem = small()
+    listed = list(solve(problem, engine=engine, core=core))  # type: ignore[arg-type]
+    assert listed == [("ab",), ("a", "b")]
+    assert count(problem, engine=engine, core=core) == 2
+    assert first(problem, engine=engine, core=core) == ("ab",)
+
+
+def test_count_refuses_a_keyword_solve_does_not_take() -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        count(small(), colour="red")
+
+
+def test_a_parallel_run_turns_its_settings_into_the_search_settings() -> None:
+    problem = small()
+    below = Settings(choose="first", item_order=("b",), budget=7).below(problem, (1,), None, 7)
+    assert below == SearchSettings(choose="first", givens=(1,), item_order=(1,), max_nodes=7)
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module file under ROOT (a package by its folder's name)."""
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def engine_room_imports() -> dict[str, set[str]]:
+    """Each module of the engine room and the engine-room modules it imports, anywhere in it."""
+    paths = [*(ROOT / "dlx" / "cores").glob("*.py"), *(ROOT / "dlx" / "parallel").glob("*.py")]
+    paths += [ROOT / "dlx" / "solve.py", ROOT / "dlx" / "zdd.py", ROOT / "dlx" / "estimate.py"]
+    modules = {module_name(path): path for path in paths}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        used: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                used.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module is not None:
+                used.add(node.module)
+                used.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[name] = {other for other in used if other in modules and other != name}
+    return graph
+
+
+def test_the_engine_room_imports_without_a_loop() -> None:
+    """Depth-first: a module met again while its own imports are being walked closes a loop."""
+    graph = engine_room_imports()
+    assert set(graph) >= {"dlx.cores.settings", "dlx.parallel.cells_split", "dlx.solve"}
+    done: set[str] = set()
+
+    def walk(name: str, path: tuple[str, ...]) -> None:
+        if name in path:
+            pytest.fail("import loop: " + " -> ".join((*path[path.index(name) :], name)))
+        if name not in done:
+            for other in sorted(graph[name]):
+                walk(other, (*path, name))
+            done.add(name)
+
+    for name in sorted(graph):
+        walk(name, ())
+
+
+def test_the_settings_and_counters_import_no_core() -> None:
+    """The two modules every core reads sit below all of them."""
+    graph = engine_room_imports()
+    assert graph["dlx.cores.settings"] == set()
+    assert graph["dlx.cores.counters"] == {"dlx.cores.settings"}

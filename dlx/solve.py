@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Hashable, Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
 
 from dlx.cores.counters import NO_LIMIT
 from dlx.cores.settings import Choice as Choice
@@ -94,42 +94,25 @@ def solve(
 def search_settings(
     problem: Problem[K],
     *,
-    choose: Choice = "mrv",
-    limit: int | None = None,
     givens: Iterable[K] = (),
     prefer: Iterable[K] = (),
     item_order: Iterable[Hashable] = (),
-    memo: FailureMemo | None = None,
-    prune: Prune | None = None,
-    learn: Learn | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    progress: Progress | None = None,
-    core: CoreName | None = None,
-    engine: str = "links",
+    **rest: Any,
 ) -> SearchSettings:
     """`solve`'s keywords but `stats`, checked for `problem` and turned into the settings every
-    core takes: the rules that need no problem first (by `SearchSettings`), then the option keys
-    and items, by number; preferred options only where the links engine runs Algorithm M."""
-    asked = SearchSettings(
-        choose=choose,
-        limit=limit,
-        memo=memo,
-        prune=prune,
-        learn=learn,
-        max_nodes=max_nodes,
-        timeout=timeout,
-        progress=progress,
-        core=core,
-        engine=engine,
-    )
+    core takes: the rules that need no problem first (by `SearchSettings`, whose fields are the
+    `rest`), then the option keys and items, by number; preferred options only where the links
+    engine runs Algorithm M."""
+    if "count_to" in rest:  # a field of the settings that `count` sets, no keyword of `solve`
+        raise TypeError("search_settings() got an unexpected keyword argument 'count_to'")
+    asked = SearchSettings(**rest)
     settings = replace(
         asked,
         givens=tuple([problem.option_number(key) for key in givens]),
         prefer=tuple([problem.option_number(key) for key in prefer]),
         item_order=_item_numbers(problem, item_order),
     )
-    if settings.prefer and engine == "links" and not settings.general(problem):
+    if settings.prefer and settings.engine == "links" and not settings.general(problem):
         raise ValueError("preferred options need the general search (multiplicities or a memo)")
     return settings
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypedDict, Unpack
 
 from dlx import Stats
 from fillit.pieces import Cell, Piece, letter
@@ -19,19 +19,21 @@ Progress = Callable[[int, Stats], None]
 """Called now and then during a long search with the size being tried and its statistics."""
 
 
+class Limits(TypedDict, total=False):
+    """What bounds a search for the answer (`max_nodes`, `timeout`: unsolved when one runs
+    out) and watches it (`progress`)."""
+
+    max_nodes: int | None
+    timeout: float | None
+    progress: Progress | None
+
+
 class Arranger(Protocol):
     """A search for the canonical answer, with its settings: the fast path
     (`fillit.solver.fast.FastPath`) or the first release's
     (`fillit.solver.ordered.OrderedSearch`)."""
 
-    def arrange(
-        self,
-        pieces: Sequence[Piece],
-        *,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        progress: Progress | None = None,
-    ) -> Answer:
+    def arrange(self, pieces: Sequence[Piece], **limits: Unpack[Limits]) -> Answer:
         """The canonical answer, unsolved when `max_nodes` or `timeout` ran out."""
         ...
 

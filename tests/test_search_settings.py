@@ -59,9 +59,12 @@ def test_search_settings_take_every_keyword_of_solve_but_stats() -> None:
     """Whatever `solve` learns, `count` and `first` (which pass their keywords on) learn too, and
     the settings object has a field for it."""
     keywords = set(signature(solve).parameters) - {"problem", "stats"}
-    assert set(signature(search_settings).parameters) - {"problem"} == keywords
     fields = {field.name for field in dataclasses.fields(SearchSettings)}
     assert fields == keywords | {"count_to"}
+    own = set(signature(search_settings).parameters) - {"problem", "rest"}
+    assert own == {"givens", "prefer", "item_order"} and own <= keywords  # by key: numbered
+    with pytest.raises(TypeError, match="count_to"):
+        search_settings(small(), count_to=3)
 
 
 def test_keys_and_items_are_numbered_in_the_settings() -> None:

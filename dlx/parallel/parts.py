@@ -206,16 +206,7 @@ def expand(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     """Expand `part` into its children; a part with none (a solution, a dead end) is done."""
     children, found, stats = branches(problem, part.prefix, settings)
     if not children:
-        return Outcome(
-            part.path,
-            part.prefix,
-            part.share,
-            nodes=stats.nodes,
-            updates=stats.updates,
-            profile=list(stats.profile),
-            solutions=len(found),
-            found=found if settings.solutions else [],
-        )
+        return searched(part, stats, found if settings.solutions else [])
     # The children's roots are counted again by the children: keep the node and the children
     # a pruning check cut off (counted once, here, as in the sequential search).
     profile = list(stats.profile)
@@ -245,6 +236,12 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
         outcome = expand(problem, part, settings)
         outcome.wasted_nodes, outcome.wasted_updates = stats.nodes, stats.updates
         return outcome
+    return searched(part, stats, found)
+
+
+def searched(part: Part, stats: Stats, found: list[Prefix]) -> Outcome:
+    """The outcome of `part` searched to the end: its counters, and its solutions `found`
+    (when asked for)."""
     return Outcome(
         part.path,
         part.prefix,

@@ -9,6 +9,7 @@ and its once-per-node check (`fillit.solver.pruner`) serve both, and what their 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from fillit.pieces import Piece
 from fillit.solver.budget import Budget
@@ -16,7 +17,7 @@ from fillit.solver.canonical import canonical
 from fillit.solver.fits import decide_size
 from fillit.solver.packing import Packing
 from fillit.solver.ways import Run
-from fillit.vocabulary import Answer, CanonicalStats, Progress, smallest_size
+from fillit.vocabulary import Answer, CanonicalStats, Limits, Progress, smallest_size
 
 
 def arrange_fast(
@@ -75,15 +76,6 @@ class FastPath:
     def __init__(self, jobs: int = 1) -> None:
         self.jobs = jobs
 
-    def arrange(
-        self,
-        pieces: Sequence[Piece],
-        *,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        progress: Progress | None = None,
-    ) -> Answer:
+    def arrange(self, pieces: Sequence[Piece], **limits: Unpack[Limits]) -> Answer:
         """`arrange_fast` of the pieces on `jobs` processes."""
-        return arrange_fast(
-            pieces, max_nodes=max_nodes, timeout=timeout, progress=progress, jobs=self.jobs
-        )
+        return arrange_fast(pieces, jobs=self.jobs, **limits)

@@ -22,10 +22,19 @@ Two prunings, supplied to the engine as its once-per-node check:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from dlx import Problem, Stats, Status, solve
 from fillit.pieces import Cell, Piece, letter
-from fillit.vocabulary import Answer, Attempt, Progress, placements, smallest_size, waste_fits
+from fillit.vocabulary import (
+    Answer,
+    Attempt,
+    Limits,
+    Progress,
+    placements,
+    smallest_size,
+    waste_fits,
+)
 
 Placement = tuple[int, int, int]
 """An option key: (piece index, row, column) of the piece's top-left corner."""
@@ -144,13 +153,6 @@ def arrange_ordered(
 class OrderedSearch:
     """The first release's search as an `Arranger` (`fillit.vocabulary`): `arrange_ordered`."""
 
-    def arrange(
-        self,
-        pieces: Sequence[Piece],
-        *,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        progress: Progress | None = None,
-    ) -> Answer:
+    def arrange(self, pieces: Sequence[Piece], **limits: Unpack[Limits]) -> Answer:
         """`arrange_ordered` of the pieces."""
-        return arrange_ordered(pieces, max_nodes=max_nodes, timeout=timeout, progress=progress)
+        return arrange_ordered(pieces, **limits)

@@ -94,7 +94,8 @@ def test_count_refuses_a_keyword_solve_does_not_take() -> None:
 def test_a_parallel_run_turns_its_settings_into_the_search_settings() -> None:
     problem = small()
     below = Settings(choose="first", item_order=("b",), budget=7).below(problem, (1,), None, 7)
-    assert below == SearchSettings(choose="first", givens=(1,), item_order=(1,), max_nodes=7)
+    wanted = SearchSettings(choose="first", givens=(1,), item_order=(1,), max_nodes=7)
+    assert vars(below) == vars(wanted)  # (settings are never compared in the engine: no __eq__)
 
 
 def module_name(path: Path) -> str:

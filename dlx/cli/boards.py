@@ -9,13 +9,12 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import typer
 
-from dlx import Problem, Stats, count
+from dlx import Stats
 from dlx.cli.common import (
     Board,
     CountOpt,
@@ -43,6 +42,7 @@ from dlx.console.live import LiveLine, live_line
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from dlx import Problem
     from dlx.solve import SearchKeywords
 
 
@@ -53,13 +53,12 @@ P = TypeVar("P")
 """A puzzle as its command poses it: its input read and checked."""
 
 
-@dataclass(frozen=True)
-class Asked:
+class Asked(NamedTuple):
     """What every puzzle command is asked about its boards: count them or print them (at most
     `limit`), its statistics, JSON instead of text, an SVG of the first, plain text, the run's
     budgets, and worker processes for counting."""
 
-    count: bool = False
+    count_only: bool = False
     limit: int | None = None
     show_stats: bool = False
     as_json: bool = False
@@ -115,7 +114,7 @@ def run_boards(
         count_in_parallel(
             lambda: problem(pose()),
             asked.jobs,
-            asked.count,
+            asked.count_only,
             asked.show_stats,
             asked.timeout,
             asked.max_nodes,
@@ -126,7 +125,7 @@ def run_boards(
         return
     check_svg(asked.svg)  # before any search, not after
     hold = held(asked.timeout, asked.max_nodes)
-    printing = not (asked.count or asked.as_json or hold)
+    printing = not (asked.count_only or asked.as_json or hold)
     with Clock(asked.timeout) as clock, live_line(printing) as line:
         counters = Stats()
         partial_at_stop(counters, asked.show_stats)
@@ -134,11 +133,11 @@ def run_boards(
         with guarded(on_error):
             posed = pose()
             search = budget(counters, clock, asked.max_nodes, asked.limit, line)
-            if asked.count and asked.svg is None:
+            if asked.count_only and asked.svg is None:
                 found = (counter or _counted(problem))(posed, search)
             else:
                 found = boards(posed, search)
-        if first and not asked.count and asked.limit is None and not isinstance(found, int):
+        if first and not asked.count_only and asked.limit is None and not isinstance(found, int):
             found = first_only(found)
         drawn = None if picture is None else functools.partial(picture, posed)
         if asked.as_json:
@@ -149,7 +148,7 @@ def run_boards(
             counters,
             clock,
             hold=hold,
-            count=asked.count,
+            count=asked.count_only,
             show_stats=asked.show_stats,
             svg=asked.svg,
             console=board_console(asked.plain),
@@ -161,7 +160,13 @@ def run_boards(
 
 def _counted(problem: Callable[[P], Problem[Any]]) -> Callable[[P, SearchKeywords], int]:
     """Count the exact covers of the posed puzzle's problem inside the search."""
-    return lambda posed, search: count(problem(posed), **search)
+
+    def counted(posed: P, search: SearchKeywords) -> int:
+        from dlx import count  # (the engine loads when a search starts, not with the commands)
+
+        return count(problem(posed), **search)
+
+    return counted
 
 
 def json_boards(
@@ -181,12 +186,12 @@ def json_boards(
             found += 1
             if found == 1 and asked.svg is not None:
                 write_svg(asked.svg, board, picture)
-            if not asked.count:
+            if not asked.count_only:
                 texts.hold(list(board))
     if line is not None:
         line.erase()
     clock.stop()
-    write_json(solve_json(found, texts, stats, asked.count))
+    write_json(solve_json(found, texts, stats, asked.count_only))
     report(stats, asked.show_stats)
     if not found:
         raise fail("no solution")

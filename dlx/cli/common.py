@@ -8,7 +8,6 @@ standard output, 130 interrupted. The process-level endings are `dlx.console.kit
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import inspect
 import sys
@@ -225,15 +224,15 @@ def write_json(result: dict[str, Any]) -> None:
 
 
 OptionTable = Sequence[tuple[str, Any, Any]]
-"""Options that stand for one dataclass's fields, in order: (parameter, type, default)."""
+"""Options that stand for one NamedTuple's fields, in order: (parameter, type, default)."""
 
 
 def option_group(
     parameter: str, group: type, options: OptionTable
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """A decorator: the command's `parameter` (a `group`, a dataclass) becomes `options` in
+    """A decorator: the command's `parameter` (a `group`, a NamedTuple) becomes `options` in
     its place, as typer reads them, and the command is handed the group they make."""
-    fields = [field.name for field in dataclasses.fields(group)]
+    fields: list[str] = list(group._fields)  # type: ignore[attr-defined]
     named = dict(zip([name for name, _, _ in options], fields, strict=True))
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
     shared = [inspect.Parameter(name, kind, default=d, annotation=t) for name, t, d in options]

@@ -8,13 +8,12 @@ puzzle command takes (`--count --jobs N` counts in parallel: `dlx.cli.parallel`)
 
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
-from dataclasses import replace
 from typing import Annotated
 
 import typer
 
 from dlx.cli.boards import NOTHING_ASKED, Asked, board_command, run_boards
-from dlx.cli.common import EXIT_NONE, fail, read_text
+from dlx.cli.common import EXIT_NONE, Board, fail, read_text
 from dlx.console.kit import PlainUsage
 from dlx.errors import PuzzleError
 
@@ -30,15 +29,19 @@ def queens(
     asked: Asked = NOTHING_ASKED,
 ) -> None:
     """Place n queens on an n x n board, none attacking another."""
-    from dlx.pictures.svg import chess_svg
     from dlx.puzzles import queens as puzzle
+
+    def picture(n: int, board: Board) -> str:
+        from dlx.pictures.svg import chess_svg  # (its XML escaping costs ~40 ms to import)
+
+        return chess_svg(board)
 
     run_boards(
         asked,
         lambda: n,
         puzzle.problem,
         lambda n, search: puzzle.boards(n, **search),
-        picture=lambda n, board: chess_svg(board),
+        picture=picture,
     )
 
 
@@ -47,15 +50,19 @@ def sudoku(
     asked: Asked = NOTHING_ASKED,
 ) -> None:
     """Solve a sudoku: print the filled grid, 9 lines of 9 digits."""
-    from dlx.pictures.svg import grid_svg
     from dlx.puzzles import sudoku as puzzle
+
+    def picture(grid: puzzle.Grid, board: Board) -> str:
+        from dlx.pictures.svg import grid_svg
+
+        return grid_svg(board, box=3, givens=puzzle.render(grid))
 
     run_boards(
         asked,
         lambda: puzzle.parse(read_text(file)),
         puzzle.problem,
         lambda grid, search: (puzzle.render(g) for g in puzzle.boards(grid, **search)),
-        picture=lambda grid, board: grid_svg(board, box=3, givens=puzzle.render(grid)),
+        picture=picture,
     )
 
 
@@ -66,8 +73,12 @@ def skyscrapers(
     asked: Asked = NOTHING_ASKED,
 ) -> None:
     """Solve skyscrapers: print the rows, heights separated by single spaces; `Error` if none."""
-    from dlx.pictures.svg import grid_svg
     from dlx.puzzles import skyscrapers as puzzle
+
+    def picture(clues: puzzle.Clues, board: Board) -> str:
+        from dlx.pictures.svg import grid_svg
+
+        return grid_svg([row.split() for row in board], clues=clues)
 
     def error(message: str = "no solution") -> typer.Exit:
         if not asked.as_json:
@@ -75,11 +86,11 @@ def skyscrapers(
         return fail(message)
 
     run_boards(
-        replace(asked, plain=True),  # rows of heights, not of labels: plain, drawn as a grid
+        asked._replace(plain=True),  # rows of heights, not of labels: plain, drawn as a grid
         lambda: puzzle.parse(clues),
         puzzle.problem,
         lambda posed, search: (puzzle.render(grid) for grid in puzzle.boards(posed, **search)),
-        picture=lambda posed, board: grid_svg([row.split() for row in board], clues=posed),
+        picture=picture,
         none=error,
         on_error=error,
         first=True,

@@ -10,7 +10,6 @@ problem are `dlx.tiling`'s; this module parses the arguments and hands the board
 import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -92,7 +91,7 @@ def tile(
     if zdd.wanted:
         from dlx.cli import zdd as cli_zdd
 
-        run = zdd.asked(asked.count, asked.limit, asked.show_stats, asked.timeout)
+        run = zdd.asked(asked.count_only, asked.limit, asked.show_stats, asked.timeout)
         others = {"max_nodes": asked.max_nodes, "jobs": asked.jobs, "json": asked.as_json}
         cli_zdd.refuse_others(run, zdd.build, **others, svg=asked.svg, dlx=dlx_format)
         cli_zdd.tile_puzzle(pose, run, asked.plain)
@@ -105,13 +104,13 @@ def tile(
         sys.stdout.write(text)
         return
     if asked.jobs is not None and not _splittable(pose):
-        asked = replace(asked, jobs=None)  # searched alone, with the same answer
+        asked = asked._replace(jobs=None)  # searched alone, with the same answer
     if asked.as_json and asked.jobs is None:
         _json(pose, asked)
         return
 
     def boards(tiling: "Tiling", search: "SearchKeywords") -> Iterator[list[str]]:
-        return _boards(tiling, search, asked.svg, asked.count)
+        return _boards(tiling, search, asked.svg, asked.count_only)
 
     def counter(tiling: "Tiling", search: "SearchKeywords") -> int:
         if asked.svg is not None:  # (the first solution drawn on the way)
@@ -120,7 +119,7 @@ def tile(
 
     # (the SVG is the tiling's own picture, drawn from the placements by `_boards`)
     run_boards(
-        replace(asked, svg=None), pose, lambda tiling: tiling.problem, boards, counter=counter
+        asked._replace(svg=None), pose, lambda tiling: tiling.problem, boards, counter=counter
     )
 
 
@@ -215,13 +214,13 @@ def _json(pose: Callable[[], "Tiling"], asked: Asked) -> None:
         texts, found = Held(), 0
         with guarded():
             search = budget(counters, clock, asked.max_nodes, asked.limit, line)
-            if asked.count and asked.svg is None:
+            if asked.count_only and asked.svg is None:
                 found = count_solutions(tiling, **search)  # counted inside the search
-            for board in () if found else _boards(tiling, search, asked.svg, asked.count):
+            for board in () if found else _boards(tiling, search, asked.svg, asked.count_only):
                 found += 1
-                if not asked.count:
+                if not asked.count_only:
                     texts.hold(board)
-    result = solve_json(found, texts, counters, asked.count)
+    result = solve_json(found, texts, counters, asked.count_only)
     if "solutions" in result:
         pieces = tiling.puzzle.pieces
         result["legend"] = {

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 
@@ -46,8 +46,7 @@ MemoMbOpt = Annotated[
 ]
 
 
-@dataclass(frozen=True)
-class ZddOptions:
+class ZddOptions(NamedTuple):
     """`--zdd` and the options that go with it."""
 
     build: bool = False

@@ -47,7 +47,7 @@ Progress = Callable[[Stats], None]
 """Called every few thousand nodes with the statistics so far (for live displays)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # (never compared: eq and hash would cost start-up)
 class SearchSettings:
     """One search's settings, as `dlx.solve` documents its keywords, with `givens` and `prefer`
     as option numbers and `item_order` as item numbers (checked against the problem by whoever

@@ -42,8 +42,11 @@ def build_compiled(
     masks = b"".join(m.to_bytes(8 * words, "little") for m in plan.masks)
     starts = array("I", [0])
     options = array("I")
-    for branch in plan.branch:
-        options.extend(branch)
+    for item, branch in enumerate(plan.branch):
+        # The search branches on the first uncovered item: an option that also covers an
+        # earlier item would clash, so only those whose first item is `item` are listed.
+        earlier = (1 << item) - 1
+        options.extend([o for o in branch if not plan.masks[o] & earlier])
         starts.append(len(options))
     most = 2**64 - 1 if max_nodes is None else max_nodes
     try:

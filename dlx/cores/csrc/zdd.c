@@ -8,6 +8,7 @@
 
 #define EMPTY UINT32_MAX
 #define POLL_EVERY 4096
+#define INLINE inline __attribute__((always_inline))
 
 static uint64_t mix(uint64_t h) {
     h ^= h >> 33;
@@ -16,7 +17,7 @@ static uint64_t mix(uint64_t h) {
     return h;
 }
 
-static uint64_t hash_state(const uint64_t *state, int words) {
+static INLINE uint64_t hash_state(const uint64_t *state, int words) {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int w = 0; w < words; w++) h = mix(h ^ state[w]) + (uint64_t)w;
     return h;
@@ -82,60 +83,58 @@ static uint32_t make_node(zdd_result *z, uint32_t var, uint32_t lo, uint32_t hi,
 /* ---- the memo ---- */
 
 static size_t memo_size(size_t room, int words) {
-    return room * (sizeof(uint32_t) + (size_t)words * sizeof(uint64_t));
+    return room * ((size_t)words + 1) * sizeof(uint64_t);
 }
 
 static int new_memo(zdd_result *z, size_t room, int words) {
-    uint64_t *keys = malloc(room * (size_t)words * sizeof *keys);
-    uint32_t *values = malloc(room * sizeof *values);
-    if (keys == NULL || values == NULL) {
-        free(keys), free(values);
-        return ZDD_NO_MEMORY;
-    }
-    memset(values, 0xff, room * sizeof *values);
-    z->keys = keys, z->values = values, z->memo_room = room, z->memo_count = 0;
+    size_t stride = (size_t)words + 1;
+    uint64_t *memo = malloc(room * stride * sizeof *memo);
+    if (memo == NULL) return ZDD_NO_MEMORY;
+    for (size_t s = 0; s < room; s++) memo[s * stride + (size_t)words] = EMPTY;
+    z->memo = memo, z->memo_room = room, z->memo_count = 0;
     uint64_t bytes = memo_size(room, words);
     if (bytes > z->peak_bytes) z->peak_bytes = bytes;
     return ZDD_OK;
 }
 
 /* The memo's slot for `state`: its entry, or the empty slot where it would go. */
-static size_t memo_slot(const zdd_result *z, const uint64_t *state, int words) {
-    size_t mask = z->memo_room - 1;
+static INLINE uint64_t *memo_slot(const zdd_result *z, const uint64_t *state, int words) {
+    size_t mask = z->memo_room - 1, stride = (size_t)words + 1;
     size_t h = (size_t)hash_state(state, words) & mask;
-    while (z->values[h] != EMPTY &&
-           memcmp(z->keys + h * (size_t)words, state, (size_t)words * sizeof *state) != 0)
-        h = (h + 1) & mask;
-    return h;
+    for (;; h = (h + 1) & mask) {
+        uint64_t *slot = z->memo + h * stride;
+        if (slot[words] == EMPTY) return slot;
+        int w = 0;
+        while (w < words && slot[w] == state[w]) w++;
+        if (w == words) return slot;
+    }
+}
+
+static void put(zdd_result *z, const uint64_t *state, uint64_t node, int words) {
+    uint64_t *slot = memo_slot(z, state, words);
+    memcpy(slot, state, (size_t)words * sizeof *state);
+    slot[words] = node;
+    z->memo_count++;
 }
 
 /* Remember `state` -> `node`; a full memo doubles, or past the cap is emptied. */
 static int remember(zdd_result *z, const zdd_plan *p, const uint64_t *state, uint32_t node) {
     int words = p->words;
     if (2 * (z->memo_count + 1) > z->memo_room) {
-        uint64_t *keys = z->keys;
-        uint32_t *values = z->values;
-        size_t room = z->memo_room, bigger = 2 * room;
+        uint64_t *old = z->memo;
+        size_t room = z->memo_room, bigger = 2 * room, stride = (size_t)words + 1;
         int fits = memo_size(bigger, words) <= p->memo_bytes;
         if (!fits) z->given_up += z->memo_count;
         if (new_memo(z, fits ? bigger : room, words) != ZDD_OK) {
-            z->keys = keys, z->values = values;  /* kept, so zdd_free releases them */
+            z->memo = old;  /* kept, so zdd_free releases it */
             return ZDD_NO_MEMORY;
         }
-        for (size_t s = 0; fits && s < room; s++) {
-            if (values[s] == EMPTY) continue;
-            size_t slot = memo_slot(z, keys + s * (size_t)words, words);
-            memcpy(z->keys + slot * (size_t)words, keys + s * (size_t)words,
-                   (size_t)words * sizeof *keys);
-            z->values[slot] = values[s];
-            z->memo_count++;
-        }
-        free(keys), free(values);
+        for (size_t s = 0; fits && s < room; s++)
+            if (old[s * stride + (size_t)words] != EMPTY)
+                put(z, old + s * stride, old[s * stride + (size_t)words], words);
+        free(old);
     }
-    size_t slot = memo_slot(z, state, words);
-    memcpy(z->keys + slot * (size_t)words, state, (size_t)words * sizeof *state);
-    z->values[slot] = node;
-    z->memo_count++;
+    put(z, state, node, words);
     z->entries++;
     return ZDD_OK;
 }
@@ -155,57 +154,80 @@ static int first_free(const uint64_t *state, int exact, int from) {
     return -1;
 }
 
-static int clashes(const uint64_t *state, const uint64_t *mask, int words) {
+static INLINE int clashes(const uint64_t *state, const uint64_t *mask, int words) {
     for (int w = 0; w < words; w++)
         if (state[w] & mask[w]) return 1;
     return 0;
 }
 
+/* The search's working memory: per level its state, item, position and chain; and the options'
+   masks by position in `options`, so that an item's options are scanned in one sweep. */
 typedef struct {
     uint64_t *states; /* `words` per level */
     int *item;
     uint32_t *pos, *chain;
+    uint64_t *masks; /* `words` per position */
 } zdd_stack;
 
-static int search(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root) {
-    int words = p->words, level = 0, error = ZDD_OK;
+/* Move level `level` on to the next option of its item, from its position down, that clashes
+   with nothing; 0 when none is left. */
+static INLINE int next_fit(const zdd_plan *p, zdd_stack *s, int level, const uint64_t *state,
+                           int words) {
+    uint32_t first = p->starts[s->item[level]], pos = s->pos[level];
+    while (pos > first)
+        if (!clashes(state, s->masks + (size_t)--pos * (size_t)words, words))
+            return s->pos[level] = pos, 1;
+    return s->pos[level] = pos, 0;
+}
+
+/* The search, inlined into one copy per common width (the compiler then unrolls the loops over a
+   state's words, which the scans spend most of their time in). */
+static INLINE int search(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root,
+                         int words) {
+    int level = 0, error = ZDD_OK;
     uint32_t result;
     memset(s->states, 0, (size_t)words * sizeof *s->states);
     s->item[0] = 0;
-enter: { /* Z1: a new level; a state seen before costs a look-up */
+enter: { /* Z1: a new level. A state whose item has an option that fits is looked up in the memo;
+            the others are dead ends (or the end), cheaper to find again than to look up. */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
-    size_t slot = memo_slot(z, state, words);
-    if (z->values[slot] != EMPTY) {
-        z->hits++;
-        result = z->values[slot];
-        goto back;
+    int item = first_free(state, p->exact, s->item[level]);
+    s->item[level] = item < 0 ? 0 : item;
+    s->pos[level] = item < 0 ? 0 : p->starts[item + 1];
+    s->chain[level] = 0;
+    int fits = item >= 0 && next_fit(p, s, level, state, words);
+    if (fits) {
+        const uint64_t *slot = memo_slot(z, state, words);
+        if (slot[words] != EMPTY) {
+            z->hits++;
+            result = (uint32_t)slot[words];
+            goto back;
+        }
     }
     if (++z->nodes > p->max_nodes) return ZDD_BUDGET;
     if (z->nodes % POLL_EVERY == 0 && p->poll != NULL && p->poll(p->context))
         return ZDD_STOPPED;
-    int item = first_free(state, p->exact, s->item[level]);
-    if (item < 0) {
-        result = 1;
+    if (!fits) {
+        result = item < 0;
         goto back;
     }
-    s->item[level] = item;
-    s->pos[level] = p->starts[item + 1];
-    s->chain[level] = 0;
+    goto down;
 }
 next: { /* Z2: the next option of the item, last first, that clashes with nothing */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
-    while (s->pos[level] > p->starts[s->item[level]]) {
-        uint32_t o = p->options[--s->pos[level]];
-        const uint64_t *mask = p->masks + (size_t)o * (size_t)words;
-        if (clashes(state, mask, words)) continue;
-        uint64_t *child = state + words;
-        for (int w = 0; w < words; w++) child[w] = state[w] | mask[w];
-        s->item[level + 1] = s->item[level];
-        level++;
-        goto enter;
+    if (!next_fit(p, s, level, state, words)) {
+        result = s->chain[level];
+        if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
+        goto back;
     }
-    result = s->chain[level];
-    if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
+}
+down: { /* take the option: its state is the next level's */
+    uint64_t *state = s->states + (size_t)level * (size_t)words;
+    const uint64_t *mask = s->masks + (size_t)s->pos[level] * (size_t)words;
+    for (int w = 0; w < words; w++) state[words + w] = state[w] | mask[w];
+    s->item[level + 1] = s->item[level];
+    level++;
+    goto enter;
 }
 back: /* Z3: hand the node up; a sub-problem with solutions adds a node to the parent's chain */
     if (level == 0) {
@@ -221,23 +243,36 @@ back: /* Z3: hand the node up; a sub-problem with solutions adds a node to the p
     goto next;
 }
 
+static int search_1(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root) {
+    return search(p, z, s, root, 1);
+}
+
+static int search_2(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root) {
+    return search(p, z, s, root, 2);
+}
+
 int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {
-    size_t depth = (size_t)p->exact + 2;
-    zdd_stack s = {malloc(depth * (size_t)p->words * sizeof(uint64_t)), malloc(depth * sizeof(int)),
-                   malloc(depth * sizeof(uint32_t)), malloc(depth * sizeof(uint32_t))};
+    size_t depth = (size_t)p->exact + 2, words = (size_t)p->words, listed = p->starts[p->exact];
+    zdd_stack s = {malloc(depth * words * sizeof(uint64_t)), malloc(depth * sizeof(int)),
+                   malloc(depth * sizeof(uint32_t)), malloc(depth * sizeof(uint32_t)),
+                   malloc((listed ? listed : 1) * words * sizeof(uint64_t))};
     int error = ZDD_NO_MEMORY;
+    for (size_t k = 0; s.masks != NULL && k < listed; k++)
+        memcpy(s.masks + k * words, p->masks + p->options[k] * words, words * sizeof(uint64_t));
     if (s.states != NULL && s.item != NULL && s.pos != NULL && s.chain != NULL &&
-        grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
+        s.masks != NULL && grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
         new_memo(z, 1024, p->words) == ZDD_OK) {
         z->count = 2; /* the sinks */
         z->var[0] = z->var[1] = z->lo[0] = z->lo[1] = z->hi[0] = z->hi[1] = 0;
-        error = search(p, z, &s, root);
+        error = p->words == 1   ? search_1(p, z, &s, root)
+                : p->words == 2 ? search_2(p, z, &s, root)
+                                : search(p, z, &s, root, p->words);
     }
-    free(s.states), free(s.item), free(s.pos), free(s.chain);
+    free(s.states), free(s.item), free(s.pos), free(s.chain), free(s.masks);
     return error;
 }
 
 void zdd_free(zdd_result *z) {
-    free(z->var), free(z->lo), free(z->hi), free(z->unique), free(z->keys), free(z->values);
+    free(z->var), free(z->lo), free(z->hi), free(z->unique), free(z->memo);
     memset(z, 0, sizeof *z);
 }

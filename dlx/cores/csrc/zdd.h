@@ -10,7 +10,8 @@
    sub-problem's node) for each option whose sub-problem has a solution: the chain's head is
    then the first option, as in dlx/cores/zdd_search.py.
 
-   The memo maps a state to its node; it is an open-addressing table whose keys sit inline. Past
+   The memo maps a state to its node; it is an open-addressing table whose keys sit inline, each
+   beside its value (one cache line to read, where a look-up that misses costs most). Past
    `memo_bytes` it is emptied rather than grown (its entries given up: the answer stays exact,
    only the work grows). The unique table makes each (var, lo, hi) one node. Nodes are numbered
    from 2 (0 and 1 are the sinks), children before parents. Counts are summed by the caller, in
@@ -41,8 +42,7 @@ typedef struct {
     size_t count, room;
     uint32_t *unique; /* node numbers, 0 for an empty slot */
     size_t unique_room;
-    uint64_t *keys; /* memo keys, `words` each */
-    uint32_t *values; /* memo values, UINT32_MAX for an empty slot */
+    uint64_t *memo; /* `words + 1` words a slot: the state, then its node (EMPTY: none) */
     size_t memo_room, memo_count;
     uint64_t nodes, hits, entries, given_up, peak_bytes;
 } zdd_result;

@@ -139,8 +139,6 @@ static int remember(zdd_result *z, const zdd_plan *p, const uint64_t *state, uin
     return ZDD_OK;
 }
 
-/* ---- the search ---- */
-
 /* The first exact item not in `state`, looking from item `from` on; -1 when all are in. */
 static int first_free(const uint64_t *state, int exact, int from) {
     for (int w = from / 64; w * 64 < exact; w++) {
@@ -160,30 +158,117 @@ static INLINE int clashes(const uint64_t *state, const uint64_t *mask, int words
     return 0;
 }
 
-/* The search's working memory: per level its state, item, position and chain; and the options'
-   masks by position in `options`, so that an item's options are scanned in one sweep. */
+/* ---- the scan list ----
+
+   The search scans the options of an item, last first, for those that fit the state; on a
+   puzzle most clash (a piece already placed, a cell already covered). The scan list lets one
+   test pass over many: item i's entries, first[i] .. first[i+1], are in scan order, each an
+   option (its mask) or a group: the bits that every option of a run of consecutive ones shares
+   (a piece's placements share the piece), its entries following it. A group whose bits clash
+   with the state is passed over whole, to `skip`. The runs are found greedily: from an option,
+   the longest run that still shares a bit the enclosing group does not; groups nest at most
+   GROUP_DEPTH deep. Each group holds two entries at least, so there are fewer groups than
+   options. */
+
+#define GROUP_DEPTH 4
+#define NO_OPTION UINT32_MAX
+
+typedef struct {
+    uint64_t *masks;  /* `words` per entry */
+    uint32_t *skip;   /* the entry after this one and its group's */
+    uint32_t *option; /* the option's number, or NO_OPTION for a group */
+    uint32_t *first;  /* `exact + 1`: where each item's entries begin */
+    uint32_t count;
+} zdd_scan;
+
+/* The mask of the option at scan position k among those listed below `top` (last first). */
+static const uint64_t *scanned(const zdd_plan *p, uint32_t top, uint32_t k) {
+    return p->masks + (size_t)p->options[top - 1 - k] * (size_t)p->words;
+}
+
+/* Add the entries of the options at scan positions a .. b-1 below `top`, in groups at `depth`;
+   work + 2 * depth * words holds the bits the enclosing groups share (room for the deeper). */
+static void add_entries(const zdd_plan *p, zdd_scan *g, uint32_t top, uint32_t a, uint32_t b,
+                        int depth, uint64_t *work) {
+    int words = p->words;
+    const uint64_t *shared = work + 2 * depth * words;
+    uint64_t *run = work + (2 * depth + 1) * words, *inner = run + words;
+    for (uint32_t k = a, j; k < b; k = j) {
+        const uint64_t *mask = scanned(p, top, k);
+        for (int w = 0; w < words; w++) run[w] = mask[w] & ~shared[w];
+        for (j = k + 1; depth < GROUP_DEPTH && j < b; j++) {
+            const uint64_t *next = scanned(p, top, j);
+            uint64_t left = 0;
+            for (int w = 0; w < words; w++) left |= run[w] & next[w];
+            if (!left) break;
+            for (int w = 0; w < words; w++) run[w] &= next[w];
+        }
+        uint32_t at = g->count++;
+        if (j - k < 2) {
+            j = k + 1;
+            memcpy(g->masks + (size_t)at * words, mask, (size_t)words * sizeof *mask);
+            g->option[at] = p->options[top - 1 - k];
+        } else {
+            memcpy(g->masks + (size_t)at * words, run, (size_t)words * sizeof *run);
+            g->option[at] = NO_OPTION;
+            for (int w = 0; w < words; w++) inner[w] = shared[w] | run[w];
+            add_entries(p, g, top, k, j, depth + 1, work);
+        }
+        g->skip[at] = g->count;
+    }
+}
+
+/* The scan list of the plan's options (see above); ZDD_NO_MEMORY when it does not fit. */
+static int make_scan(const zdd_plan *p, zdd_scan *g) {
+    size_t words = (size_t)p->words, room = 2 * (size_t)p->starts[p->exact] + 1;
+    g->masks = malloc(room * words * sizeof *g->masks);
+    g->skip = malloc(room * sizeof *g->skip);
+    g->option = malloc(room * sizeof *g->option);
+    g->first = malloc(((size_t)p->exact + 1) * sizeof *g->first);
+    uint64_t *work = calloc(2 * (GROUP_DEPTH + 1) * words, sizeof *work);
+    int ok = g->masks && g->skip && g->option && g->first && work;
+    g->count = 0;
+    for (int i = 0; ok && i < p->exact; i++) {
+        g->first[i] = g->count;
+        memset(work, 0, words * sizeof *work);
+        work[i / 64] = 1ULL << (i % 64); /* every option of item i has it */
+        add_entries(p, g, p->starts[i + 1], 0, p->starts[i + 1] - p->starts[i], 0, work);
+    }
+    if (ok) g->first[p->exact] = g->count;
+    free(work);
+    return ok ? ZDD_OK : ZDD_NO_MEMORY;
+}
+
+static void free_scan(zdd_scan *g) {
+    free(g->masks), free(g->skip), free(g->option), free(g->first);
+}
+
+/* ---- the search ---- */
+
+/* The search's working memory: per level its state, item, scan position and chain. */
 typedef struct {
     uint64_t *states; /* `words` per level */
     int *item;
     uint32_t *pos, *chain;
-    uint64_t *masks; /* `words` per position */
 } zdd_stack;
 
-/* Move level `level` on to the next option of its item, from its position down, that clashes
+/* Move level `level` on to the next option of its item, from its scan position on, that clashes
    with nothing; 0 when none is left. */
-static INLINE int next_fit(const zdd_plan *p, zdd_stack *s, int level, const uint64_t *state,
+static INLINE int next_fit(const zdd_scan *g, zdd_stack *s, int level, const uint64_t *state,
                            int words) {
-    uint32_t first = p->starts[s->item[level]], pos = s->pos[level];
-    while (pos > first)
-        if (!clashes(state, s->masks + (size_t)--pos * (size_t)words, words))
-            return s->pos[level] = pos, 1;
-    return s->pos[level] = pos, 0;
+    uint32_t k = s->pos[level], end = g->first[s->item[level] + 1];
+    while (k < end) {
+        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
+        else if (g->option[k] == NO_OPTION) k++;
+        else return s->pos[level] = k, 1;
+    }
+    return s->pos[level] = k, 0;
 }
 
 /* The search, inlined into one copy per common width (the compiler then unrolls the loops over a
    state's words, which the scans spend most of their time in). */
-static INLINE int search(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root,
-                         int words) {
+static INLINE int search(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
+                         uint32_t *root, int words) {
     int level = 0, error = ZDD_OK;
     uint32_t result;
     memset(s->states, 0, (size_t)words * sizeof *s->states);
@@ -193,9 +278,9 @@ enter: { /* Z1: a new level. A state whose item has an option that fits is looke
     uint64_t *state = s->states + (size_t)level * (size_t)words;
     int item = first_free(state, p->exact, s->item[level]);
     s->item[level] = item < 0 ? 0 : item;
-    s->pos[level] = item < 0 ? 0 : p->starts[item + 1];
+    s->pos[level] = item < 0 ? 0 : g->first[item];
     s->chain[level] = 0;
-    int fits = item >= 0 && next_fit(p, s, level, state, words);
+    int fits = item >= 0 && next_fit(g, s, level, state, words);
     if (fits) {
         const uint64_t *slot = memo_slot(z, state, words);
         if (slot[words] != EMPTY) {
@@ -215,7 +300,8 @@ enter: { /* Z1: a new level. A state whose item has an option that fits is looke
 }
 next: { /* Z2: the next option of the item, last first, that clashes with nothing */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
-    if (!next_fit(p, s, level, state, words)) {
+    s->pos[level]++;
+    if (!next_fit(g, s, level, state, words)) {
         result = s->chain[level];
         if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
         goto back;
@@ -223,7 +309,7 @@ next: { /* Z2: the next option of the item, last first, that clashes with nothin
 }
 down: { /* take the option: its state is the next level's */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
-    const uint64_t *mask = s->masks + (size_t)s->pos[level] * (size_t)words;
+    const uint64_t *mask = g->masks + (size_t)s->pos[level] * (size_t)words;
     for (int w = 0; w < words; w++) state[words + w] = state[w] | mask[w];
     s->item[level + 1] = s->item[level];
     level++;
@@ -236,39 +322,40 @@ back: /* Z3: hand the node up; a sub-problem with solutions adds a node to the p
     }
     level--;
     if (result) {
-        uint32_t o = p->options[s->pos[level]];
+        uint32_t o = g->option[s->pos[level]];
         s->chain[level] = make_node(z, o, s->chain[level], result, &error);
         if (error != ZDD_OK) return error;
     }
     goto next;
 }
 
-static int search_1(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root) {
-    return search(p, z, s, root, 1);
+static int search_1(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
+                    uint32_t *root) {
+    return search(p, g, z, s, root, 1);
 }
 
-static int search_2(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root) {
-    return search(p, z, s, root, 2);
+static int search_2(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
+                    uint32_t *root) {
+    return search(p, g, z, s, root, 2);
 }
 
 int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {
-    size_t depth = (size_t)p->exact + 2, words = (size_t)p->words, listed = p->starts[p->exact];
+    size_t depth = (size_t)p->exact + 2, words = (size_t)p->words;
     zdd_stack s = {malloc(depth * words * sizeof(uint64_t)), malloc(depth * sizeof(int)),
-                   malloc(depth * sizeof(uint32_t)), malloc(depth * sizeof(uint32_t)),
-                   malloc((listed ? listed : 1) * words * sizeof(uint64_t))};
+                   malloc(depth * sizeof(uint32_t)), malloc(depth * sizeof(uint32_t))};
+    zdd_scan g = {0};
     int error = ZDD_NO_MEMORY;
-    for (size_t k = 0; s.masks != NULL && k < listed; k++)
-        memcpy(s.masks + k * words, p->masks + p->options[k] * words, words * sizeof(uint64_t));
     if (s.states != NULL && s.item != NULL && s.pos != NULL && s.chain != NULL &&
-        s.masks != NULL && grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
+        make_scan(p, &g) == ZDD_OK && grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
         new_memo(z, 1024, p->words) == ZDD_OK) {
         z->count = 2; /* the sinks */
         z->var[0] = z->var[1] = z->lo[0] = z->lo[1] = z->hi[0] = z->hi[1] = 0;
-        error = p->words == 1   ? search_1(p, z, &s, root)
-                : p->words == 2 ? search_2(p, z, &s, root)
-                                : search(p, z, &s, root, p->words);
+        error = p->words == 1   ? search_1(p, &g, z, &s, root)
+                : p->words == 2 ? search_2(p, &g, z, &s, root)
+                                : search(p, &g, z, &s, root, p->words);
     }
-    free(s.states), free(s.item), free(s.pos), free(s.chain), free(s.masks);
+    free(s.states), free(s.item), free(s.pos), free(s.chain);
+    free_scan(&g);
     return error;
 }
 

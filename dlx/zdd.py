@@ -169,8 +169,7 @@ def zdd(
     `choose="mrv"` branches on the item of fewest options instead (DLX6's choice; Python only).
     `memo_mb` caps the memo; past it the memo is emptied and the search goes on, its count still
     exact. Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the
-    default when built and the problem fits it: no colours, no counted multiplicities, not
-    `mrv`) or this module's, its reference.
+    default when built, for every choice but `mrv`) or this module's, its reference.
     """
     if choose not in ("frontier", "sweep", "mrv"):
         raise ValueError(f"choose must be 'frontier', 'sweep' or 'mrv', not {choose!r}")
@@ -179,7 +178,7 @@ def zdd(
     check_budget(None, max_nodes)
     plan = compile_plan(problem, item_order, sweep=choose == "sweep")
     max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
-    if core != "python" and choose != "mrv" and plan.plain:
+    if core != "python" and choose != "mrv":
         from dlx.cores.zdd_compiled import build_compiled
 
         built = build_compiled(plan, memo_mb, max_nodes, required=core == "compiled")
@@ -188,7 +187,7 @@ def zdd(
             return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)
     elif core == "compiled":
         raise ZddUnsupportedError(
-            "the compiled ZDD search takes the frontier order without colours or multiplicities"
+            "the compiled ZDD search takes the frontier order (or the sweep), not mrv"
         )
     nodes, root, stats = Builder(plan, choose, max_entries, max_nodes).run()
     return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)

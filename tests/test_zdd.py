@@ -124,6 +124,23 @@ def test_the_compiled_search_makes_the_references_nodes(
     assert list(compiled.lines()) == list(python.lines())
 
 
+@pytest.mark.skipif(not ZDD_COMPILED, reason="the compiled ZDD search was not built")
+@settings(max_examples=100, deadline=None)
+@given(coloured_raw_problems(), st.sampled_from([1e-5, 1024.0]))
+def test_the_compiled_search_keeps_colours_and_tallies_as_the_reference(
+    raw: object, memo_mb: float
+) -> None:
+    problem = raw.build()  # type: ignore[attr-defined]
+    try:
+        python = zdd(problem, core="python", memo_mb=memo_mb)
+    except ZddUnsupportedError:
+        return
+    compiled = zdd(problem, core="compiled", memo_mb=memo_mb)
+    assert compiled.stats.core == "compiled"
+    assert (compiled.var, compiled.lo, compiled.hi) == (python.var, python.lo, python.hi)
+    assert compiled.root == python.root
+
+
 @settings(max_examples=100, deadline=None)
 @given(coloured_raw_problems(), st.sampled_from(["frontier", "sweep", "mrv"]))
 def test_colours_and_multiplicities_count_as_the_engine(raw: object, choose: str) -> None:

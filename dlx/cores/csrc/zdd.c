@@ -162,6 +162,58 @@ static INLINE int clashes(const uint64_t *state, const uint64_t *mask, int words
     return 0;
 }
 
+/* ---- colours and tallies ---- */
+
+static uint64_t field(const uint64_t *state, uint32_t shift, int width) {
+    uint32_t w = shift / 64, b = shift % 64;
+    uint64_t value = state[w] >> b;
+    if (b + (uint32_t)width > 64) value |= state[w + 1] << (64 - b);
+    return value & ((1ULL << width) - 1);
+}
+
+static void set_field(uint64_t *state, uint32_t shift, int width, uint64_t value) {
+    uint32_t w = shift / 64, b = shift % 64;
+    uint64_t ones = (1ULL << width) - 1;
+    state[w] = (state[w] & ~(ones << b)) | value << b;
+    if (b + (uint32_t)width > 64)
+        state[w + 1] = (state[w + 1] & ~(ones >> (64 - b))) | value >> (64 - b);
+}
+
+/* Whether option o's colours and tallies agree with `state` (its mask does already). */
+static int extras_fit(const zdd_plan *p, uint32_t o, const uint64_t *state) {
+    for (uint32_t k = p->paint_start[o]; k < p->paint_start[o + 1]; k++) {
+        const uint32_t *paint = p->paints + 3 * (size_t)k;
+        if (state[paint[0] / 64] >> (paint[0] % 64) & 1 &&
+            field(state, paint[1], p->field_width) != paint[2])
+            return 0;
+    }
+    for (uint32_t k = p->tally_start[o]; k < p->tally_start[o + 1]; k++) {
+        const uint32_t *tally = p->tallies + 2 * (size_t)k;
+        if (field(state, tally[0], p->field_width) >= tally[1]) return 0;
+    }
+    return 1;
+}
+
+/* Paint option o's colours into `child` and count its tallies. */
+static void extras_apply(const zdd_plan *p, uint32_t o, uint64_t *child) {
+    for (uint32_t k = p->paint_start[o]; k < p->paint_start[o + 1]; k++) {
+        const uint32_t *paint = p->paints + 3 * (size_t)k;
+        child[paint[0] / 64] |= 1ULL << (paint[0] % 64);
+        set_field(child, paint[1], p->field_width, paint[2]);
+    }
+    for (uint32_t k = p->tally_start[o]; k < p->tally_start[o + 1]; k++) {
+        const uint32_t *tally = p->tallies + 2 * (size_t)k;
+        set_field(child, tally[0], p->field_width, field(child, tally[0], p->field_width) + 1);
+    }
+}
+
+/* Whether a state with every exact item in is a solution: each tally at its least. */
+static int ends_well(const zdd_plan *p, const uint64_t *state) {
+    for (int t = 0; t < p->low_count; t++)
+        if (field(state, p->lows[2 * t], p->field_width) < p->lows[2 * t + 1]) return 0;
+    return 1;
+}
+
 /* ---- the scan list ----
 
    The search scans the options of an item, last first, for those that fit the state; on a
@@ -261,12 +313,13 @@ typedef struct {
 
 /* Move level `level` on to the next option of its item, from its scan position on, that clashes
    with nothing; 0 when none is left. */
-static INLINE int next_fit(const zdd_scan *g, zdd_stack *s, int level, const uint64_t *state,
-                           int words) {
+static INLINE int next_fit(const zdd_plan *p, const zdd_scan *g, zdd_stack *s, int level,
+                           const uint64_t *state, int words) {
     uint32_t k = s->pos[level], end = g->first[s->item[level] + 1];
     while (k < end) {
         if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
         else if (g->option[k] == NO_OPTION) k++;
+        else if (p->paint_start != NULL && !extras_fit(p, g->option[k], state)) k++;
         else return s->pos[level] = k, 1;
     }
     return s->pos[level] = k, 0;
@@ -287,7 +340,7 @@ enter: { /* Z1: a new level. A state whose item has an option that fits is looke
     s->item[level] = item < 0 ? 0 : item;
     s->pos[level] = item < 0 ? 0 : g->first[item];
     s->chain[level] = 0;
-    int fits = item >= 0 && next_fit(g, s, level, state, words);
+    int fits = item >= 0 && next_fit(p, g, s, level, state, words);
     if (fits && s->kept[level]) {
         const uint64_t *slot = memo_slot(z, state, words);
         if (slot[words] != EMPTY) {
@@ -301,7 +354,7 @@ enter: { /* Z1: a new level. A state whose item has an option that fits is looke
     if (z->nodes % POLL_EVERY == 0 && p->poll != NULL && p->poll(p->context))
         return ZDD_STOPPED;
     if (!fits) {
-        result = item < 0;
+        result = item < 0 && (p->low_count == 0 || ends_well(p, state));
         goto back;
     }
     goto down;
@@ -309,7 +362,7 @@ enter: { /* Z1: a new level. A state whose item has an option that fits is looke
 next: { /* Z2: the next option of the item, last first, that clashes with nothing */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
     s->pos[level]++;
-    if (!next_fit(g, s, level, state, words)) {
+    if (!next_fit(p, g, s, level, state, words)) {
         result = s->chain[level];
         if (z->nodes - s->before[level] >= MEMO_COST) {
             if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
@@ -322,6 +375,7 @@ down: { /* take the option: its state is the next level's */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
     const uint64_t *mask = g->masks + (size_t)s->pos[level] * (size_t)words;
     for (int w = 0; w < words; w++) state[words + w] = state[w] | mask[w];
+    if (p->paint_start != NULL) extras_apply(p, g->option[s->pos[level]], state + words);
     s->item[level + 1] = s->item[level];
     level++;
     goto enter;

@@ -4,7 +4,7 @@
    The data. A *state* is a bit set of `words` 64-bit words: bit i < `exact` is the i-th exact
    item (a primary item covered once), the bits above are secondary items. Option o covers the
    bits masks[o * words ...]; the options of exact item i are options[starts[i] .. starts[i+1]),
-   in the order they were added. The search takes the first uncovered exact item (the frontier
+   in the order they were added; bits above the items' hold colours and tallies (see below). The search takes the first uncovered exact item (the frontier
    order: the caller numbered the items so that this sweeps the problem), tries its options that
    clash with nothing, last first, and makes the node (option, lo = the chain so far, hi = the
    sub-problem's node) for each option whose sub-problem has a solution: the chain's head is
@@ -30,6 +30,16 @@ typedef struct {
     const uint64_t *masks;
     const uint32_t *starts;
     const uint32_t *options;
+    /* Colours and tallies (dlx/cores/zdd_plan.py's): fields of `field_width` bits at bit
+       `shift` of the state. Option o paints the (bit, shift, colour) triples paints[3 *
+       paint_start[o] ..] up to paint_start[o + 1]: an item whose bit is clear takes the colour,
+       one whose bit is set must hold it. It counts the (shift, most) pairs tallies[2 *
+       tally_start[o] ..], each field below its most. A state with every exact item in ends in
+       a solution when each of the `low_count` (shift, least) pairs of `lows` holds its least.
+       paint_start NULL: no option has any (the state is the covered bits alone). */
+    int field_width;
+    const uint32_t *paint_start, *paints, *tally_start, *tallies, *lows;
+    int low_count;
     size_t memo_bytes;
     uint64_t max_nodes; /* past this many nodes the search stops (ZDD_BUDGET) */
     /* Called every few thousand nodes (may be NULL): nonzero stops the search (ZDD_STOPPED). */

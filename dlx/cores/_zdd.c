@@ -1,6 +1,7 @@
 /* The compiled ZDD search: one function over csrc/zdd.c (Knuth's Algorithm Z on bit sets).
-   `build(words, exact, masks, starts, options, memo_bytes, max_nodes[, field_width, paint_start,
-   paints, tally_start, tallies, lows])` takes a plan as bytes (see dlx/cores/zdd_compiled.py) and returns (var, lo, hi, root, (nodes, hits, entries, given_up,
+   `build(words, exact, masks, starts, options, memo_bytes, max_nodes, mrv[, field_width,
+   paint_start, paints, tally_start, tallies, lows])` takes a plan as bytes (see
+   dlx/cores/zdd_compiled.py) and returns (var, lo, hi, root, (nodes, hits, entries, given_up,
    peak_bytes)), the nodes as bytes of 32-bit numbers. The GIL is held: Ctrl-C is polled every
    few thousand nodes. dlx/cores/zdd_search.py is the oracle. */
 #define PY_SSIZE_T_CLEAN
@@ -73,8 +74,8 @@ static PyObject *build(PyObject *module, PyObject *args) {
     zdd_plan p = {0};
     Py_buffer masks, starts, options, extra[5] = {{0}};
     unsigned long long memo_bytes, max_nodes;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*KK|iy*y*y*y*y*", &p.words, &p.exact, &masks, &starts,
-                          &options, &memo_bytes, &max_nodes, &p.field_width, &extra[0],
+    if (!PyArg_ParseTuple(args, "iiy*y*y*KKp|iy*y*y*y*y*", &p.words, &p.exact, &masks, &starts,
+                          &options, &memo_bytes, &max_nodes, &p.mrv, &p.field_width, &extra[0],
                           &extra[1], &extra[2], &extra[3], &extra[4]))
         return NULL;
     PyObject *answer = NULL;
@@ -119,7 +120,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"build", build, METH_VARARGS,
-     "build(words, exact, masks, starts, options, memo_bytes, max_nodes[, field_width, "
+     "build(words, exact, masks, starts, options, memo_bytes, max_nodes, mrv[, field_width, "
      "paint_start, paints, tally_start, tallies, lows]): the ZDD's nodes."},
     {NULL}};
 

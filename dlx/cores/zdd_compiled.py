@@ -1,6 +1,6 @@
 """The compiled ZDD search (`dlx/cores/_zdd.c` over `dlx/cores/csrc/zdd.c`), when it was built.
 
-It runs `dlx.zdd`'s frontier search on a plan, colours and tallies included, on bit sets of
+It runs `dlx.zdd`'s search on a plan (any choice, colours and tallies included), on bit sets of
 64-bit words, and hands back the ZDD's nodes as three arrays of 32-bit numbers; Python sums the
 counts, so they stay exact. `dlx.cores.zdd_search.Builder` is its reference: the same nodes,
 numbered alike.
@@ -27,10 +27,11 @@ ZDD_COMPILED = _zdd is not None
 
 
 def build_compiled(
-    plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool
+    plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool, mrv: bool = False
 ) -> tuple[Nodes, int, ZddStats] | None:
-    """The nodes, root and statistics of the compiled search on `plan`; None when it was not
-    built (CoreUnavailableError instead when `required`); BudgetError past `max_nodes`."""
+    """The nodes, root and statistics of the compiled search on `plan` (branching as `mrv`
+    says); None when it was not built (CoreUnavailableError instead when `required`);
+    BudgetError past `max_nodes`."""
     from dlx.cores.zdd_search import ZddStats
 
     if _zdd is None:
@@ -42,9 +43,9 @@ def build_compiled(
     starts = array("I", [0])
     options = array("I")
     for item, branch in enumerate(plan.branch):
-        # The search branches on the first uncovered item: an option that also covers an
+        # The frontier branches on the first uncovered item: an option that also covers an
         # earlier item would clash, so only those whose first item is `item` are listed.
-        earlier = (1 << item) - 1
+        earlier = 0 if mrv else (1 << item) - 1
         options.extend([o for o in branch if not plan.masks[o] & earlier])
         starts.append(len(options))
     most = 2**64 - 1 if max_nodes is None else max_nodes
@@ -57,6 +58,7 @@ def build_compiled(
             options.tobytes(),
             int(memo_mb * 2**20),
             most,
+            mrv,
             *_extras(plan),
         )
     except OverflowError:

@@ -301,6 +301,37 @@ static void free_scan(zdd_scan *g) {
 
 /* ---- the search ---- */
 
+/* How many of item i's options fit `state`, counted up to `most` and no further. */
+static INLINE uint32_t fits_up_to(const zdd_plan *p, const zdd_scan *g, int i,
+                                  const uint64_t *state, int words, uint32_t most) {
+    uint32_t count = 0, k = g->first[i], end = g->first[i + 1];
+    while (k < end && count < most) {
+        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
+        else if (g->option[k] == NO_OPTION) k++;
+        else {
+            count += p->paint_start == NULL || extras_fit(p, g->option[k], state);
+            k++;
+        }
+    }
+    return count;
+}
+
+/* DLX6's choice: the free exact item with the fewest options that fit, the first such in order
+   (the Python search's, so that both make the same nodes); -1 when every item is in. */
+static INLINE int fewest(const zdd_plan *p, const zdd_scan *g, const uint64_t *state,
+                         int words) {
+    int best = -1;
+    uint32_t least = UINT32_MAX;
+    for (int i = first_free(state, p->exact, 0); i >= 0; i = first_free(state, p->exact, i + 1)) {
+        uint32_t ways = fits_up_to(p, g, i, state, words, least);
+        if (ways < least) {
+            best = i, least = ways;
+            if (ways <= 1) break;
+        }
+    }
+    return best;
+}
+
 /* The search's working memory: per level its state, item, scan position and chain, the nodes
    searched before it (what its search cost is measured against) and how many of its states
    the memo keeps. */
@@ -336,7 +367,7 @@ static INLINE int search(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zd
 enter: { /* Z1: a new level. A state whose item has an option that fits is looked up in the memo;
             the others are dead ends (or the end), cheaper to find again than to look up. */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
-    int item = first_free(state, p->exact, s->item[level]);
+    int item = p->mrv ? fewest(p, g, state, words) : first_free(state, p->exact, s->item[level]);
     s->item[level] = item < 0 ? 0 : item;
     s->pos[level] = item < 0 ? 0 : g->first[item];
     s->chain[level] = 0;

@@ -5,7 +5,8 @@
    item (a primary item covered once), the bits above are secondary items. Option o covers the
    bits masks[o * words ...]; the options of exact item i are options[starts[i] .. starts[i+1]),
    in the order they were added; bits above the items' hold colours and tallies (see below). The search takes the first uncovered exact item (the frontier
-   order: the caller numbered the items so that this sweeps the problem), tries its options that
+   order: the caller numbered the items so that this sweeps the problem; or with `mrv` the one
+   of fewest options that fit, as DLX6 does), tries its options that
    clash with nothing, last first, and makes the node (option, lo = the chain so far, hi = the
    sub-problem's node) for each option whose sub-problem has a solution: the chain's head is
    then the first option, as in dlx/cores/zdd_search.py.
@@ -37,6 +38,7 @@ typedef struct {
        tally_start[o] ..], each field below its most. A state with every exact item in ends in
        a solution when each of the `low_count` (shift, least) pairs of `lows` holds its least.
        paint_start NULL: no option has any (the state is the covered bits alone). */
+    int mrv; /* branch on the free exact item of fewest options that fit (DLX6's choice) */
     int field_width;
     const uint32_t *paint_start, *paints, *tally_start, *tallies, *lows;
     int low_count;

@@ -111,7 +111,7 @@ def main(argv: list[str]) -> int:
     wrong = 0
     figures: dict[str, tuple[float, float, float]] = {}
     print(
-        f"{'problem':24} {'count':>32} {'zdd s':>8} {'MB':>6} {'plain s':>8} {'MB':>6} "
+        f"{'problem':28} {'count':>32} {'zdd s':>8} {'MB':>6} {'plain s':>8} {'MB':>6} "
         f"{'ratio':>6}" + (f" {'dlx6 s':>8} {'MB':>6} dlx6 count" if dlx6 else "")
     )
     with tempfile.TemporaryDirectory() as scratch:
@@ -142,7 +142,7 @@ def main(argv: list[str]) -> int:
                     print(f"  {name}: the plain count says {plain[2].strip()}, the ZDD {count}")
                     wrong += 1
             line = (
-                f"{name:24} {count:>32} {zdd[0]:8.3f} {zdd[1]:6.0f} {plain[0]:8.3f} "
+                f"{name:28} {count:>32} {zdd[0]:8.3f} {zdd[1]:6.0f} {plain[0]:8.3f} "
                 f"{plain[1]:6.0f} {zdd[0] / plain[0]:6.2f}"
             )
             if dlx6 and not pentominoes and name != "dominoes 8x30":
@@ -156,7 +156,7 @@ def main(argv: list[str]) -> int:
                     print(f"  {name}: mrv says {mrv[2].strip()}, the frontier {count}")
                     wrong += 1
                 print(
-                    f"{name + ' (mrv)':24} {mrv[2].strip():>32} {mrv[0]:8.3f} {mrv[1]:6.0f} "
+                    f"{name + ' (mrv)':28} {mrv[2].strip():>32} {mrv[0]:8.3f} {mrv[1]:6.0f} "
                     f"{plain[0]:8.3f} {plain[1]:6.0f} {mrv[0] / plain[0]:6.2f}",
                     flush=True,
                 )

@@ -12,7 +12,9 @@
    then the first option, as in dlx/cores/zdd_search.py.
 
    The memo maps a state to its node; it is an open-addressing table whose keys sit inline, each
-   beside its value (one cache line to read, where a look-up that misses costs most). Past
+   beside its value (one cache line to read, where a look-up that misses costs most). A dead end
+   (an item no option fits) is neither looked up nor kept, and a state is kept only when its
+   search took MEMO_COST nodes or more (zdd.c): the others cost less to search again. Past
    `memo_bytes` it is emptied rather than grown (its entries given up: the answer stays exact,
    only the work grows). The unique table makes each (var, lo, hi) one node. Nodes are numbered
    from 2 (0 and 1 are the sinks), children before parents. Counts are summed by the caller, in

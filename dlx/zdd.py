@@ -40,7 +40,6 @@ from dlx.cores.settings import check_budget
 from dlx.cores.zdd_order import sweep_order
 from dlx.cores.zdd_plan import compile_plan
 from dlx.cores.zdd_search import ENTRY_BYTES, Builder, Nodes, ZddStats
-from dlx.errors import ZddUnsupportedError
 from dlx.problem import Problem
 
 __all__ = ["MEMO_MB", "Zdd", "ZddStats", "sweep_order", "zdd"]
@@ -166,11 +165,10 @@ def zdd(
     The search branches on the first uncovered item of a fixed order: the primary items named
     in `item_order`, then the others as declared (`choose="frontier"`), or in `sweep_order`'s
     order (`choose="sweep"`: for a grid declared row by row along its long side, say);
-    `choose="mrv"` branches on the item of fewest options instead (DLX6's choice; Python only).
+    `choose="mrv"` branches on the item of fewest options instead (DLX6's choice).
     `memo_mb` caps the memo; past it the memo is emptied and the search goes on, its count still
     exact. Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the
-    default when built and the problem fits it: no colours, no counted multiplicities, not
-    `mrv`) or this module's, its reference.
+    default when built) or this module's, its reference.
     """
     if choose not in ("frontier", "sweep", "mrv"):
         raise ValueError(f"choose must be 'frontier', 'sweep' or 'mrv', not {choose!r}")
@@ -179,16 +177,13 @@ def zdd(
     check_budget(None, max_nodes)
     plan = compile_plan(problem, item_order, sweep=choose == "sweep")
     max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
-    if core != "python" and choose != "mrv" and plan.plain:
+    if core != "python":
         from dlx.cores.zdd_compiled import build_compiled
 
-        built = build_compiled(plan, memo_mb, max_nodes, required=core == "compiled")
+        mrv = choose == "mrv"
+        built = build_compiled(plan, memo_mb, max_nodes, required=core == "compiled", mrv=mrv)
         if built is not None:
             nodes, root, stats = built
             return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)
-    elif core == "compiled":
-        raise ZddUnsupportedError(
-            "the compiled ZDD search takes the frontier order without colours or multiplicities"
-        )
     nodes, root, stats = Builder(plan, choose, max_entries, max_nodes).run()
     return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)

@@ -112,16 +112,35 @@ def test_the_listing_is_the_first_item_search(
 
 @pytest.mark.skipif(not ZDD_COMPILED, reason="the compiled ZDD search was not built")
 @settings(max_examples=100, deadline=None)
-@given(problems(), st.sampled_from([1e-5, 1024.0]))
+@given(problems(), st.sampled_from([1e-5, 1024.0]), st.sampled_from(["frontier", "mrv"]))
 def test_the_compiled_search_makes_the_references_nodes(
-    drawn: tuple[Problem[int], object], memo_mb: float
+    drawn: tuple[Problem[int], object], memo_mb: float, choose: str
 ) -> None:
     problem, _ = drawn
-    python = zdd(problem, core="python", memo_mb=memo_mb)
-    compiled = zdd(problem, core="compiled", memo_mb=memo_mb)
+    python = zdd(problem, core="python", memo_mb=memo_mb, choose=choose)  # type: ignore[arg-type]
+    compiled = zdd(problem, core="compiled", memo_mb=memo_mb, choose=choose)  # type: ignore[arg-type]
     assert (compiled.var, compiled.lo, compiled.hi) == (python.var, python.lo, python.hi)
     assert compiled.root == python.root
     assert list(compiled.lines()) == list(python.lines())
+
+
+@pytest.mark.skipif(not ZDD_COMPILED, reason="the compiled ZDD search was not built")
+@settings(max_examples=100, deadline=None)
+@given(
+    coloured_raw_problems(), st.sampled_from([1e-5, 1024.0]), st.sampled_from(["frontier", "mrv"])
+)
+def test_the_compiled_search_keeps_colours_and_tallies_as_the_reference(
+    raw: object, memo_mb: float, choose: str
+) -> None:
+    problem = raw.build()  # type: ignore[attr-defined]
+    try:
+        python = zdd(problem, core="python", memo_mb=memo_mb, choose=choose)  # type: ignore[arg-type]
+    except ZddUnsupportedError:
+        return
+    compiled = zdd(problem, core="compiled", memo_mb=memo_mb, choose=choose)  # type: ignore[arg-type]
+    assert compiled.stats.core == "compiled"
+    assert (compiled.var, compiled.lo, compiled.hi) == (python.var, python.lo, python.hi)
+    assert compiled.root == python.root
 
 
 @settings(max_examples=100, deadline=None)

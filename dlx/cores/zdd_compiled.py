@@ -1,6 +1,6 @@
 """The compiled ZDD search (`dlx/cores/_zdd.c` over `dlx/cores/csrc/zdd.c`), when it was built.
 
-It runs `dlx.zdd`'s frontier search on a plan without colours or multiplicities, on bit sets of
+It runs `dlx.zdd`'s search on a plan (any choice, colours and tallies included), on bit sets of
 64-bit words, and hands back the ZDD's nodes as three arrays of 32-bit numbers; Python sums the
 counts, so they stay exact. `dlx.cores.zdd_search.Builder` is its reference: the same nodes,
 numbered alike.
@@ -27,23 +27,26 @@ ZDD_COMPILED = _zdd is not None
 
 
 def build_compiled(
-    plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool
+    plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool, mrv: bool = False
 ) -> tuple[Nodes, int, ZddStats] | None:
-    """The nodes, root and statistics of the compiled search on `plan`; None when it was not
-    built (CoreUnavailableError instead when `required`); BudgetError past `max_nodes`."""
+    """The nodes, root and statistics of the compiled search on `plan` (branching as `mrv`
+    says); None when it was not built (CoreUnavailableError instead when `required`);
+    BudgetError past `max_nodes`."""
     from dlx.cores.zdd_search import ZddStats
 
     if _zdd is None:
         if required:
             raise CoreUnavailableError("the compiled ZDD search was not built")
         return None
-    words = max(1, (len(plan.masks) and max(m.bit_length() for m in plan.masks) + 63) // 64)
-    words = max(words, (plan.exact + 63) // 64)
+    words = max(1, (_bits(plan) + 63) // 64)
     masks = b"".join(m.to_bytes(8 * words, "little") for m in plan.masks)
     starts = array("I", [0])
     options = array("I")
-    for branch in plan.branch:
-        options.extend(branch)
+    for item, branch in enumerate(plan.branch):
+        # The frontier branches on the first uncovered item: an option that also covers an
+        # earlier item would clash, so only those whose first item is `item` are listed.
+        earlier = 0 if mrv else (1 << item) - 1
+        options.extend([o for o in branch if not plan.masks[o] & earlier])
         starts.append(len(options))
     most = 2**64 - 1 if max_nodes is None else max_nodes
     try:
@@ -55,6 +58,8 @@ def build_compiled(
             options.tobytes(),
             int(memo_mb * 2**20),
             most,
+            mrv,
+            *_extras(plan),
         )
     except OverflowError:
         raise BudgetError(f"the ZDD search passed max_nodes ({max_nodes})") from None
@@ -62,6 +67,34 @@ def build_compiled(
     nodes_made, hits, entries, given_up, peak = counters
     stats = ZddStats(nodes_made, hits, entries, given_up, peak, "compiled")
     return nodes, root, stats
+
+
+def _bits(plan: Plan) -> int:
+    """How many bits a state of `plan` takes: its items', then its colours' and tallies' fields."""
+    ends = [plan.exact, *(m.bit_length() for m in plan.masks)]
+    fields = [shift for paints in plan.paints for _, shift, _ in paints]
+    fields += [shift for tallies in plan.tallies for shift in tallies]
+    fields += [shift for shift, _ in plan.lows]
+    return max(ends + [shift + plan.field_width for shift in fields])
+
+
+def _extras(plan: Plan) -> tuple[int | bytes, ...]:
+    """The colours and tallies as the compiled search reads them (none for a plain plan): the
+    field width, then per option where its paints and its tallies begin, and the lows."""
+    if plan.plain:
+        return ()
+    paint_start, paints = array("I", [0]), array("I")
+    tally_start, tallies = array("I", [0]), array("I")
+    for painted, counted in zip(plan.paints, plan.tallies, strict=True):
+        for triple in painted:
+            paints.extend(triple)
+        paint_start.append(len(paints) // 3)
+        for shift in counted:
+            tallies.extend((shift, plan.highs[shift]))
+        tally_start.append(len(tallies) // 2)
+    lows = array("I", [number for low in plan.lows for number in low])
+    arrays = (paint_start, paints, tally_start, tallies, lows)
+    return (plan.field_width, *(numbers.tobytes() for numbers in arrays))
 
 
 def _ints(data: bytes) -> list[int]:

@@ -56,29 +56,38 @@ class Builder:
         return self.nodes, root, self.stats
 
     def build(self, state: int) -> int:
-        """The ZDD node of the sub-problem `state` leaves."""
-        node = self.memo.get(state)
-        if node is not None:
-            self.stats.hits += 1
-            return node
+        """The ZDD node of the sub-problem `state` leaves. Only a state whose item has an option
+        that fits is looked up and remembered: a dead end costs less to find again."""
+        free = ~state & self.full
+        children = self._children(state, free) if free else []
+        if children:
+            node = self.memo.get(state)
+            if node is not None:
+                self.stats.hits += 1
+                return node
         self.stats.nodes += 1
         if self.max_nodes is not None and self.stats.nodes > self.max_nodes:
             raise BudgetError(f"the ZDD search passed max_nodes ({self.max_nodes})")
-        free = ~state & self.full
-        if not free:
-            return self._end(state)
-        item = self._choose(state, free)
+        if not children:
+            return 0 if free else self._end(state)
         chain = 0
-        # The options go in reverse, so that the chain's head is the first option added: the
-        # ZDD lists solutions in DLX's order, and the compiled search numbers nodes alike.
-        for o in reversed(self.plan.branch[item]):
-            after = self._take(state, o)
-            if after is not None:
-                sub = self.build(after)
-                if sub:
-                    chain = self._node(o, chain, sub)
+        for o, after in children:
+            sub = self.build(after)
+            if sub:
+                chain = self._node(o, chain, sub)
         self._remember(state, chain)
         return chain
+
+    def _children(self, state: int, free: int) -> list[tuple[int, int]]:
+        """The options of the item to branch on that fit `state`, each with the state after it.
+        They go in reverse, so that the chain's head is the first option added: the ZDD lists
+        solutions in DLX's order, and the compiled search numbers nodes alike."""
+        children = []
+        for o in reversed(self.plan.branch[self._choose(state, free)]):
+            after = self._take(state, o)
+            if after is not None:
+                children.append((o, after))
+        return children
 
     def _end(self, state: int) -> int:
         """Every exact item is covered: 1 if each tally reached its least count, else 0."""

@@ -14,7 +14,9 @@ memory is the process's maximum resident set. The plain count runs on domino boa
 `--plain-up-to` (default 6: 8x8 takes it about half a minute, larger boards would never end).
 It prints seconds and megabytes per solver, the ZDD's time as a multiple of the plain count's,
 then the targets: 8 x 30 under 10 s and 1 GB, the pentominoes with --zdd at most 1.3x the plain
-count, 12 x 12 under a second. Exit 1 when two counts differ.
+count, 12 x 12 under a second. The pentominoes also run through `dlx.zdd(choose="mrv")` (DLX6's
+choice, in a fresh process that builds the tiling as `dlx tile` does), the rows marked (mrv).
+Exit 1 when two counts differ.
 """
 
 from __future__ import annotations
@@ -70,6 +72,16 @@ def puzzles(folder: Path) -> list[tuple[str, Path, bool]]:
     return [*found, ("pentominoes 6x10", six, True), ("pentominoes Scott 8x8", scott, True)]
 
 
+MRV = """import sys
+from pathlib import Path
+from dlx.tiling.build import build
+from dlx.tiling.picture import read_picture
+from dlx.zdd import zdd
+print(zdd(build(read_picture(Path(sys.argv[1]).read_text())).problem, choose="mrv").count())
+"""
+"""A fresh process counting a tiling puzzle through `dlx.zdd` with `choose="mrv"`."""
+
+
 def measure(command: list[str], stdin: Path | None, timeout: float) -> tuple[float, float, str]:
     """Seconds, peak megabytes (the process's maximum resident set) and output (standard output
     and error) of one run; inf seconds when killed at the timeout."""
@@ -99,7 +111,7 @@ def main(argv: list[str]) -> int:
     wrong = 0
     figures: dict[str, tuple[float, float, float]] = {}
     print(
-        f"{'problem':24} {'count':>32} {'zdd s':>8} {'MB':>6} {'plain s':>8} {'MB':>6} "
+        f"{'problem':28} {'count':>32} {'zdd s':>8} {'MB':>6} {'plain s':>8} {'MB':>6} "
         f"{'ratio':>6}" + (f" {'dlx6 s':>8} {'MB':>6} dlx6 count" if dlx6 else "")
     )
     with tempfile.TemporaryDirectory() as scratch:
@@ -115,6 +127,9 @@ def main(argv: list[str]) -> int:
                 )
             zdd = measure([*dlx, "tile", str(path), "--count", "--zdd"], None, options.timeout)
             count = zdd[2].strip()
+            mrv = None
+            if pentominoes:
+                mrv = measure([sys.executable, "-c", MRV, str(path)], None, options.timeout)
             side = int(re.findall(r"\d+", name)[0])
             plain = (float("nan"), float("nan"), "")
             if pentominoes or side <= options.plain_up_to:
@@ -127,7 +142,7 @@ def main(argv: list[str]) -> int:
                     print(f"  {name}: the plain count says {plain[2].strip()}, the ZDD {count}")
                     wrong += 1
             line = (
-                f"{name:24} {count:>32} {zdd[0]:8.3f} {zdd[1]:6.0f} {plain[0]:8.3f} "
+                f"{name:28} {count:>32} {zdd[0]:8.3f} {zdd[1]:6.0f} {plain[0]:8.3f} "
                 f"{plain[1]:6.0f} {zdd[0] / plain[0]:6.2f}"
             )
             if dlx6 and not pentominoes and name != "dominoes 8x30":
@@ -136,6 +151,16 @@ def main(argv: list[str]) -> int:
                 line += f" {knuth6[0]:8.3f} {knuth6[1]:6.0f} {said[1] if said else '?'}"
             print(line, flush=True)
             figures[name] = (zdd[0], zdd[1], plain[0])
+            if mrv is not None:
+                if mrv[2].strip() != count:
+                    print(f"  {name}: mrv says {mrv[2].strip()}, the frontier {count}")
+                    wrong += 1
+                print(
+                    f"{name + ' (mrv)':28} {mrv[2].strip():>32} {mrv[0]:8.3f} {mrv[1]:6.0f} "
+                    f"{plain[0]:8.3f} {plain[1]:6.0f} {mrv[0] / plain[0]:6.2f}",
+                    flush=True,
+                )
+                figures[name + " (mrv)"] = (mrv[0], mrv[1], plain[0])
     print(targets(figures))
     return 1 if wrong else 0
 
@@ -148,10 +173,12 @@ def targets(figures: dict[str, tuple[float, float, float]]) -> str:
         f"({'met' if seconds < 10 and megabytes < 1024 else 'NOT met'})"
     ]
     for name in ("pentominoes 6x10", "pentominoes Scott 8x8"):
-        zdd, _, plain = figures[name]
+        zdd, megabytes, plain = figures[name]
+        mrv, _, _ = figures[name + " (mrv)"]
         lines.append(
-            f"{name} with --zdd at most 1.3x the plain count: {zdd / plain:.2f}x "
-            f"({'met' if zdd <= 1.3 * plain else 'NOT met'})"
+            f"{name} with --zdd at most 1.3x the plain count and under 1 GB: {zdd / plain:.2f}x, "
+            f"{megabytes:.0f} MB ({'met' if zdd <= 1.3 * plain and megabytes < 1024 else 'NOT met'}"
+            f"; mrv {mrv / plain:.2f}x)"
         )
     twelve = figures["dominoes 12x12"][0]
     lines.append(f"12x12 under a second: {twelve:.2f} s ({'met' if twelve < 1 else 'NOT met'})")

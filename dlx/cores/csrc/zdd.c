@@ -8,6 +8,11 @@
 
 #define EMPTY UINT32_MAX
 #define POLL_EVERY 4096
+/* The memo keeps a state only when its search took this many nodes or more: one that took
+   fewer costs less to search again than to keep (measured on pentominoes and dominoes: 8 keeps
+   a quarter of the entries, at no loss of time). */
+#define MEMO_COST 8
+#define INLINE inline __attribute__((always_inline))
 
 static uint64_t mix(uint64_t h) {
     h ^= h >> 33;
@@ -16,7 +21,7 @@ static uint64_t mix(uint64_t h) {
     return h;
 }
 
-static uint64_t hash_state(const uint64_t *state, int words) {
+static INLINE uint64_t hash_state(const uint64_t *state, int words) {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int w = 0; w < words; w++) h = mix(h ^ state[w]) + (uint64_t)w;
     return h;
@@ -82,65 +87,61 @@ static uint32_t make_node(zdd_result *z, uint32_t var, uint32_t lo, uint32_t hi,
 /* ---- the memo ---- */
 
 static size_t memo_size(size_t room, int words) {
-    return room * (sizeof(uint32_t) + (size_t)words * sizeof(uint64_t));
+    return room * ((size_t)words + 1) * sizeof(uint64_t);
 }
 
 static int new_memo(zdd_result *z, size_t room, int words) {
-    uint64_t *keys = malloc(room * (size_t)words * sizeof *keys);
-    uint32_t *values = malloc(room * sizeof *values);
-    if (keys == NULL || values == NULL) {
-        free(keys), free(values);
-        return ZDD_NO_MEMORY;
-    }
-    memset(values, 0xff, room * sizeof *values);
-    z->keys = keys, z->values = values, z->memo_room = room, z->memo_count = 0;
+    size_t stride = (size_t)words + 1;
+    uint64_t *memo = malloc(room * stride * sizeof *memo);
+    if (memo == NULL) return ZDD_NO_MEMORY;
+    for (size_t s = 0; s < room; s++) memo[s * stride + (size_t)words] = EMPTY;
+    z->memo = memo, z->memo_room = room, z->memo_count = 0;
     uint64_t bytes = memo_size(room, words);
     if (bytes > z->peak_bytes) z->peak_bytes = bytes;
     return ZDD_OK;
 }
 
 /* The memo's slot for `state`: its entry, or the empty slot where it would go. */
-static size_t memo_slot(const zdd_result *z, const uint64_t *state, int words) {
-    size_t mask = z->memo_room - 1;
+static INLINE uint64_t *memo_slot(const zdd_result *z, const uint64_t *state, int words) {
+    size_t mask = z->memo_room - 1, stride = (size_t)words + 1;
     size_t h = (size_t)hash_state(state, words) & mask;
-    while (z->values[h] != EMPTY &&
-           memcmp(z->keys + h * (size_t)words, state, (size_t)words * sizeof *state) != 0)
-        h = (h + 1) & mask;
-    return h;
+    for (;; h = (h + 1) & mask) {
+        uint64_t *slot = z->memo + h * stride;
+        if (slot[words] == EMPTY) return slot;
+        int w = 0;
+        while (w < words && slot[w] == state[w]) w++;
+        if (w == words) return slot;
+    }
+}
+
+static void put(zdd_result *z, const uint64_t *state, uint64_t node, int words) {
+    uint64_t *slot = memo_slot(z, state, words);
+    memcpy(slot, state, (size_t)words * sizeof *state);
+    slot[words] = node;
+    z->memo_count++;
 }
 
 /* Remember `state` -> `node`; a full memo doubles, or past the cap is emptied. */
 static int remember(zdd_result *z, const zdd_plan *p, const uint64_t *state, uint32_t node) {
     int words = p->words;
     if (2 * (z->memo_count + 1) > z->memo_room) {
-        uint64_t *keys = z->keys;
-        uint32_t *values = z->values;
-        size_t room = z->memo_room, bigger = 2 * room;
+        uint64_t *old = z->memo;
+        size_t room = z->memo_room, bigger = 2 * room, stride = (size_t)words + 1;
         int fits = memo_size(bigger, words) <= p->memo_bytes;
         if (!fits) z->given_up += z->memo_count;
         if (new_memo(z, fits ? bigger : room, words) != ZDD_OK) {
-            z->keys = keys, z->values = values;  /* kept, so zdd_free releases them */
+            z->memo = old;  /* kept, so zdd_free releases it */
             return ZDD_NO_MEMORY;
         }
-        for (size_t s = 0; fits && s < room; s++) {
-            if (values[s] == EMPTY) continue;
-            size_t slot = memo_slot(z, keys + s * (size_t)words, words);
-            memcpy(z->keys + slot * (size_t)words, keys + s * (size_t)words,
-                   (size_t)words * sizeof *keys);
-            z->values[slot] = values[s];
-            z->memo_count++;
-        }
-        free(keys), free(values);
+        for (size_t s = 0; fits && s < room; s++)
+            if (old[s * stride + (size_t)words] != EMPTY)
+                put(z, old + s * stride, old[s * stride + (size_t)words], words);
+        free(old);
     }
-    size_t slot = memo_slot(z, state, words);
-    memcpy(z->keys + slot * (size_t)words, state, (size_t)words * sizeof *state);
-    z->values[slot] = node;
-    z->memo_count++;
+    put(z, state, node, words);
     z->entries++;
     return ZDD_OK;
 }
-
-/* ---- the search ---- */
 
 /* The first exact item not in `state`, looking from item `from` on; -1 when all are in. */
 static int first_free(const uint64_t *state, int exact, int from) {
@@ -155,57 +156,260 @@ static int first_free(const uint64_t *state, int exact, int from) {
     return -1;
 }
 
-static int clashes(const uint64_t *state, const uint64_t *mask, int words) {
+static INLINE int clashes(const uint64_t *state, const uint64_t *mask, int words) {
     for (int w = 0; w < words; w++)
         if (state[w] & mask[w]) return 1;
     return 0;
 }
 
+/* ---- colours and tallies ---- */
+
+static uint64_t field(const uint64_t *state, uint32_t shift, int width) {
+    uint32_t w = shift / 64, b = shift % 64;
+    uint64_t value = state[w] >> b;
+    if (b + (uint32_t)width > 64) value |= state[w + 1] << (64 - b);
+    return value & ((1ULL << width) - 1);
+}
+
+static void set_field(uint64_t *state, uint32_t shift, int width, uint64_t value) {
+    uint32_t w = shift / 64, b = shift % 64;
+    uint64_t ones = (1ULL << width) - 1;
+    state[w] = (state[w] & ~(ones << b)) | value << b;
+    if (b + (uint32_t)width > 64)
+        state[w + 1] = (state[w + 1] & ~(ones >> (64 - b))) | value >> (64 - b);
+}
+
+/* Whether option o's colours and tallies agree with `state` (its mask does already). */
+static int extras_fit(const zdd_plan *p, uint32_t o, const uint64_t *state) {
+    for (uint32_t k = p->paint_start[o]; k < p->paint_start[o + 1]; k++) {
+        const uint32_t *paint = p->paints + 3 * (size_t)k;
+        if (state[paint[0] / 64] >> (paint[0] % 64) & 1 &&
+            field(state, paint[1], p->field_width) != paint[2])
+            return 0;
+    }
+    for (uint32_t k = p->tally_start[o]; k < p->tally_start[o + 1]; k++) {
+        const uint32_t *tally = p->tallies + 2 * (size_t)k;
+        if (field(state, tally[0], p->field_width) >= tally[1]) return 0;
+    }
+    return 1;
+}
+
+/* Paint option o's colours into `child` and count its tallies. */
+static void extras_apply(const zdd_plan *p, uint32_t o, uint64_t *child) {
+    for (uint32_t k = p->paint_start[o]; k < p->paint_start[o + 1]; k++) {
+        const uint32_t *paint = p->paints + 3 * (size_t)k;
+        child[paint[0] / 64] |= 1ULL << (paint[0] % 64);
+        set_field(child, paint[1], p->field_width, paint[2]);
+    }
+    for (uint32_t k = p->tally_start[o]; k < p->tally_start[o + 1]; k++) {
+        const uint32_t *tally = p->tallies + 2 * (size_t)k;
+        set_field(child, tally[0], p->field_width, field(child, tally[0], p->field_width) + 1);
+    }
+}
+
+/* Whether a state with every exact item in is a solution: each tally at its least. */
+static int ends_well(const zdd_plan *p, const uint64_t *state) {
+    for (int t = 0; t < p->low_count; t++)
+        if (field(state, p->lows[2 * t], p->field_width) < p->lows[2 * t + 1]) return 0;
+    return 1;
+}
+
+/* ---- the scan list ----
+
+   The search scans the options of an item, last first, for those that fit the state; on a
+   puzzle most clash (a piece already placed, a cell already covered). The scan list lets one
+   test pass over many: item i's entries, first[i] .. first[i+1], are in scan order, each an
+   option (its mask) or a group: the bits that every option of a run of consecutive ones shares
+   (a piece's placements share the piece), its entries following it. A group whose bits clash
+   with the state is passed over whole, to `skip`. The runs are found greedily: from an option,
+   the longest run that still shares a bit the enclosing group does not; groups nest at most
+   GROUP_DEPTH deep. Each group holds two entries at least, so there are fewer groups than
+   options. */
+
+#define GROUP_DEPTH 4
+#define NO_OPTION UINT32_MAX
+
+typedef struct {
+    uint64_t *masks;  /* `words` per entry */
+    uint32_t *skip;   /* the entry after this one and its group's */
+    uint32_t *option; /* the option's number, or NO_OPTION for a group */
+    uint32_t *first;  /* `exact + 1`: where each item's entries begin */
+    uint32_t count;
+} zdd_scan;
+
+/* The mask of the option at scan position k among those listed below `top` (last first). */
+static const uint64_t *scanned(const zdd_plan *p, uint32_t top, uint32_t k) {
+    return p->masks + (size_t)p->options[top - 1 - k] * (size_t)p->words;
+}
+
+/* Add the entries of the options at scan positions a .. b-1 below `top`, in groups at `depth`;
+   work + 2 * depth * words holds the bits the enclosing groups share (room for the deeper). */
+static void add_entries(const zdd_plan *p, zdd_scan *g, uint32_t top, uint32_t a, uint32_t b,
+                        int depth, uint64_t *work) {
+    int words = p->words;
+    const uint64_t *shared = work + 2 * depth * words;
+    uint64_t *run = work + (2 * depth + 1) * words, *inner = run + words;
+    for (uint32_t k = a, j; k < b; k = j) {
+        const uint64_t *mask = scanned(p, top, k);
+        for (int w = 0; w < words; w++) run[w] = mask[w] & ~shared[w];
+        for (j = k + 1; depth < GROUP_DEPTH && j < b; j++) {
+            const uint64_t *next = scanned(p, top, j);
+            uint64_t left = 0;
+            for (int w = 0; w < words; w++) left |= run[w] & next[w];
+            if (!left) break;
+            for (int w = 0; w < words; w++) run[w] &= next[w];
+        }
+        uint32_t at = g->count++;
+        if (j - k < 2) {
+            j = k + 1;
+            memcpy(g->masks + (size_t)at * words, mask, (size_t)words * sizeof *mask);
+            g->option[at] = p->options[top - 1 - k];
+        } else {
+            memcpy(g->masks + (size_t)at * words, run, (size_t)words * sizeof *run);
+            g->option[at] = NO_OPTION;
+            for (int w = 0; w < words; w++) inner[w] = shared[w] | run[w];
+            add_entries(p, g, top, k, j, depth + 1, work);
+        }
+        g->skip[at] = g->count;
+    }
+}
+
+/* The scan list of the plan's options (see above); ZDD_NO_MEMORY when it does not fit. */
+static int make_scan(const zdd_plan *p, zdd_scan *g) {
+    size_t words = (size_t)p->words, room = 2 * (size_t)p->starts[p->exact] + 1;
+    g->masks = malloc(room * words * sizeof *g->masks);
+    g->skip = malloc(room * sizeof *g->skip);
+    g->option = malloc(room * sizeof *g->option);
+    g->first = malloc(((size_t)p->exact + 1) * sizeof *g->first);
+    uint64_t *work = calloc(2 * (GROUP_DEPTH + 1) * words, sizeof *work);
+    int ok = g->masks && g->skip && g->option && g->first && work;
+    g->count = 0;
+    for (int i = 0; ok && i < p->exact; i++) {
+        g->first[i] = g->count;
+        memset(work, 0, words * sizeof *work);
+        work[i / 64] = 1ULL << (i % 64); /* every option of item i has it */
+        add_entries(p, g, p->starts[i + 1], 0, p->starts[i + 1] - p->starts[i], 0, work);
+    }
+    if (ok) g->first[p->exact] = g->count;
+    free(work);
+    return ok ? ZDD_OK : ZDD_NO_MEMORY;
+}
+
+static void free_scan(zdd_scan *g) {
+    free(g->masks), free(g->skip), free(g->option), free(g->first);
+}
+
+/* ---- the search ---- */
+
+/* How many of item i's options fit `state`, counted up to `most` and no further. */
+static INLINE uint32_t fits_up_to(const zdd_plan *p, const zdd_scan *g, int i,
+                                  const uint64_t *state, int words, uint32_t most) {
+    uint32_t count = 0, k = g->first[i], end = g->first[i + 1];
+    while (k < end && count < most) {
+        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
+        else if (g->option[k] == NO_OPTION) k++;
+        else {
+            count += p->paint_start == NULL || extras_fit(p, g->option[k], state);
+            k++;
+        }
+    }
+    return count;
+}
+
+/* DLX6's choice: the free exact item with the fewest options that fit, the first such in order
+   (the Python search's, so that both make the same nodes); -1 when every item is in. */
+static INLINE int fewest(const zdd_plan *p, const zdd_scan *g, const uint64_t *state,
+                         int words) {
+    int best = -1;
+    uint32_t least = UINT32_MAX;
+    for (int i = first_free(state, p->exact, 0); i >= 0; i = first_free(state, p->exact, i + 1)) {
+        uint32_t ways = fits_up_to(p, g, i, state, words, least);
+        if (ways < least) {
+            best = i, least = ways;
+            if (ways <= 1) break;
+        }
+    }
+    return best;
+}
+
+/* The search's working memory: per level its state, item, scan position and chain, the nodes
+   searched before it (what its search cost is measured against) and how many of its states
+   the memo keeps. */
 typedef struct {
     uint64_t *states; /* `words` per level */
     int *item;
     uint32_t *pos, *chain;
+    uint64_t *before, *kept;
 } zdd_stack;
 
-static int search(const zdd_plan *p, zdd_result *z, zdd_stack *s, uint32_t *root) {
-    int words = p->words, level = 0, error = ZDD_OK;
+/* Move level `level` on to the next option of its item, from its scan position on, that clashes
+   with nothing; 0 when none is left. */
+static INLINE int next_fit(const zdd_plan *p, const zdd_scan *g, zdd_stack *s, int level,
+                           const uint64_t *state, int words) {
+    uint32_t k = s->pos[level], end = g->first[s->item[level] + 1];
+    while (k < end) {
+        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
+        else if (g->option[k] == NO_OPTION) k++;
+        else if (p->paint_start != NULL && !extras_fit(p, g->option[k], state)) k++;
+        else return s->pos[level] = k, 1;
+    }
+    return s->pos[level] = k, 0;
+}
+
+/* The search, inlined into one copy per common width (the compiler then unrolls the loops over a
+   state's words, which the scans spend most of their time in). */
+static INLINE int search(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
+                         uint32_t *root, int words) {
+    int level = 0, error = ZDD_OK;
     uint32_t result;
     memset(s->states, 0, (size_t)words * sizeof *s->states);
     s->item[0] = 0;
-enter: { /* Z1: a new level; a state seen before costs a look-up */
+enter: { /* Z1: a new level. A state whose item has an option that fits is looked up in the memo;
+            the others are dead ends (or the end), cheaper to find again than to look up. */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
-    size_t slot = memo_slot(z, state, words);
-    if (z->values[slot] != EMPTY) {
-        z->hits++;
-        result = z->values[slot];
-        goto back;
+    int item = p->mrv ? fewest(p, g, state, words) : first_free(state, p->exact, s->item[level]);
+    s->item[level] = item < 0 ? 0 : item;
+    s->pos[level] = item < 0 ? 0 : g->first[item];
+    s->chain[level] = 0;
+    int fits = item >= 0 && next_fit(p, g, s, level, state, words);
+    if (fits && s->kept[level]) {
+        const uint64_t *slot = memo_slot(z, state, words);
+        if (slot[words] != EMPTY) {
+            z->hits++;
+            result = (uint32_t)slot[words];
+            goto back;
+        }
     }
+    s->before[level] = z->nodes;
     if (++z->nodes > p->max_nodes) return ZDD_BUDGET;
     if (z->nodes % POLL_EVERY == 0 && p->poll != NULL && p->poll(p->context))
         return ZDD_STOPPED;
-    int item = first_free(state, p->exact, s->item[level]);
-    if (item < 0) {
-        result = 1;
+    if (!fits) {
+        result = item < 0 && (p->low_count == 0 || ends_well(p, state));
         goto back;
     }
-    s->item[level] = item;
-    s->pos[level] = p->starts[item + 1];
-    s->chain[level] = 0;
+    goto down;
 }
 next: { /* Z2: the next option of the item, last first, that clashes with nothing */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
-    while (s->pos[level] > p->starts[s->item[level]]) {
-        uint32_t o = p->options[--s->pos[level]];
-        const uint64_t *mask = p->masks + (size_t)o * (size_t)words;
-        if (clashes(state, mask, words)) continue;
-        uint64_t *child = state + words;
-        for (int w = 0; w < words; w++) child[w] = state[w] | mask[w];
-        s->item[level + 1] = s->item[level];
-        level++;
-        goto enter;
+    s->pos[level]++;
+    if (!next_fit(p, g, s, level, state, words)) {
+        result = s->chain[level];
+        if (z->nodes - s->before[level] >= MEMO_COST) {
+            if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
+            s->kept[level]++;
+        }
+        goto back;
     }
-    result = s->chain[level];
-    if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
+}
+down: { /* take the option: its state is the next level's */
+    uint64_t *state = s->states + (size_t)level * (size_t)words;
+    const uint64_t *mask = g->masks + (size_t)s->pos[level] * (size_t)words;
+    for (int w = 0; w < words; w++) state[words + w] = state[w] | mask[w];
+    if (p->paint_start != NULL) extras_apply(p, g->option[s->pos[level]], state + words);
+    s->item[level + 1] = s->item[level];
+    level++;
+    goto enter;
 }
 back: /* Z3: hand the node up; a sub-problem with solutions adds a node to the parent's chain */
     if (level == 0) {
@@ -214,30 +418,45 @@ back: /* Z3: hand the node up; a sub-problem with solutions adds a node to the p
     }
     level--;
     if (result) {
-        uint32_t o = p->options[s->pos[level]];
+        uint32_t o = g->option[s->pos[level]];
         s->chain[level] = make_node(z, o, s->chain[level], result, &error);
         if (error != ZDD_OK) return error;
     }
     goto next;
 }
 
+static int search_1(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
+                    uint32_t *root) {
+    return search(p, g, z, s, root, 1);
+}
+
+static int search_2(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
+                    uint32_t *root) {
+    return search(p, g, z, s, root, 2);
+}
+
 int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {
-    size_t depth = (size_t)p->exact + 2;
-    zdd_stack s = {malloc(depth * (size_t)p->words * sizeof(uint64_t)), malloc(depth * sizeof(int)),
-                   malloc(depth * sizeof(uint32_t)), malloc(depth * sizeof(uint32_t))};
+    size_t depth = (size_t)p->exact + 2, words = (size_t)p->words;
+    zdd_stack s = {malloc(depth * words * sizeof(uint64_t)), malloc(depth * sizeof(int)),
+                   malloc(depth * sizeof(uint32_t)), malloc(depth * sizeof(uint32_t)),
+                   malloc(depth * sizeof(uint64_t)), calloc(depth, sizeof(uint64_t))};
+    zdd_scan g = {0};
     int error = ZDD_NO_MEMORY;
     if (s.states != NULL && s.item != NULL && s.pos != NULL && s.chain != NULL &&
-        grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
+        s.before != NULL && s.kept != NULL && make_scan(p, &g) == ZDD_OK && grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
         new_memo(z, 1024, p->words) == ZDD_OK) {
         z->count = 2; /* the sinks */
         z->var[0] = z->var[1] = z->lo[0] = z->lo[1] = z->hi[0] = z->hi[1] = 0;
-        error = search(p, z, &s, root);
+        error = p->words == 1   ? search_1(p, &g, z, &s, root)
+                : p->words == 2 ? search_2(p, &g, z, &s, root)
+                                : search(p, &g, z, &s, root, p->words);
     }
-    free(s.states), free(s.item), free(s.pos), free(s.chain);
+    free(s.states), free(s.item), free(s.pos), free(s.chain), free(s.before), free(s.kept);
+    free_scan(&g);
     return error;
 }
 
 void zdd_free(zdd_result *z) {
-    free(z->var), free(z->lo), free(z->hi), free(z->unique), free(z->keys), free(z->values);
+    free(z->var), free(z->lo), free(z->hi), free(z->unique), free(z->memo);
     memset(z, 0, sizeof *z);
 }

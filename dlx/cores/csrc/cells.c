@@ -166,15 +166,18 @@ static inline void swap_out(int *set, int *item, int x, int p) {
    stack; else 1.
    Without colours an option met here never holds an inactive item (covering an item, or
    purifying an uncoloured secondary one, hides every option it is in), so `coloured` == 0
-   skips SSXCC's test of each item's pos: `hide` picks that copy for a problem without colours. */
-static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, int check,
+   skips SSXCC's test of each item's pos: `hide` picks that copy for a problem without colours.
+   `check` and `coloured` are constants in each copy, so that no copy tests them per node. */
+static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, const int check,
                                    long long *updates, const int coloured) {
     int *restrict set = s->set;
     cells_node *restrict nd = s->nd;
     const unsigned *restrict nxt = (const unsigned *)s->t->nxt;
     const int *restrict clr = s->t->clr;
+    int *restrict force = s->force;
     const int oactive = s->oactive, active = s->active;
     const size_t second = (size_t)s->t->second;
+    int forced = s->forced;
     long long u = 0;
     /* Indices are size_t, loaded as unsigned: they widen for free and their offsets fold into
        the addresses (Python builds extensions with -fwrapv, which forbids that for int). */
@@ -185,14 +188,13 @@ static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, int check,
             size_t uu = (unsigned)nd[nn].itm;
             if (coloured && POS(uu) >= oactive) continue;
             int ss = SIZE(uu) - 1;
-            if (UNLIKELY(ss <= 1)) {
-                if (check && uu < second && POS(uu) < active) {
-                    if (ss == 0) {
-                        *updates += u;
-                        return 0;
-                    }
-                    s->force[s->forced++] = (int)uu;
+            if (check && UNLIKELY(ss <= 1) && uu < second && POS(uu) < active) {
+                if (ss == 0) {
+                    s->forced = forced;
+                    *updates += u;
+                    return 0;
                 }
+                force[forced++] = (int)uu;
             }
             size_t vv = (unsigned)nd[nn].loc, top = uu + (unsigned)ss;
             size_t nnp = (unsigned)set[top];
@@ -204,24 +206,30 @@ static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, int check,
             u++;
         }
     }
+    s->forced = forced;
     *updates += u;
     return 1;
 }
 
 /* Kept out of line, as ssxcc.w has it: inlined into `take`, the loop ran a third slower
    (pentominoes 8x8: the same instructions, scheduled worse). */
-static NOINLINE int hide_plain(cells_search *s, int c, int check, long long *updates) {
-    return hide_body(s, c, 0, check, updates, 0);
+static NOINLINE int hide_plain(cells_search *s, int c, long long *updates) {
+    return hide_body(s, c, 0, 1, updates, 0);
 }
 
-static NOINLINE int hide_coloured(cells_search *s, int c, int color, int check,
-                                  long long *updates) {
-    return hide_body(s, c, color, check, updates, 1);
+static NOINLINE int hide_coloured(cells_search *s, int c, int color, long long *updates) {
+    return hide_body(s, c, color, 1, updates, 1);
 }
 
-static inline int hide(cells_search *s, int c, int color, int check, long long *updates) {
-    return s->t->coloured ? hide_coloured(s, c, color, check, updates)
-                          : hide_plain(s, c, check, updates);
+/* The hide of the item chosen at a node: nothing to check (its options are all about to be
+   tried), so no copy tests sizes. */
+static NOINLINE void hide_chosen(cells_search *s, int c, long long *updates) {
+    if (s->t->coloured) hide_body(s, c, 0, 0, updates, 1);
+    else hide_body(s, c, 0, 0, updates, 0);
+}
+
+static inline int hide(cells_search *s, int c, int color, long long *updates) {
+    return s->t->coloured ? hide_coloured(s, c, color, updates) : hide_plain(s, c, updates);
 }
 
 /* Choose the option of `node`: swap its items out of the active set (its other items, or all
@@ -246,8 +254,8 @@ static int take(cells_search *s, int node, int all, long long *updates) {
     q = start;
     do {
         int cc = nd[q].itm;
-        int ok = cc < s->t->second ? hide(s, cc, 0, 1, updates)
-                 : POS(cc) < s->oactive ? hide(s, cc, s->t->clr[q], 1, updates)
+        int ok = cc < s->t->second ? hide(s, cc, 0, updates)
+                 : POS(cc) < s->oactive ? hide(s, cc, s->t->clr[q], updates)
                                          : 1;
         if (!ok) {
             s->forced = 0;
@@ -416,7 +424,7 @@ static int enter(cells_search *s, long long *updates) {
     swap_out(s->set, s->item, best, --s->active);
     (*updates)++;
     s->oactive = s->active;
-    hide(s, best, 0, 0, updates);
+    hide_chosen(s, best, updates);
     s->best = s->cur = best;
     if (forced) {
         s->saved[s->level + 1] = s->saved[s->level];

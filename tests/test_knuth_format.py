@@ -255,7 +255,7 @@ def test_coloured_line_read_at_once_reads_as_word_by_word(
     line = "".join(blank + word for blank, word in zip(blanks, words, strict=False))
     if ":" not in line:
         line += " x:1"
-    outcomes = []
+    outcomes: list[object] = []
     for read in (dlx.knuth._option, dlx.knuth._option_words):
         try:
             outcomes.append(read(line, 2, declared))

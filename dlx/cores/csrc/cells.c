@@ -186,15 +186,19 @@ static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, const int 
         if (coloured && color && clr[tt] == color) continue;
         for (size_t nn = nxt[tt]; nn != tt; nn = nxt[nn]) {
             size_t uu = (unsigned)nd[nn].itm;
-            if (coloured && POS(uu) >= oactive) continue;
+            int pos = POS(uu);
+            if (coloured && pos >= oactive) continue;
             int ss = SIZE(uu) - 1;
-            if (check && UNLIKELY(ss <= 1) && uu < second && POS(uu) < active) {
-                if (ss == 0) {
-                    s->forced = forced;
-                    *updates += u;
-                    return 0;
+            /* Small sets are common among secondary items: the size is tested alone first. */
+            if (check && UNLIKELY(ss <= 1)) {
+                if (uu < second && pos < active) {
+                    if (ss == 0) {
+                        s->forced = forced;
+                        *updates += u;
+                        return 0;
+                    }
+                    force[forced++] = (int)uu;
                 }
-                force[forced++] = (int)uu;
             }
             size_t vv = (unsigned)nd[nn].loc, top = uu + (unsigned)ss;
             size_t nnp = (unsigned)set[top];

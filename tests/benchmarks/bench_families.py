@@ -20,8 +20,10 @@ reading the file on standard input: DLX1 for the plain files, DLX2 for colours, 
 multiplicities, SSXCC beside the cells engine. Knuth's programs are found through the
 environment variables DLX1, DLX2, DLX3 and SSXCC, paths of builds the user made from his CWEB
 sources (`ctangle dlx1.w && cc -O3 dlx1.c -o dlx1`; SSXCC needs gb_flip.c too); this project
-never builds or ships them. `--baseline DIR` also runs the links and cells engines of another
-checkout of this project (its compiled cores built in place), for before/after ratios.
+never builds or ships them. Valgrind cannot load DLX3 as written (its 100,000,000-node arrays
+take 1.6 GB of static memory): for `--callgrind`, build it with `#define max_nodes 10000000`.
+`--baseline DIR` also runs the links and cells engines of another checkout of this project (its
+compiled cores built in place), for before/after ratios.
 
 Each time is the best of `--repeat` runs (default 3). Each checkout's `dlx` is byte-compiled
 first (`compileall`), so that a start is an installed package's even where
@@ -172,7 +174,11 @@ def run(command: Command, path: Path, unit: str) -> tuple[float, int | None]:
     if found:
         return measure, int(found.group(1))
     last = done.stdout.strip().splitlines()[-1:]
-    return measure, int(last[0]) if last and last[0].isdigit() else None
+    if last and last[0].isdigit():
+        return measure, int(last[0])
+    why = done.stderr.strip().splitlines()[-1:] or [f"exit status {done.returncode}"]
+    print(f"  (no count from {argv[0]}: {why[0][:200]})", file=sys.stderr)
+    return math.nan, None
 
 
 def processor_seconds() -> float:

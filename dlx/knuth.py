@@ -130,11 +130,23 @@ def _option(
     # The usual line is split and checked at once (columns only for a fault), unless it has
     # more blanks than a correct line could need: then its words are read one at a time, up to
     # the first fault, so that a line of millions of words takes no more than the problem.
-    if ":" not in line and line.count(" ") + line.count("\t") <= 4 * len(declared.index) + 64:
+    if line.count(" ") + line.count("\t") <= 4 * len(declared.index) + 64:
         plain = [word for word in line.replace("\t", " ").split(" ") if word]
-        unique = set(plain)
-        if len(unique) == len(plain) and unique <= declared.index.keys():
-            return plain, {}, plain
+        if ":" not in line:
+            unique = set(plain)
+            if len(unique) == len(plain) and unique <= declared.index.keys():
+                return plain, {}, plain
+        else:
+            fast = _coloured(plain, declared)
+            if fast is not None:
+                return fast[0], fast[1], plain
+    return _option_words(line, number, declared)
+
+
+def _option_words(
+    line: str, number: int, declared: Problem[int]
+) -> tuple[list[str], dict[str, str], list[str]]:
+    """`_option` word by word: the first fault raised with its column."""
     names: list[str] = []
     seen: set[str] = set()
     colours: dict[str, str] = {}
@@ -155,6 +167,26 @@ def _option(
         names.append(name)
         words.append(word)
     return names, colours, words
+
+
+def _coloured(words: list[str], declared: Problem[int]) -> tuple[list[str], dict[str, str]] | None:
+    """The item names and colours of an option line's `words` when the line is correct, checked
+    all at once; None on any fault (`_option` then reads it word by word to name the fault)."""
+    names: list[str] = []
+    colours: dict[str, str] = {}
+    for word in words:
+        name, colon, colour = word.partition(":")
+        names.append(name)
+        if colon:
+            colours[name] = colour
+    unique = set(names)
+    if len(unique) != len(names) or not unique <= declared.index.keys():
+        return None
+    index, primary = declared.index, declared.primary_count
+    for name, colour in colours.items():
+        if not colour or "|" in colour or ":" in colour or index[name] < primary:
+            return None
+    return names, colours
 
 
 def parse_dlx(text: str) -> DlxFile:

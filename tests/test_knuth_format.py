@@ -8,6 +8,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dlx.knuth
 from dlx import DlxError, FormatError, Stats, Status, solve, verify
@@ -233,3 +235,30 @@ def test_reference_file_gives_dlx1_solutions_updates_and_nodes(name: str) -> Non
         verify(read.problem, solution)
     assert stats.status is Status.EXHAUSTED
     assert Figures(stats.solutions, stats.updates, stats.nodes) == expected
+
+
+COLOURED_WORDS = ["a", "b", "x", "y", "z", "", "q", "a:1", "x:1", "x:red", "y:2", "x:", "x:1:2"]
+COLOURED_WORDS += ["y:r|", "|x", ":1", "z:red"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(COLOURED_WORDS), min_size=1, max_size=6),
+    st.lists(st.sampled_from([" ", "\t", "  ", " \t "]), min_size=6, max_size=6),
+)
+def test_coloured_line_read_at_once_reads_as_word_by_word(
+    words: list[str], blanks: list[str]
+) -> None:
+    """An option line with colours, checked all at once, gives what reading it word by word
+    gives: the same names, colours and words, or the same fault at the same column."""
+    declared = parse_dlx("a b | x y z\n").problem
+    line = "".join(blank + word for blank, word in zip(blanks, words, strict=False))
+    if ":" not in line:
+        line += " x:1"
+    outcomes: list[object] = []
+    for read in (dlx.knuth._option, dlx.knuth._option_words):
+        try:
+            outcomes.append(read(line, 2, declared))
+        except FormatError as error:
+            outcomes.append((str(error), error.line, error.column))
+    assert outcomes[0] == outcomes[1]

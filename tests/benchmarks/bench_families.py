@@ -1,6 +1,6 @@
 """Benchmark: dlx beside Knuth's program of the same algorithm, on one file of each family.
 
-Run: `.venv/bin/python tests/benchmarks/bench_families.py [--repeat N] [--callgrind]
+Run: `.venv/bin/python tests/benchmarks/bench_families.py [--repeat N] [--cpu | --callgrind]
 [--baseline DIR] [--only NAME ...]`. The problem files are written by this program (to a
 temporary folder) in Knuth's format:
 
@@ -20,15 +20,20 @@ reading the file on standard input: DLX1 for the plain files, DLX2 for colours, 
 multiplicities, SSXCC beside the cells engine. Knuth's programs are found through the
 environment variables DLX1, DLX2, DLX3 and SSXCC, paths of builds the user made from his CWEB
 sources (`ctangle dlx1.w && cc -O3 dlx1.c -o dlx1`; SSXCC needs gb_flip.c too); this project
-never builds or ships them. `--baseline DIR` also runs the links and cells engines of another
-checkout of this project (its compiled cores built in place), for before/after ratios.
+never builds or ships them. Valgrind cannot load DLX3 as written (its 100,000,000-node arrays
+take 1.6 GB of static memory): for `--callgrind`, build it with `#define max_nodes 10000000`.
+`--baseline DIR` also runs the links and cells engines of another checkout of this project (its
+compiled cores built in place), for before/after ratios.
 
 Each time is the best of `--repeat` runs (default 3). Each checkout's `dlx` is byte-compiled
 first (`compileall`), so that a start is an installed package's even where
 PYTHONDONTWRITEBYTECODE is set. Printed: per file each solver's seconds,
 whether its count agrees with the others', and each engine's time over its peer's; then per
 engine the geometric mean of those ratios and the targets: cells at most 0.8x SSXCC and links at
-most 1.0x Knuth's program on every file. `--callgrind` measures instructions executed
+most 1.0x Knuth's program on every file. `--cpu` measures the seconds of processor time each
+process used (user and system, as `/usr/bin/time` reports them) instead of the seconds it took:
+on a machine busy with other work, a process waiting for a processor costs it nothing, so the
+ratios hold where wall-clock ones do not. `--callgrind` measures instructions executed
 (`valgrind --tool=callgrind`, one run each, repeatable on a busy machine) instead of seconds.
 Exit 1 when two solvers disagree on a count.
 """
@@ -39,6 +44,7 @@ import argparse
 import math
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -137,12 +143,15 @@ def ours(engine: str, checkout: Path | None = None) -> Callable[[Path], Command]
     )
 
 
-def run(command: Command, path: Path, callgrind: bool) -> tuple[float, int | None]:
-    """Seconds (or, with `callgrind`, instructions) of one run on `path`, and the count printed."""
+def run(command: Command, path: Path, unit: str) -> tuple[float, int | None]:
+    """The seconds of one run on `path` (or its processor seconds, or its instructions: `unit`),
+    and the count printed."""
     argv, env, feed = command
+    callgrind = unit == "instructions"
     if callgrind:
         out = path.parent / "callgrind.out"
         argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv]
+    used = processor_seconds()
     started = time.perf_counter()
     with open(path if feed else os.devnull, "rb") as stdin:
         done = subprocess.run(
@@ -156,6 +165,8 @@ def run(command: Command, path: Path, callgrind: bool) -> tuple[float, int | Non
             check=False,
         )
     measure = time.perf_counter() - started
+    if unit == "cpu seconds":
+        measure = processor_seconds() - used
     if callgrind:
         refs = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
         measure = float(refs.group(1)) if refs else math.nan
@@ -163,7 +174,17 @@ def run(command: Command, path: Path, callgrind: bool) -> tuple[float, int | Non
     if found:
         return measure, int(found.group(1))
     last = done.stdout.strip().splitlines()[-1:]
-    return measure, int(last[0]) if last and last[0].isdigit() else None
+    if last and last[0].isdigit():
+        return measure, int(last[0])
+    why = done.stderr.strip().splitlines()[-1:] or [f"exit status {done.returncode}"]
+    print(f"  (no count from {argv[0]}: {why[0][:200]})", file=sys.stderr)
+    return math.nan, None
+
+
+def processor_seconds() -> float:
+    """The user and system seconds of this program's finished child processes so far."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return children.ru_utime + children.ru_stime
 
 
 def knuth(program: str) -> Callable[[Path], Command]:
@@ -194,7 +215,9 @@ def solvers(family: str, baseline: Path | None) -> Table:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
-    parser.add_argument("--callgrind", action="store_true", help="count instructions instead")
+    measure = parser.add_mutually_exclusive_group()
+    measure.add_argument("--cpu", action="store_true", help="processor seconds instead")
+    measure.add_argument("--callgrind", action="store_true", help="count instructions instead")
     parser.add_argument("--baseline", type=Path, help="another checkout, for before/after")
     parser.add_argument("--only", action="append", choices=list(FILES), help="this file only")
     args = parser.parse_args(argv)
@@ -220,11 +243,11 @@ def compare(
     table = solvers(family, args.baseline)
     measures: dict[str, float] = {}
     counts: dict[str, int | None] = {}
-    unit = "instructions" if args.callgrind else "seconds"
+    unit = "instructions" if args.callgrind else "cpu seconds" if args.cpu else "seconds"
     repeat = 1 if args.callgrind else max(1, args.repeat)
     for _ in range(repeat):  # alternating, so that a busy moment falls on all of them
         for solver, (_, command) in table.items():
-            measure, counts[solver] = run(command(path), path, args.callgrind)
+            measure, counts[solver] = run(command(path), path, unit)
             measures[solver] = min(measure, measures.get(solver, math.inf))
     agreed = len(set(counts.values())) == 1 and None not in counts.values()
     print(f"{name} ({family}, {counts.get('links')} solutions, {unit}, best of {repeat})")

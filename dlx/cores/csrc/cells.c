@@ -166,15 +166,18 @@ static inline void swap_out(int *set, int *item, int x, int p) {
    stack; else 1.
    Without colours an option met here never holds an inactive item (covering an item, or
    purifying an uncoloured secondary one, hides every option it is in), so `coloured` == 0
-   skips SSXCC's test of each item's pos: `hide` picks that copy for a problem without colours. */
-static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, int check,
+   skips SSXCC's test of each item's pos: `hide` picks that copy for a problem without colours.
+   `check` and `coloured` are constants in each copy, so that no copy tests them per node. */
+static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, const int check,
                                    long long *updates, const int coloured) {
     int *restrict set = s->set;
     cells_node *restrict nd = s->nd;
     const unsigned *restrict nxt = (const unsigned *)s->t->nxt;
     const int *restrict clr = s->t->clr;
+    int *restrict force = s->force;
     const int oactive = s->oactive, active = s->active;
     const size_t second = (size_t)s->t->second;
+    int forced = s->forced;
     long long u = 0;
     /* Indices are size_t, loaded as unsigned: they widen for free and their offsets fold into
        the addresses (Python builds extensions with -fwrapv, which forbids that for int). */
@@ -183,15 +186,18 @@ static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, int check,
         if (coloured && color && clr[tt] == color) continue;
         for (size_t nn = nxt[tt]; nn != tt; nn = nxt[nn]) {
             size_t uu = (unsigned)nd[nn].itm;
-            if (coloured && POS(uu) >= oactive) continue;
+            int pos = POS(uu);
+            if (coloured && pos >= oactive) continue;
             int ss = SIZE(uu) - 1;
-            if (UNLIKELY(ss <= 1)) {
-                if (check && uu < second && POS(uu) < active) {
+            /* Small sets are common among secondary items: the size is tested alone first. */
+            if (check && UNLIKELY(ss <= 1)) {
+                if (uu < second && pos < active) {
                     if (ss == 0) {
+                        s->forced = forced;
                         *updates += u;
                         return 0;
                     }
-                    s->force[s->forced++] = (int)uu;
+                    force[forced++] = (int)uu;
                 }
             }
             size_t vv = (unsigned)nd[nn].loc, top = uu + (unsigned)ss;
@@ -204,24 +210,46 @@ static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, int check,
             u++;
         }
     }
+    s->forced = forced;
     *updates += u;
     return 1;
 }
 
-/* Kept out of line, as ssxcc.w has it: inlined into `take`, the loop ran a third slower
-   (pentominoes 8x8: the same instructions, scheduled worse). */
-static NOINLINE int hide_plain(cells_search *s, int c, int check, long long *updates) {
-    return hide_body(s, c, 0, check, updates, 0);
+/* SSXCC's second loop of a choice: hide, for every item of the option from `start` round to
+   `node` still to be hidden (primary, or secondary and active before this level), the options
+   that clash with it; 0 as soon as a primary item is left with none. One call per option, so
+   that the setup of hide's loop is paid once per choice; kept out of line, as ssxcc.w has hide
+   (inlined into `take`, the loop ran slower: the same instructions, scheduled worse). */
+static ALWAYS_INLINE int hide_option_body(cells_search *s, int node, int start,
+                                          long long *updates, const int coloured) {
+    const cells_node *nd = s->nd;
+    const int *nxt = s->t->nxt, *clr = s->t->clr, *set = s->set;
+    const int second = s->t->second, oactive = s->oactive;
+    int q = start;
+    do {
+        int cc = nd[q].itm;
+        if (cc < second ? !hide_body(s, cc, 0, 1, updates, coloured)
+                        : POS(cc) < oactive && !hide_body(s, cc, clr[q], 1, updates, coloured))
+            return 0;
+        q = nxt[q];
+    } while (q != node);
+    return 1;
 }
 
-static NOINLINE int hide_coloured(cells_search *s, int c, int color, int check,
-                                  long long *updates) {
-    return hide_body(s, c, color, check, updates, 1);
+static NOINLINE int hide_option_plain(cells_search *s, int node, int start, long long *updates) {
+    return hide_option_body(s, node, start, updates, 0);
 }
 
-static inline int hide(cells_search *s, int c, int color, int check, long long *updates) {
-    return s->t->coloured ? hide_coloured(s, c, color, check, updates)
-                          : hide_plain(s, c, check, updates);
+static NOINLINE int hide_option_coloured(cells_search *s, int node, int start,
+                                         long long *updates) {
+    return hide_option_body(s, node, start, updates, 1);
+}
+
+/* The hide of the item chosen at a node: nothing to check (its options are all about to be
+   tried), so no copy tests sizes. */
+static NOINLINE void hide_chosen(cells_search *s, int c, long long *updates) {
+    if (s->t->coloured) hide_body(s, c, 0, 0, updates, 1);
+    else hide_body(s, c, 0, 0, updates, 0);
 }
 
 /* Choose the option of `node`: swap its items out of the active set (its other items, or all
@@ -243,19 +271,10 @@ static int take(cells_search *s, int node, int all, long long *updates) {
         q = nxt[q];
     } while (q != node);
     s->active = p;
-    q = start;
-    do {
-        int cc = nd[q].itm;
-        int ok = cc < s->t->second ? hide(s, cc, 0, 1, updates)
-                 : POS(cc) < s->oactive ? hide(s, cc, s->t->clr[q], 1, updates)
-                                         : 1;
-        if (!ok) {
-            s->forced = 0;
-            return 0;
-        }
-        q = nxt[q];
-    } while (q != node);
-    return 1;
+    int ok = s->t->coloured ? hide_option_coloured(s, node, start, updates)
+                            : hide_option_plain(s, node, start, updates);
+    if (!ok) s->forced = 0;
+    return ok;
 }
 
 /* Whether the options `givens` can go together: distinct, no item covered twice, a coloured
@@ -393,9 +412,10 @@ static inline int pop_forced(cells_search *s) {
     return 0;
 }
 
-/* Enter a node: the budgets polled now and then, the node counted; then the forced move,
-   the branching item, or a solution (1). 0 to advance, -1 to stop (status set or error). */
-static int enter(cells_search *s, long long *updates) {
+/* Enter a node at `level`: the budgets polled now and then, the node counted; then the forced
+   move, or the branching item, in *best; or a solution (1). 0 to advance, -1 to stop (status
+   set or error). */
+static int enter(cells_search *s, int level, long long *updates, int *best) {
     if (UNLIKELY(s->nodes >= s->next_poll || *updates >= s->next_update_poll)) {
         s->updates = *updates;
         int r = s->poll(s);
@@ -405,39 +425,50 @@ static int enter(cells_search *s, long long *updates) {
         }
     }
     s->nodes++;
-    s->profile[s->level]++;
-    if (s->level > s->max_level) s->max_level = s->level;
-    int best = pop_forced(s), forced = best != 0, t;
+    s->profile[level]++;
+    if (level > s->max_level) s->max_level = level;
+    int x = pop_forced(s), forced = x != 0, t;
     if (!forced) {
-        best = choose(s, &t);
-        if (s->forced) best = s->force[--s->forced], forced = 1;
+        x = choose(s, &t);
+        if (s->forced) x = s->force[--s->forced], forced = 1;
         else if (t == INT_MAX) return 1;
     }
-    swap_out(s->set, s->item, best, --s->active);
+    swap_out(s->set, s->item, x, --s->active);
     (*updates)++;
     s->oactive = s->active;
-    hide(s, best, 0, 0, updates);
-    s->best = s->cur = best;
+    hide_chosen(s, x, updates);
+    *best = x;
     if (forced) {
-        s->saved[s->level + 1] = s->saved[s->level];
+        s->saved[level + 1] = s->saved[level];
         return 0;
     }
-    return save_sizes(s, s->level) < 0 ? -2 : 0;
+    return save_sizes(s, level) < 0 ? -2 : 0;
+}
+
+/* The options of the solution at `level`, after the givens: opts[base..base+level). */
+static void solution_options(cells_search *s, int level) {
+    for (int k = 0; k < level; k++) s->opts[s->base + k] = s->t->opt[s->choice[k]];
 }
 
 /* Run on to the next solution: CELLS_SOLUTION (the options in opts[0..base+level)),
-   CELLS_DONE (status EXHAUSTED or BUDGET), or CELLS_ERROR (out of memory, or the poll's). */
+   CELLS_DONE (status EXHAUSTED or BUDGET), or CELLS_ERROR (out of memory, or the poll's).
+   The place in the search (step, level, the branching item and its option tried) lives in
+   locals while it runs and in `s` between calls. */
 int cells_run(cells_search *s) {
     if (s->status != CELLS_RUNNING) return CELLS_DONE;
     long long updates = s->updates;
+    int step = s->step, level = s->level, best = s->best, cur = s->cur;
+    int *const choice = s->choice;
+    const cells_node *const nd = s->nd;
     int r = CELLS_DONE;
     for (;;) {
-        switch (s->step) {
+        switch (step) {
         case FORWARD: {
-            int e = enter(s, &updates);
+            int e = enter(s, level, &updates, &best);
             if (e == 1) {
-                s->step = BACKUP;
+                step = BACKUP;
                 if (++s->solutions < s->count_to) break; /* counted where it is found */
+                solution_options(s, level);
                 r = CELLS_SOLUTION;
                 goto out;
             }
@@ -445,40 +476,44 @@ int cells_run(cells_search *s) {
                 r = e == -2 || s->status != CELLS_BUDGET ? CELLS_ERROR : CELLS_DONE;
                 goto out;
             }
-            s->step = ADVANCE;
+            cur = best;
+            step = ADVANCE;
             break;
         }
         case ADVANCE: {
-            int node = s->set[s->cur];
-            s->choice[s->level] = node;
-            s->opts[s->base + s->level] = s->t->opt[node];
+            int node = s->set[cur];
+            choice[level] = node;
             if (take(s, node, 0, &updates)) {
-                s->level++;
-                s->step = FORWARD;
-            } else s->step = ABORT;
+                level++;
+                step = FORWARD;
+            } else step = ABORT;
             break;
         }
         case BACKUP:
-            if (s->level == 0) {
+            if (level == 0) {
                 s->status = CELLS_EXHAUSTED;
                 goto out;
             }
-            s->level--;
-            s->best = s->nd[s->choice[s->level]].itm;
-            s->cur = s->nd[s->choice[s->level]].loc;
-            s->step = ABORT;
+            level--;
+            best = nd[choice[level]].itm;
+            cur = nd[choice[level]].loc;
+            step = ABORT;
             break;
         default: /* ABORT */
-            if (s->cur + 1 >= s->best + s->set[s->best - 1]) {
-                s->step = BACKUP;
+            if (cur + 1 >= best + s->set[best - 1]) {
+                step = BACKUP;
                 break;
             }
-            restore_sizes(s, s->level);
-            s->cur++;
-            s->step = ADVANCE;
+            restore_sizes(s, level);
+            cur++;
+            step = ADVANCE;
         }
     }
 out:
     s->updates = updates;
+    s->step = step;
+    s->level = level;
+    s->best = best;
+    s->cur = cur;
     return r;
 }

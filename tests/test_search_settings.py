@@ -1,24 +1,20 @@
 """One search-settings object for every core (issue 31): `SearchSettings` refuses what `solve`
 refuses, once, when it is made; `solve`, `count`, `first` and a parallel part build the same
-object; and the engine room's modules import one another without a loop (lazy and type-only
-imports included)."""
+object; and the settings sit below every core (the whole tree's layers and loops:
+tests/test_layers.py)."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 from inspect import signature
-from pathlib import Path
 
 import pytest
+from test_layers import NAMES, imports
 
 from dlx import BudgetError, EngineOptionError, Problem, Stats, count, first, solve
 from dlx.cores.settings import SearchSettings
 from dlx.parallel import Settings
 from dlx.solve import search_settings, solve_with
-
-ROOT = Path(__file__).resolve().parents[1]
-ENGINE_ROOM = ("dlx.cores", "dlx.parallel", "dlx.solve", "dlx.zdd", "dlx.estimate")
 
 
 def small() -> Problem[str]:
@@ -98,49 +94,12 @@ def test_a_parallel_run_turns_its_settings_into_the_search_settings() -> None:
     assert vars(below) == vars(wanted)  # (settings are never compared in the engine: no __eq__)
 
 
-def module_name(path: Path) -> str:
-    """The dotted name of a module file under ROOT (a package by its folder's name)."""
-    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-
-
-def engine_room_imports() -> dict[str, set[str]]:
-    """Each module of the engine room and the engine-room modules it imports, anywhere in it."""
-    paths = [*(ROOT / "dlx" / "cores").glob("*.py"), *(ROOT / "dlx" / "parallel").glob("*.py")]
-    paths += [ROOT / "dlx" / "solve.py", ROOT / "dlx" / "zdd.py", ROOT / "dlx" / "estimate.py"]
-    modules = {module_name(path): path for path in paths}
-    graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        used: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                used.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module is not None:
-                used.add(node.module)
-                used.update(f"{node.module}.{alias.name}" for alias in node.names)
-        graph[name] = {other for other in used if other in modules and other != name}
-    return graph
-
-
-def test_the_engine_room_imports_without_a_loop() -> None:
-    """Depth-first: a module met again while its own imports are being walked closes a loop."""
-    graph = engine_room_imports()
-    assert set(graph) >= {"dlx.cores.settings", "dlx.parallel.cells_split", "dlx.solve"}
-    done: set[str] = set()
-
-    def walk(name: str, path: tuple[str, ...]) -> None:
-        if name in path:
-            pytest.fail("import loop: " + " -> ".join((*path[path.index(name) :], name)))
-        if name not in done:
-            for other in sorted(graph[name]):
-                walk(other, (*path, name))
-            done.add(name)
-
-    for name in sorted(graph):
-        walk(name, ())
-
-
 def test_the_settings_and_counters_import_no_core() -> None:
-    """The two modules every core reads sit below all of them."""
-    graph = engine_room_imports()
-    assert graph["dlx.cores.settings"] == set()
-    assert graph["dlx.cores.counters"] == {"dlx.cores.settings"}
+    """The two modules every core reads sit below all of them (the whole tree's loops and
+    layers: tests/test_layers.py)."""
+    assert imports(NAMES["dlx.cores.settings"]) <= {"dlx.errors", "dlx.stats", "dlx.memo"} | {
+        "dlx.problem"
+    }
+    assert imports(NAMES["dlx.cores.counters"]) - {"dlx.stats", "dlx.errors"} == {
+        "dlx.cores.settings"
+    }

@@ -56,7 +56,9 @@ def page(browser: Any, server: tuple[str, int]) -> Iterator[Page]:
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     opened.goto(server[0])
-    opened.get_by_label("Puzzle file").wait_for()
+    # Until the page has its first puzzle (after asking the server for its sets and examples),
+    # a puzzle typed in would be replaced by it.
+    opened.locator("body[data-ready=true]").wait_for()
     yield opened
     context.close()
     assert errors == []

@@ -814,6 +814,7 @@ async function init() {
   } else {
     setText("board 6x10\npieces pentominoes\n");
   }
+  document.body.dataset.ready = "true";  // the page is wired and holds its first puzzle
 }
 
 document.addEventListener("DOMContentLoaded", init);

@@ -137,6 +137,8 @@ def before_the_program(status: int, stderr: str) -> bool:
         return True
     if "init_import_site" in stderr:
         return True
+    if stderr.startswith("Error processing line") and ".pth:" in stderr.split("\n", 1)[0]:
+        return True  # `site` running an installed .pth file (an editable install's finder)
     # (a KeyboardInterrupt in an import lock's weakref callback is printed as "Exception ignored
     # in ...", its last line "KeyboardInterrupt: ")
     last = stderr.rstrip().rsplit("\n", 1)[-1]

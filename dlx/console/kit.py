@@ -10,6 +10,9 @@ bounds the whole run; and an ending without a traceback, whatever happens to the
 - `run` is the body of both entry points: Ctrl-C at any moment exits 130 with one line; a failed
   write to standard output (a full disk, /dev/full) or a closed standard output gives one line on
   standard error and exit 1; a reader that goes away ends the process quietly, as SIGPIPE does.
+
+The clock and the endings live in `dlx.console.ending`, which imports no typer (so that `dlx
+solve`'s plain form starts without it); this module hands them on with the options.
 """
 
 from __future__ import annotations

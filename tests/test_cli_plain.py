@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dlx.cli.plain import PlainSolve, plain_solve, read_plain
+from dlx.cli.plain import plain_solve, read_plain
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus" / "dlx"
@@ -107,8 +107,8 @@ def test_the_plain_form_prints_and_ends_as_typer_does(argv: list[str], folder: P
 
 
 def test_only_the_plain_form_is_read() -> None:
-    assert read_plain(["solve", "-"]) == PlainSolve("-", False, "links")
-    assert read_plain(["solve", "--engine=links", "f"]) == PlainSolve("f", False, "links")
+    assert read_plain(["solve", "-"]) == ("-", False, "links")
+    assert read_plain(["solve", "--engine=links", "f"]) == ("f", False, "links")
     assert read_plain(["solve", "--engine", "cells", "--engine", "cells", "f"]) is None
     assert read_plain(["solve", "--count=1", "f"]) is None
     assert read_plain(["solve", "f\udcff"]) is None  # (not UTF-8: click's to decode)
@@ -120,7 +120,7 @@ def test_click_reads_what_it_sets_up_itself(monkeypatch: pytest.MonkeyPatch) -> 
     argv = ["solve", "f"]
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
     monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
-    assert plain_solve(argv) == PlainSolve("f", False, "links")
+    assert plain_solve(argv) == ("f", False, "links")
     monkeypatch.setenv("_DLX_COMPLETE", "bash_complete")
     assert plain_solve(argv) is None
     monkeypatch.delenv("_DLX_COMPLETE")

@@ -16,7 +16,7 @@ import codecs
 import os
 import sys
 from collections.abc import Sequence
-from typing import NamedTuple, TextIO
+from typing import TextIO
 
 ENGINES = ("links", "cells")
 
@@ -24,13 +24,10 @@ EXIT_NONE = 1
 """As `dlx.cli.common.EXIT_NONE`: no solution, or bad input."""
 
 
-class PlainSolve(NamedTuple):
-    """A `dlx solve` in its plain form: the file (`-`: standard input), whether only the number
-    of solutions is wanted, and the engine."""
-
-    file: str
-    count_only: bool
-    engine: str
+PlainSolve = tuple[str, bool, str]
+"""A `dlx solve` in its plain form: the file (`-`: standard input), whether only the number of
+solutions is wanted (`--count`), and the engine. (A tuple: a NamedTuple's class, made at each
+start, would cost this module three times its own import.)"""
 
 
 def plain_solve(argv: Sequence[str]) -> PlainSolve | None:
@@ -52,7 +49,7 @@ def read_plain(argv: Sequence[str]) -> PlainSolve | None:
     that is not UTF-8 text (click decodes those its own way).
 
     >>> read_plain(["solve", "--engine", "cells", "--count", "queens.dlx"])
-    PlainSolve(file='queens.dlx', count_only=True, engine='cells')
+    ('queens.dlx', True, 'cells')
     >>> read_plain(["solve", "--limit", "1", "queens.dlx"]) is None
     True
     """
@@ -74,7 +71,7 @@ def read_plain(argv: Sequence[str]) -> PlainSolve | None:
             return None
     if len(files) != 1:
         return None
-    return PlainSolve(files[0], count, engine or "links")
+    return files[0], count, engine or "links"
 
 
 def _utf8(word: str) -> bool:
@@ -104,25 +101,26 @@ def solve_plainly(asked: PlainSolve) -> None:
     from dlx.errors import DOMAIN_ERRORS
     from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
+    file, count_only, engine = asked
     found = 0
     try:
-        problem_file = parse_dlx(decode(_read(asked.file, MAX_BYTES)))
+        problem_file = parse_dlx(decode(_read(file, MAX_BYTES)))
         stats = Stats()
-        with live_line(printing=not asked.count_only) as line:
-            if asked.count_only:
+        with live_line(printing=not count_only) as line:
+            if count_only:
                 found = count_solutions(
-                    problem_file.problem, engine=asked.engine, stats=stats, progress=line
+                    problem_file.problem, engine=engine, stats=stats, progress=line
                 )
             else:
                 for solution in solve(
-                    problem_file.problem, engine=asked.engine, stats=stats, progress=line
+                    problem_file.problem, engine=engine, stats=stats, progress=line
                 ):
                     found += 1
                     lines = "".join(f"{problem_file.option_text(key)}\n" for key in solution)
                     sys.stdout.write(("\n" if found > 1 else "") + lines)
     except DOMAIN_ERRORS as error:
         raise _fail(str(error)) from None
-    if asked.count_only:
+    if count_only:
         sys.stdout.write(f"{found}\n")
     if not found:
         raise _fail("no solution")

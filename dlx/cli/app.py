@@ -3,7 +3,8 @@
 This module holds the typer `app` and `dlx solve`; the puzzles' commands are in `dlx.cli.puzzles`,
 the parallel search's glue and `dlx estimate` in `dlx.cli.parallel`, the boards' printing in
 `dlx.cli.boards`, and what they share (options, errors, the reader, the exit statuses) in
-`dlx.cli.common`.
+`dlx.cli.common`. `dlx solve [--count] [--engine E] FILE` alone starts without this module
+(`dlx.cli.plain`, held to print what `solve_command` prints).
 """
 
 # Without `from __future__ import annotations`: typer reads the commands' annotations at every

@@ -35,6 +35,9 @@ process used (user and system, as `/usr/bin/time` reports them) instead of the s
 on a machine busy with other work, a process waiting for a processor costs it nothing, so the
 ratios hold where wall-clock ones do not. `--callgrind` measures instructions executed
 (`valgrind --tool=callgrind`, one run each, repeatable on a busy machine) instead of seconds.
+`startup` (first, unless `--only` leaves it out) is a two-line file with one solution, where
+the whole process is start-up: each solver's figure beside bare `python -c pass` (the
+interpreter's own start, its `site` included), and ours over it, not counted in the targets.
 Exit 1 when two solvers disagree on a count.
 """
 
@@ -123,6 +126,8 @@ FILES: dict[str, tuple[str, Callable[[], str]]] = {  # name -> (its family, its 
     "sky6": ("colours", skyscrapers),
     "dominoes": ("multiplicities", lambda: dominoes(7, 10, 2, 3)),
 }
+STARTUP = "a b\na b\n"
+"""The `startup` file: two items, one option covering both, one solution."""
 KNUTH = {"x": "DLX1", "colours": "DLX2", "multiplicities": "DLX3"}
 """The environment variable naming Knuth's program of each family's algorithm (links)."""
 
@@ -146,6 +151,23 @@ def ours(engine: str, checkout: Path | None = None) -> Callable[[Path], Command]
 def run(command: Command, path: Path, unit: str) -> tuple[float, int | None]:
     """The seconds of one run on `path` (or its processor seconds, or its instructions: `unit`),
     and the count printed."""
+    measure, done = measured(command, path, unit)
+    found = re.search(r"Altogether (\d+) solutions?", done.stdout + done.stderr)
+    if found:
+        return measure, int(found.group(1))
+    last = done.stdout.strip().splitlines()[-1:]
+    if last and last[0].isdigit():
+        return measure, int(last[0])
+    why = done.stderr.strip().splitlines()[-1:] or [f"exit status {done.returncode}"]
+    print(f"  (no count from {done.args[0]}: {why[0][:200]})", file=sys.stderr)
+    return math.nan, None
+
+
+def measured(
+    command: Command, path: Path, unit: str
+) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """One run of `command` on `path`: its seconds (or processor seconds, or instructions:
+    `unit`), and what it printed."""
     argv, env, feed = command
     callgrind = unit == "instructions"
     if callgrind:
@@ -170,15 +192,7 @@ def run(command: Command, path: Path, unit: str) -> tuple[float, int | None]:
     if callgrind:
         refs = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
         measure = float(refs.group(1)) if refs else math.nan
-    found = re.search(r"Altogether (\d+) solutions?", done.stdout + done.stderr)
-    if found:
-        return measure, int(found.group(1))
-    last = done.stdout.strip().splitlines()[-1:]
-    if last and last[0].isdigit():
-        return measure, int(last[0])
-    why = done.stderr.strip().splitlines()[-1:] or [f"exit status {done.returncode}"]
-    print(f"  (no count from {argv[0]}: {why[0][:200]})", file=sys.stderr)
-    return math.nan, None
+    return measure, done
 
 
 def processor_seconds() -> float:
@@ -219,7 +233,8 @@ def main(argv: list[str]) -> int:
     measure.add_argument("--cpu", action="store_true", help="processor seconds instead")
     measure.add_argument("--callgrind", action="store_true", help="count instructions instead")
     parser.add_argument("--baseline", type=Path, help="another checkout, for before/after")
-    parser.add_argument("--only", action="append", choices=list(FILES), help="this file only")
+    only = ["startup", *FILES]
+    parser.add_argument("--only", action="append", choices=only, help="this file only")
     args = parser.parse_args(argv)
     ratios: dict[str, list[float]] = {}
     wrong = False
@@ -227,9 +242,13 @@ def main(argv: list[str]) -> int:
         compiled = [sys.executable, "-m", "compileall", "-q", str(checkout / "dlx")]
         subprocess.run(compiled, capture_output=True, check=False)
     with tempfile.TemporaryDirectory() as folder:
-        for name in args.only or list(FILES):
-            family, text = FILES[name]
+        for name in args.only or only:
             path = Path(folder) / f"{name}.dlx"
+            if name == "startup":
+                path.write_text(STARTUP)
+                wrong |= startup(path, args)
+                continue
+            family, text = FILES[name]
             path.write_text(text())
             wrong |= compare(name, family, path, args, ratios)
     print(summary(ratios))
@@ -262,6 +281,30 @@ def compare(
     if not agreed:
         print(f"  COUNTS DISAGREE: {counts}")
     return not agreed
+
+
+def startup(path: Path, args: argparse.Namespace) -> bool:
+    """Run every solver of the plain family and bare Python on the two-line `path`, print
+    their figures and ours over bare Python's; whether a count is wrong."""
+    table = solvers("x", args.baseline)
+    unit = "instructions" if args.callgrind else "cpu seconds" if args.cpu else "seconds"
+    repeat = 1 if args.callgrind else max(1, args.repeat)
+    bare: Command = ([sys.executable, "-c", "pass"], {}, False)
+    measures: dict[str, float] = {}
+    counts: dict[str, int | None] = {}
+    for _ in range(repeat):
+        measures["python"] = min(measured(bare, path, unit)[0], measures.get("python", math.inf))
+        for solver, (_, command) in table.items():
+            measure, counts[solver] = run(command(path), path, unit)
+            measures[solver] = min(measure, measures.get(solver, math.inf))
+    print(f"startup (a two-line file, 1 solution, {unit}, best of {repeat})")
+    print(f"  {'python -c pass':16} {measures['python']:14.6g}")
+    for solver in table:
+        line = f"  {solver:16} {measures[solver]:14.6g}  count {counts[solver]}"
+        if not solver.startswith(("dlx", "ssxcc")):
+            line += f"  {measures[solver] / measures['python']:6.2f}x python"
+        print(line, flush=True)
+    return set(counts.values()) != {1}
 
 
 def summary(ratios: dict[str, list[float]]) -> str:

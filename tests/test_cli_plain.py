@@ -1,0 +1,145 @@
+"""`dlx solve`'s plain form (`dlx.cli.plain`: `[--count] [--engine E] FILE`, started without
+typer) prints and ends exactly as the typer command does, on every argument vector of a matrix:
+good files and bad ones, standard input, each engine, and options that must go to typer."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dlx.cli.plain import plain_solve, read_plain
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus" / "dlx"
+
+TYPER = "import sys; sys.argv[0] = 'dlx'; from dlx.cli.app import main; main()"
+"""The `dlx` program as it was before the plain form: every command line through typer."""
+PLAIN = "import sys; sys.argv[0] = 'dlx'; from dlx.cli.entry import dlx; dlx()"
+"""The `dlx` program's entry point, as the `dlx` script and `python -m dlx` call it."""
+
+BAD_FILES = {
+    "not_utf8.dlx": b"a b\n\xff b\n",
+    "format.dlx": b"a b\nc\n",
+    "empty.dlx": b"",
+}
+
+PLAIN_CASES = [
+    ["solve", "queens4.dlx"],
+    ["solve", "--count", "queens4.dlx"],
+    ["solve", "queens4.dlx", "--count"],
+    ["solve", "--engine", "cells", "queens4.dlx"],
+    ["solve", "--engine=cells", "--count", "queens4.dlx"],
+    ["solve", "--count", "--engine", "links", "knuth_example.dlx"],
+    ["solve", "no_solution.dlx"],
+    ["solve", "--count", "no_solution.dlx"],
+    ["solve", "--count", "--engine", "cells", "no_solution.dlx"],
+    ["solve", "colours_and_multiplicity.dlx"],
+    ["solve", "--engine", "cells", "colours_and_multiplicity.dlx"],
+    ["solve", "--count", "missing.dlx"],
+    ["solve", "\x1b[31mmissing.dlx"],  # (click drops the escape where no terminal shows it)
+    ["solve", "invalid"],
+    ["solve", ""],
+    ["solve", "invalid/unknown_item.dlx"],
+    ["solve", "--count", "invalid/colour_on_primary.dlx"],
+    *(["solve", "--count", name] for name in BAD_FILES),
+    ["solve", "-"],
+    ["solve", "--count", "-"],
+]
+"""Argument vectors the plain form runs (the problem files are the corpus's, run from it)."""
+
+TYPER_CASES = [
+    ["solve", "--engine", "CELLS", "--count", "queens4.dlx"],
+    ["solve", "--engine", "dancing", "queens4.dlx"],
+    ["solve", "--engine"],
+    ["solve", "--count", "--count", "queens4.dlx"],
+    ["solve", "--limit", "1", "queens4.dlx"],
+    ["solve", "--stats", "--count", "queens4.dlx"],
+    ["solve", "--count"],
+    ["solve", "queens4.dlx", "no_solution.dlx"],
+    ["solve", "-x"],
+    ["solve", "--", "queens4.dlx"],
+    ["solve", "--help"],
+    ["solve"],
+    ["--count", "solve", "queens4.dlx"],
+    ["queens", "4"],
+]
+"""Argument vectors that go to typer whichever way the program starts."""
+
+
+def run(code: str, argv: list[str], folder: Path, merged: bool) -> tuple[str, str, int]:
+    """Standard output, standard error (or both in one, `merged`) and the exit status of the
+    `dlx` program started by `code` with `argv`, in `folder`, the queens on standard input."""
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        input=(CORPUS / "queens4.dlx").read_bytes(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT if merged else subprocess.PIPE,
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1", "TERM": "dumb"},
+        check=False,
+    )
+    err = "" if merged else done.stderr.decode("utf-8", "backslashreplace")
+    return done.stdout.decode("utf-8", "backslashreplace"), err, done.returncode
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The corpus's problems with the bad files beside them."""
+    made = tmp_path_factory.mktemp("plain")
+    for path in CORPUS.rglob("*.dlx"):
+        (made / path.relative_to(CORPUS)).parent.mkdir(exist_ok=True)
+        (made / path.relative_to(CORPUS)).write_bytes(path.read_bytes())
+    for name, data in BAD_FILES.items():
+        (made / name).write_bytes(data)
+    return made
+
+
+@pytest.mark.parametrize("argv", PLAIN_CASES + TYPER_CASES, ids=" ".join)
+def test_the_plain_form_prints_and_ends_as_typer_does(argv: list[str], folder: Path) -> None:
+    assert (read_plain(argv) is not None) == (argv in PLAIN_CASES)
+    for merged in (False, True):
+        assert run(PLAIN, argv, folder, merged) == run(TYPER, argv, folder, merged)
+
+
+def test_only_the_plain_form_is_read() -> None:
+    assert read_plain(["solve", "-"]) == ("-", False, "links")
+    assert read_plain(["solve", "--engine=links", "f"]) == ("f", False, "links")
+    assert read_plain(["solve", "--engine", "cells", "--engine", "cells", "f"]) is None
+    assert read_plain(["solve", "--count=1", "f"]) is None
+    assert read_plain(["solve", "f\udcff"]) is None  # (not UTF-8: click's to decode)
+    assert read_plain([]) is None and read_plain(["solve"]) is None
+
+
+def test_click_reads_what_it_sets_up_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shell completion, or a stream click would rewrap, goes to typer."""
+    argv = ["solve", "f"]
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    assert plain_solve(argv) == ("f", False, "links")
+    monkeypatch.setenv("_DLX_COMPLETE", "bash_complete")
+    assert plain_solve(argv) is None
+    monkeypatch.delenv("_DLX_COMPLETE")
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    assert plain_solve(argv) is None
+    monkeypatch.setattr(sys, "stderr", None)
+    assert plain_solve(argv) is None
+
+
+def test_dlx_solve_starts_without_typer(folder: Path) -> None:
+    """The plain form imports neither typer (and its click) nor rich."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", PLAIN, "solve", "--count", "queens4.dlx"],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+    )
+    names = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
+    assert done.stdout == "2\n"
+    assert not {name.split(".")[0] for name in names} & {"typer", "click", "rich"}

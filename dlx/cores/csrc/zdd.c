@@ -316,6 +316,21 @@ static INLINE uint32_t fits_up_to(const zdd_plan *p, const zdd_scan *g, int i,
     return count;
 }
 
+/* How many of item i's options that fit `state` lie before scan position `pos`. */
+static uint32_t fits_before(const zdd_plan *p, const zdd_scan *g, int i, const uint64_t *state,
+                            int words, uint32_t pos) {
+    uint32_t count = 0, k = g->first[i];
+    while (k < pos) {
+        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
+        else if (g->option[k] == NO_OPTION) k++;
+        else {
+            count += p->paint_start == NULL || extras_fit(p, g->option[k], state);
+            k++;
+        }
+    }
+    return count;
+}
+
 /* DLX6's choice: the free exact item with the fewest options that fit, the first such in order
    (the Python search's, so that both make the same nodes); -1 when every item is in. */
 static INLINE int fewest(const zdd_plan *p, const zdd_scan *g, const uint64_t *state,
@@ -356,6 +371,24 @@ static INLINE int next_fit(const zdd_plan *p, const zdd_scan *g, zdd_stack *s, i
     return s->pos[level] = k, 0;
 }
 
+/* The share of the search tree behind the levels 0 .. level-1 (Knuth's progress measure): at
+   each level, the options already searched over all that fit, weighted by the share of the
+   tree its level stands for. */
+static double progress(const zdd_plan *p, const zdd_scan *g, const zdd_stack *s, int level,
+                       int words) {
+    double done = 0, share = 1;
+    for (int l = 0; l < level; l++) {
+        const uint64_t *state = s->states + (size_t)l * (size_t)words;
+        int i = s->item[l];
+        uint32_t all = fits_up_to(p, g, i, state, words, UINT32_MAX);
+        uint32_t before = fits_before(p, g, i, state, words, s->pos[l]);
+        if (all == 0) break;
+        done += share * before / all;
+        share /= all;
+    }
+    return done;
+}
+
 /* The search, inlined into one copy per common width (the compiler then unrolls the loops over a
    state's words, which the scans spend most of their time in). */
 static INLINE int search(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
@@ -381,7 +414,7 @@ enter: { /* Z1: a new level. A state whose item has an option that fits is looke
         }
     }
     s->before[level] = z->nodes;
-    if (++z->nodes > p->max_nodes) return ZDD_BUDGET;
+    if (++z->nodes > p->max_nodes) return z->done = progress(p, g, s, level, words), ZDD_BUDGET;
     if (z->nodes % POLL_EVERY == 0 && p->poll != NULL && p->poll(p->context))
         return ZDD_STOPPED;
     if (!fits) {
@@ -433,6 +466,96 @@ static int search_1(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_sta
 static int search_2(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
                     uint32_t *root) {
     return search(p, g, z, s, root, 2);
+}
+
+/* ---- the estimate (Knuth's random probes) ----
+
+   Which choice searches less, the frontier or DLX6's MRV? Each probe walks down one random path
+   of the MRV tree, taking at every level one of the d options that fit, each with chance 1/d:
+   the product of the d's above a node is an unbiased estimate of how many nodes its level holds
+   (Knuth, "Estimating the efficiency of backtrack programs", 1975), and weighted alike, the
+   entries that MRV's choice and the frontier's scan test there estimate their work per node. */
+
+typedef struct {
+    double nodes, mrv_tests, frontier_tests; /* summed over the walks, each node weighted */
+} zdd_walks;
+
+static uint64_t next_random(uint64_t *seed) { /* splitmix64 */
+    uint64_t z = (*seed += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ z >> 27) * 0x94d049bb133111ebULL;
+    return z ^ z >> 31;
+}
+
+/* The entries a scan of item i's list tests in `state` until `most` options fit, and how many
+   fit (*fits, up to `most`); the scan position of the r-th that fits in *at (r < *fits). */
+static uint64_t scan_tests(const zdd_plan *p, const zdd_scan *g, int i, const uint64_t *state,
+                           uint32_t most, uint32_t *fits, uint32_t r, uint32_t *at) {
+    uint64_t tests = 0;
+    uint32_t count = 0, k = g->first[i], end = g->first[i + 1];
+    int words = p->words;
+    while (k < end && count < most) {
+        tests++;
+        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
+        else if (g->option[k] == NO_OPTION) k++;
+        else {
+            if (p->paint_start == NULL || extras_fit(p, g->option[k], state)) {
+                if (count == r) *at = k;
+                count++;
+            }
+            k++;
+        }
+    }
+    *fits = count;
+    return tests;
+}
+
+/* One walk down the MRV tree of `p` from the empty state, its figures added to `w`; the
+   frontier's scan list `f` (same items and options, each listed under its first item only)
+   measured at each node. */
+static void walk(const zdd_plan *p, const zdd_scan *g, const zdd_scan *f, uint64_t *state,
+                 uint64_t *seed, zdd_walks *w) {
+    int words = p->words;
+    double weight = 1;
+    memset(state, 0, (size_t)words * sizeof *state);
+    for (;;) {
+        w->nodes += weight;
+        int first = first_free(state, p->exact, 0);
+        if (first < 0) return;
+        uint32_t fits, unused, at = 0, best_fits = UINT32_MAX;
+        w->frontier_tests +=
+            weight * (double)scan_tests(p, f, first, state, UINT32_MAX, &fits, 0, &unused);
+        int best = -1;
+        double tests = 0;
+        for (int i = first; i >= 0; i = first_free(state, p->exact, i + 1)) {
+            tests += (double)scan_tests(p, g, i, state, best_fits, &fits, 0, &unused);
+            if (fits < best_fits) best = i, best_fits = fits;
+            if (fits <= 1) break;
+        }
+        if (best_fits == 0) return w->mrv_tests += weight * tests, (void)0;
+        uint32_t r = (uint32_t)(next_random(seed) % best_fits);
+        tests += (double)scan_tests(p, g, best, state, UINT32_MAX, &fits, r, &at);
+        w->mrv_tests += weight * tests;
+        const uint64_t *mask = g->masks + (size_t)at * (size_t)words;
+        for (int v = 0; v < words; v++) state[v] |= mask[v];
+        if (p->paint_start != NULL) extras_apply(p, g->option[at], state);
+        weight *= best_fits;
+    }
+}
+
+int zdd_estimate(const zdd_plan *p, const zdd_plan *frontier, int walks, double out[3]) {
+    zdd_scan g = {0}, f = {0};
+    zdd_walks w = {0, 0, 0};
+    uint64_t seed = 1, *state = malloc((size_t)p->words * sizeof *state);
+    int error = ZDD_NO_MEMORY;
+    if (state != NULL && make_scan(p, &g) == ZDD_OK && make_scan(frontier, &f) == ZDD_OK) {
+        for (int k = 0; k < walks; k++) walk(p, &g, &f, state, &seed, &w);
+        out[0] = w.nodes / walks, out[1] = w.mrv_tests / walks;
+        out[2] = w.frontier_tests / w.nodes;
+        error = ZDD_OK;
+    }
+    free(state), free_scan(&g), free_scan(&f);
+    return error;
 }
 
 int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {

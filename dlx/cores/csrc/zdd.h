@@ -59,6 +59,7 @@ typedef struct {
     uint64_t *memo; /* `words + 1` words a slot: the state, then its node (EMPTY: none) */
     size_t memo_room, memo_count;
     uint64_t nodes, hits, entries, given_up, peak_bytes;
+    double done; /* past the budget: the share of the search tree behind it (Knuth's estimate) */
 } zdd_result;
 
 enum { ZDD_OK = 0, ZDD_NO_MEMORY = -1, ZDD_TOO_MANY_NODES = -2, ZDD_STOPPED = -3, ZDD_BUDGET = -4 };
@@ -67,5 +68,10 @@ enum { ZDD_OK = 0, ZDD_NO_MEMORY = -1, ZDD_TOO_MANY_NODES = -2, ZDD_STOPPED = -3
    ZDD_OK or an error; in every case zdd_free(out) releases what was allocated. */
 int zdd_build(const zdd_plan *plan, zdd_result *out, uint32_t *root);
 void zdd_free(zdd_result *out);
+/* Knuth's estimate of the MRV search of `plan` from `walks` random probes (no memo): out[0]
+   its nodes, out[1] the scan entries it tests, out[2] the entries the frontier's scan tests
+   per node, on `frontier` (the same plan, each option listed under its first item only).
+   Returns ZDD_OK or ZDD_NO_MEMORY. */
+int zdd_estimate(const zdd_plan *plan, const zdd_plan *frontier, int walks, double out[3]);
 
 #endif

@@ -120,10 +120,10 @@ def choose_mrv(plan: Plan, nodes: int, hits: int, entries: int, done: float) -> 
     in zdd.h): the frontier's nodes (`nodes / done`) against MRV's estimated by `WALKS`
     random probes, each node `NODE_TESTS` entries more than its scans, MRV's by
     `FRONTIER_BIAS` times."""
-    assert _zdd is not None
     del entries
     if hits * MEMO_PAYS >= nodes or done <= 0:
         return False
+    assert _zdd is not None
     starts, options = _lists(plan, False)
     arguments = _arguments(plan, MEMO_MB_UNUSED, 0, True)
     estimated: tuple[float, float, float] = _zdd.estimate(WALKS, starts, options, *arguments)

@@ -171,9 +171,10 @@ def zdd(
     `choose="auto"` takes the frontier or MRV, whichever a short probe of each estimates to
     search less (see `dlx.cores.zdd_compiled.choose_mrv`; the frontier without the compiled
     core), and says which in `stats.choice`.
-    `memo_mb` caps the memo; past it the memo is emptied and the search goes on, its count still
-    exact. Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the
-    default when built) or this module's, its reference.
+    `memo_mb` caps the memo; past it the memo gives entries up (the compiled search those of
+    every other level, the Python one all) and the search goes on, its count still exact.
+    Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the default
+    when built) or this module's, its reference.
     """
     if choose not in ("frontier", "sweep", "mrv", "auto"):
         raise ValueError(f"choose must be 'frontier', 'sweep', 'mrv' or 'auto', not {choose!r}")

@@ -1,6 +1,7 @@
 """`choose="auto"`: a short probe of the frontier and random probes of MRV's tree pick the item
 choice per problem (`dlx.cores.zdd_compiled.choose_mrv`); the ZDD is then the chosen one's,
-node for node, and counts as the enumerating engines count."""
+node for node, and counts as the enumerating engines count. And a memo capped short of what a
+board needs thins its levels out, so that the work stays within a small multiple."""
 
 from __future__ import annotations
 
@@ -109,3 +110,17 @@ def test_a_choice_without_zdd_is_refused() -> None:
                                "--zdd-choose", "mrv"])  # fmt: skip
     assert done.exit_code == 2
     assert "go with --zdd" in done.stderr
+
+
+@pytest.mark.parametrize("share", [2, 4])
+def test_a_memo_cap_short_of_the_need_thins_levels_and_the_work_stays_bounded(share: int) -> None:
+    whole = zdd(dominoes(12, 12), choose="frontier")
+    capped = zdd(
+        dominoes(12, 12),
+        choose="frontier",
+        memo_mb=whole.stats.bytes / share / 2**20,
+        max_nodes=4 * whole.stats.nodes,  # (emptying the memo instead passed 50 times)
+    )
+    assert capped.stats.given_up > 0
+    assert capped.count() == whole.count()
+    assert (capped.var, capped.lo, capped.hi) == (whole.var, whole.lo, whole.hi)

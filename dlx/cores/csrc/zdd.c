@@ -114,33 +114,61 @@ static INLINE uint64_t *memo_slot(const zdd_result *z, const uint64_t *state, in
     }
 }
 
-static void put(zdd_result *z, const uint64_t *state, uint64_t node, int words) {
+static void put(zdd_result *z, const uint64_t *state, uint64_t value, int words) {
     uint64_t *slot = memo_slot(z, state, words);
     memcpy(slot, state, (size_t)words * sizeof *state);
-    slot[words] = node;
+    slot[words] = value;
     z->memo_count++;
 }
 
-/* Remember `state` -> `node`; a full memo doubles, or past the cap is emptied. */
-static int remember(zdd_result *z, const zdd_plan *p, const uint64_t *state, uint32_t node) {
+/* An entry's value: its node in the low half, its level (options taken) in the high half. */
+static uint64_t entry(uint32_t node, int level) { return (uint64_t)level << 32 | node; }
+
+/* How many entries stay when the memo keeps only the levels that are multiples of `stride`. */
+static size_t kept_at(const zdd_result *z, int words, uint64_t stride) {
+    size_t kept = 0, width = (size_t)words + 1;
+    for (size_t s = 0; s < z->memo_room; s++) {
+        uint64_t value = z->memo[s * width + (size_t)words];
+        kept += value != EMPTY && (value >> 32) % stride == 0;
+    }
+    return kept;
+}
+
+/* Remember `state` -> `node`, met at `level` (1 when kept, 0 when not, or an error); a full
+   memo doubles, or past the cap thins out:
+   from then on it keeps only the states of every other level it kept before (`stride`
+   doubles, until at most half its entries stay). A state of a level not kept is searched
+   again when met, down to the next level kept: each thinning costs a few levels' search
+   without memo, where emptying the memo made the work explode (every level searched again,
+   down to the bottom: 70 x 8 dominoes under a 1 MB cap, where they need 1.3 MB, passed 20 M
+   nodes, against 27 K). */
+static int remember(zdd_result *z, const zdd_plan *p, const uint64_t *state, uint32_t node,
+                    int level) {
     int words = p->words;
+    if ((uint64_t)level % z->stride != 0) return 0;
     if (2 * (z->memo_count + 1) > z->memo_room) {
         uint64_t *old = z->memo;
-        size_t room = z->memo_room, bigger = 2 * room, stride = (size_t)words + 1;
+        size_t room = z->memo_room, bigger = 2 * room, width = (size_t)words + 1;
+        size_t count = z->memo_count;
         int fits = memo_size(bigger, words) <= p->memo_bytes;
-        if (!fits) z->given_up += z->memo_count;
+        while (!fits && kept_at(z, words, 2 * z->stride) > count / 2) z->stride *= 2;
+        if (!fits) z->stride *= 2;
         if (new_memo(z, fits ? bigger : room, words) != ZDD_OK) {
             z->memo = old;  /* kept, so zdd_free releases it */
             return ZDD_NO_MEMORY;
         }
-        for (size_t s = 0; fits && s < room; s++)
-            if (old[s * stride + (size_t)words] != EMPTY)
-                put(z, old + s * stride, old[s * stride + (size_t)words], words);
+        for (size_t s = 0; s < room; s++) {
+            uint64_t value = old[s * width + (size_t)words];
+            if (value != EMPTY && (value >> 32) % z->stride == 0)
+                put(z, old + s * width, value, words);
+        }
+        z->given_up += count - z->memo_count;
         free(old);
+        if ((uint64_t)level % z->stride != 0) return 0;
     }
-    put(z, state, node, words);
+    put(z, state, entry(node, level), words);
     z->entries++;
-    return ZDD_OK;
+    return 1;
 }
 
 /* The first exact item not in `state`, looking from item `from` on; -1 when all are in. */
@@ -429,8 +457,9 @@ next: { /* Z2: the next option of the item, last first, that clashes with nothin
     if (!next_fit(p, g, s, level, state, words)) {
         result = s->chain[level];
         if (z->nodes - s->before[level] >= MEMO_COST) {
-            if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
-            s->kept[level]++;
+            int kept = remember(z, p, state, result, level);
+            if (kept < 0) return kept;
+            s->kept[level] += (uint64_t)kept;
         }
         goto back;
     }
@@ -568,7 +597,7 @@ int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {
     if (s.states != NULL && s.item != NULL && s.pos != NULL && s.chain != NULL &&
         s.before != NULL && s.kept != NULL && make_scan(p, &g) == ZDD_OK && grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
         new_memo(z, 1024, p->words) == ZDD_OK) {
-        z->count = 2; /* the sinks */
+        z->count = 2, z->stride = 1; /* the sinks; every level kept */
         z->var[0] = z->var[1] = z->lo[0] = z->lo[1] = z->hi[0] = z->hi[1] = 0;
         error = p->words == 1   ? search_1(p, &g, z, &s, root)
                 : p->words == 2 ? search_2(p, &g, z, &s, root)

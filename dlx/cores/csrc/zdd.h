@@ -15,8 +15,9 @@
    beside its value (one cache line to read, where a look-up that misses costs most). A dead end
    (an item no option fits) is neither looked up nor kept, and a state is kept only when its
    search took MEMO_COST nodes or more (zdd.c): the others cost less to search again. Past
-   `memo_bytes` it is emptied rather than grown (its entries given up: the answer stays exact,
-   only the work grows). The unique table makes each (var, lo, hi) one node. Nodes are numbered
+   `memo_bytes` it thins out rather than grows: it keeps only the states of every other level
+   it kept before (`stride` doubles; the entries left out are given up: the answer stays
+   exact, only the work grows, by a few levels searched again). The unique table makes each (var, lo, hi) one node. Nodes are numbered
    from 2 (0 and 1 are the sinks), children before parents. Counts are summed by the caller, in
    Python integers, so they are exact at any size. */
 
@@ -59,6 +60,7 @@ typedef struct {
     uint64_t *memo; /* `words + 1` words a slot: the state, then its node (EMPTY: none) */
     size_t memo_room, memo_count;
     uint64_t nodes, hits, entries, given_up, peak_bytes;
+    uint64_t stride; /* the memo keeps the states of the levels that are multiples of this */
     double done; /* past the budget: the share of the search tree behind it (Knuth's estimate) */
 } zdd_result;
 

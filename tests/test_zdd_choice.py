@@ -11,12 +11,12 @@ from unittest import mock
 
 import pytest
 from hypothesis import given, settings
-from strategies import problems
+from strategies import coloured_raw_problems, problems
 from test_zdd import dominoes, transfer_matrix
 from typer.testing import CliRunner
 
 import dlx
-from dlx import Problem, zdd
+from dlx import Problem, ZddUnsupportedError, zdd
 from dlx.cli.app import app
 from dlx.cli.zdd import tiling_order
 from dlx.cores import zdd_compiled
@@ -85,6 +85,21 @@ def test_auto_is_the_chosen_searchs_zdd_and_counts_as_the_engine(
     chosen = zdd(problem, choose=auto.stats.choice, core="python")  # type: ignore[arg-type]
     assert (auto.var, auto.lo, auto.hi) == (chosen.var, chosen.lo, chosen.hi)
     assert auto.root == chosen.root
+    assert auto.count() == dlx.count(problem)
+
+
+@settings(max_examples=100, deadline=None)
+@given(coloured_raw_problems())
+def test_auto_estimates_with_colours_and_tallies(raw: object) -> None:
+    problem = raw.build()  # type: ignore[attr-defined]
+    try:
+        with mock.patch.object(zdd_compiled, "PROBE_NODES", 2):
+            auto = zdd(problem, choose="auto")
+    except ZddUnsupportedError:
+        assert problem.has_multiplicities
+        return
+    chosen = zdd(problem, choose=auto.stats.choice, core="python")
+    assert (auto.var, auto.lo, auto.hi) == (chosen.var, chosen.lo, chosen.hi)
     assert auto.count() == dlx.count(problem)
 
 

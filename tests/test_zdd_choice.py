@@ -70,8 +70,8 @@ def test_where_the_memo_answers_the_frontier_is_kept_without_estimating() -> Non
     plan = compile_plan(dominoes(4, 4))
     nodes = 1000
     with mock.patch.object(zdd_compiled, "_zdd", None):  # an estimate would fail
-        assert not zdd_compiled.choose_mrv(plan, nodes, nodes // zdd_compiled.MEMO_PAYS, 0, 0.5)
-        assert not zdd_compiled.choose_mrv(plan, nodes, 0, 0, 0.0)
+        assert not zdd_compiled.choose_mrv(plan, nodes, nodes // zdd_compiled.MEMO_PAYS, 0.5)
+        assert not zdd_compiled.choose_mrv(plan, nodes, 0, 0.0)
 
 
 @settings(max_examples=100, deadline=None)

@@ -99,7 +99,9 @@ def _lists(plan: Plan, mrv: bool) -> tuple[bytes, bytes]:
 def build_auto(
     plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool
 ) -> tuple[Nodes, int, ZddStats] | None:
-    """`build_compiled` with the choice `choose_mrv` makes (None when not built)."""
+    """`build_compiled` with the choice `choose_mrv` makes after a probe of the frontier
+    (`PROBE_NODES`, not counted in `max_nodes`), or the probe's own search when it ended
+    within them; None when not built."""
     if _zdd is None:
         return build_compiled(plan, memo_mb, max_nodes, required=required)
     if max_nodes is not None and max_nodes <= PROBE_NODES:
@@ -107,12 +109,13 @@ def build_auto(
     try:
         var, lo, hi, root, counters = _zdd.build(*_arguments(plan, memo_mb, PROBE_NODES, False))
     except OverflowError as error:
-        mrv = choose_mrv(plan, *error.args[1])
+        nodes, hits, _, done = error.args[1]  # (and the memo's entries)
+        mrv = choose_mrv(plan, nodes, hits, done)
         return build_compiled(plan, memo_mb, max_nodes, required=required, mrv=mrv)
     return (_ints(var), _ints(lo), _ints(hi)), root, _stats(counters)
 
 
-def choose_mrv(plan: Plan, nodes: int, hits: int, entries: int, done: float) -> bool:
+def choose_mrv(plan: Plan, nodes: int, hits: int, done: float) -> bool:
     """Whether MRV should search `plan`, after the frontier's probe met `hits` memo hits in
     `nodes` nodes, a share `done` of its tree by Knuth's progress measure: not where the memo
     answers one node in `MEMO_PAYS` or more (the memo is what the frontier is for, and what
@@ -120,7 +123,6 @@ def choose_mrv(plan: Plan, nodes: int, hits: int, entries: int, done: float) -> 
     in zdd.h): the frontier's nodes (`nodes / done`) against MRV's estimated by `WALKS`
     random probes, each node `NODE_TESTS` entries more than its scans, MRV's by
     `FRONTIER_BIAS` times."""
-    del entries
     if hits * MEMO_PAYS >= nodes or done <= 0:
         return False
     assert _zdd is not None

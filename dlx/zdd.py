@@ -31,10 +31,9 @@ Glossary:
 
 from __future__ import annotations
 
-import random as _random
 from collections.abc import Hashable, Iterable, Iterator
 from pathlib import Path
-from typing import Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 from dlx.cores.settings import check_budget
 from dlx.cores.zdd_order import sweep_order
@@ -42,10 +41,13 @@ from dlx.cores.zdd_plan import compile_plan
 from dlx.cores.zdd_search import ENTRY_BYTES, Builder, Nodes, ZddStats
 from dlx.problem import Problem
 
+if TYPE_CHECKING:
+    import random as _random
+
 __all__ = ["MEMO_MB", "Zdd", "ZddStats", "sweep_order", "zdd"]
 
 K = TypeVar("K", bound=Hashable)
-ZddChoice = Literal["frontier", "sweep", "mrv"]
+ZddChoice = Literal["frontier", "sweep", "mrv", "auto"]
 ZddCore = Literal["compiled", "python"]
 
 MEMO_MB = 1024
@@ -165,25 +167,36 @@ def zdd(
     The search branches on the first uncovered item of a fixed order: the primary items named
     in `item_order`, then the others as declared (`choose="frontier"`), or in `sweep_order`'s
     order (`choose="sweep"`: for a grid declared row by row along its long side, say);
-    `choose="mrv"` branches on the item of fewest options instead (DLX6's choice).
-    `memo_mb` caps the memo; past it the memo is emptied and the search goes on, its count still
-    exact. Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the
-    default when built) or this module's, its reference.
+    `choose="mrv"` branches on the item of fewest options instead (DLX6's choice);
+    `choose="auto"` takes the frontier or MRV, whichever a short probe of each estimates to
+    search less (see `dlx.cores.zdd_compiled.choose_mrv`; the frontier without the compiled
+    core), and says which in `stats.choice`.
+    `memo_mb` caps the memo; past it the memo gives entries up (the compiled search those of
+    every other level, the Python one all) and the search goes on, its count still exact.
+    Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the default
+    when built) or this module's, its reference.
     """
-    if choose not in ("frontier", "sweep", "mrv"):
-        raise ValueError(f"choose must be 'frontier', 'sweep' or 'mrv', not {choose!r}")
+    if choose not in ("frontier", "sweep", "mrv", "auto"):
+        raise ValueError(f"choose must be 'frontier', 'sweep', 'mrv' or 'auto', not {choose!r}")
     if not memo_mb > 0:
         raise ValueError(f"memo_mb must be positive, not {memo_mb}")
     check_budget(None, max_nodes)
     plan = compile_plan(problem, item_order, sweep=choose == "sweep")
     max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
     if core != "python":
-        from dlx.cores.zdd_compiled import build_compiled
+        from dlx.cores.zdd_compiled import build_auto, build_compiled
 
-        mrv = choose == "mrv"
-        built = build_compiled(plan, memo_mb, max_nodes, required=core == "compiled", mrv=mrv)
+        required = core == "compiled"
+        if choose == "auto":
+            built = build_auto(plan, memo_mb, max_nodes, required=required)
+        else:
+            mrv = choose == "mrv"
+            built = build_compiled(plan, memo_mb, max_nodes, required=required, mrv=mrv)
         if built is not None:
             nodes, root, stats = built
+            stats.choice = choose if choose != "auto" else stats.choice
             return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)
-    nodes, root, stats = Builder(plan, choose, max_entries, max_nodes).run()
+    picked = "frontier" if choose == "auto" else choose
+    nodes, root, stats = Builder(plan, picked, max_entries, max_nodes).run()
+    stats.choice = picked
     return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)

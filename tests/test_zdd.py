@@ -253,7 +253,7 @@ def test_solve_counts_lists_and_draws(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--random", "2"], "--random, --seed and --zdd-out go with --zdd"),
+        (["--random", "2"], "--random, --seed, --zdd-out and --zdd-choose go with --zdd"),
         (["--zdd", "--jobs", "2"], "--jobs does not combine with --zdd"),
         (["--zdd", "--max-nodes", "9"], "--max-nodes does not combine with --zdd"),
         (["--zdd", "--count", "--random", "2"], "--count and --random: give one or the other"),

@@ -4,8 +4,10 @@ through a ZDD (`dlx.zdd`, Knuth's Algorithm Z) instead of finding them one by on
 `--count` prints the exact number, however large; `--random K` prints K solutions drawn
 uniformly at random (`--seed S` makes the draw repeatable); with neither, the solutions are
 listed from the ZDD in search order (`--limit` still applies). `--zdd-out PATH` writes the ZDD in
-the text DLX6 prints; `--memo-mb` caps the memo; `--stats` adds the memo's hits, entries and
-bytes and the ZDD's size. `--max-nodes`, `--jobs` and `--json` do not combine with it (exit 2).
+the text DLX6 prints; `--memo-mb` caps the memo; `--zdd-choose` names the item choice (by
+default `auto`: a short probe picks the frontier or MRV, see `dlx.zdd`); `--stats` adds the
+memo's hits, entries and bytes, the choice taken and the ZDD's size. `--max-nodes`, `--jobs`
+and `--json` do not combine with it (exit 2).
 """
 
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
@@ -14,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
@@ -46,6 +49,27 @@ MemoMbOpt = Annotated[
 ]
 
 
+class ZddChoose(StrEnum):
+    """`--zdd-choose`: `dlx.zdd`'s `choose`."""
+
+    AUTO = "auto"
+    FRONTIER = "frontier"
+    MRV = "mrv"
+    SWEEP = "sweep"
+
+
+ZddChooseOpt = Annotated[
+    ZddChoose,
+    typer.Option(
+        "--zdd-choose",
+        case_sensitive=False,
+        help="With --zdd: the item to branch on: auto (a short probe picks frontier or mrv), "
+        "frontier (a fixed order; dlx tile: lines along the board's short side), mrv (fewest "
+        "options, as DLX6), sweep (an order derived from the options).",
+    ),
+]
+
+
 class ZddOptions(NamedTuple):
     """`--zdd` and the options that go with it."""
 
@@ -54,11 +78,13 @@ class ZddOptions(NamedTuple):
     random: int | None = None
     seed: int | None = None
     memo_mb: float = MEMO_MB
+    choose: ZddChoose = ZddChoose.AUTO
 
     @property
     def wanted(self) -> bool:
         """Whether any of them is given (an option without `--zdd` is then refused)."""
-        return self.build or self.random is not None or self.seed is not None or bool(self.out)
+        others = self.random is not None or self.seed is not None or bool(self.out)
+        return self.build or others or self.choose != ZddChoose.AUTO
 
     def asked(
         self, count: bool, limit: int | None, stats: bool, timeout: float | None
@@ -66,7 +92,15 @@ class ZddOptions(NamedTuple):
         """What the run is asked, with the command's own `--count`, `--limit`, `--stats` and
         `--timeout`."""
         return ZddAsked(
-            count, limit, stats, timeout, self.out, self.random, self.seed, self.memo_mb
+            count,
+            limit,
+            stats,
+            timeout,
+            self.out,
+            self.random,
+            self.seed,
+            self.memo_mb,
+            self.choose.value,
         )
 
 
@@ -82,10 +116,11 @@ zdd_options = option_group(
         ("random", RandomOpt, None),
         ("seed", SeedOpt, None),
         ("memo_mb", MemoMbOpt, MEMO_MB),
+        ("zdd_choose", ZddChooseOpt, ZddChoose.AUTO),
     ),
 )
 """A command whose parameter `zdd: ZddOptions` stands for `--zdd`, `--zdd-out`, `--random`,
-`--seed` and `--memo-mb`."""
+`--seed`, `--memo-mb` and `--zdd-choose`."""
 
 
 @dataclass(frozen=True)
@@ -100,13 +135,14 @@ class ZddAsked:
     random: int | None
     seed: int | None
     memo_mb: float
+    choose: str = "auto"
 
 
 def refuse_others(asked: ZddAsked, zdd: bool, **others: object) -> None:
     """Exit 2 when an option that `--zdd` does not take is given (named by its flag), or
-    `--random`, `--seed`, `--zdd-out` without `--zdd`."""
+    `--random`, `--seed`, `--zdd-out`, `--zdd-choose` without `--zdd`."""
     if not zdd:
-        raise fail("--random, --seed and --zdd-out go with --zdd", 2)
+        raise fail("--random, --seed, --zdd-out and --zdd-choose go with --zdd", 2)
     for flag, value in others.items():
         if value not in (None, False):
             raise fail(f"--{flag.replace('_', '-')} does not combine with --zdd", 2)
@@ -131,7 +167,8 @@ def run_zdd(
         started = time.perf_counter()
         with guarded():
             made, order = problem()
-            diagram = zdd(made, item_order=order, memo_mb=asked.memo_mb)
+            choose: Any = asked.choose
+            diagram = zdd(made, item_order=order, memo_mb=asked.memo_mb, choose=choose)
         total = diagram.count()
         seconds = time.perf_counter() - started
     if asked.out is not None:
@@ -171,7 +208,7 @@ def zdd_report(diagram: "Zdd[Any]", total: int, seconds: float) -> str:
     return (
         f"dlx: {s.nodes} nodes, {seconds:.3f} s, {total} solutions, memo: {s.hits} hits, "
         f"{s.entries} entries ({s.given_up} given up), {s.bytes} bytes; "
-        f"ZDD: {diagram.node_count} nodes, engine: zdd, core: {s.core}"
+        f"ZDD: {diagram.node_count} nodes, engine: zdd, core: {s.core}, choice: {s.choice}"
     )
 
 
@@ -228,12 +265,8 @@ def solve_file(file: str, asked: ZddAsked) -> None:
 
 
 def tile_puzzle(load: "Callable[[], Tiling]", asked: ZddAsked, plain: bool) -> None:
-    """`dlx tile --zdd`: the tiling `load()` builds, its solutions as pictures."""
-    from dlx.cli.boards import _show, board_console
-    from dlx.cli.common import PaintedBoard
-    from dlx.pictures.squares import terminal_styles
-    from dlx.tiling.render import label_colours, legend_lines, marks, text
-
+    """`dlx tile --zdd`: the tiling `load()` builds, its solutions as pictures (what draws them
+    is imported only when one is drawn: `--count` starts lighter)."""
     built: list[Tiling] = []
 
     def problem() -> "tuple[Problem[Any], Sequence[Hashable]]":
@@ -242,9 +275,17 @@ def tile_puzzle(load: "Callable[[], Tiling]", asked: ZddAsked, plain: bool) -> N
             raise fail("--unique leaves symmetries to check here, which --zdd cannot", 2)
         return built[0].problem, tiling_order(built[0])
 
-    console = board_console(plain)
+    consoles: list[Any] = []
 
     def show(keys: tuple[Any, ...], number: int) -> None:
+        from dlx.cli.boards import _show, board_console
+        from dlx.cli.common import PaintedBoard
+        from dlx.pictures.squares import terminal_styles
+        from dlx.tiling.render import label_colours, legend_lines, marks, text
+
+        if not consoles:
+            consoles.append(board_console(plain))
+        console = consoles[0]
         tiling = built[0]
         solution = [tiling.placements[key] for key in keys]
         styles = terminal_styles(label_colours(tiling.puzzle, solution))

@@ -2,8 +2,10 @@
    `build(words, exact, masks, starts, options, memo_bytes, max_nodes, mrv[, field_width,
    paint_start, paints, tally_start, tallies, lows])` takes a plan as bytes (see
    dlx/cores/zdd_compiled.py) and returns (var, lo, hi, root, (nodes, hits, entries, given_up,
-   peak_bytes)), the nodes as bytes of 32-bit numbers. The GIL is held: Ctrl-C is polled every
-   few thousand nodes. dlx/cores/zdd_search.py is the oracle. */
+   peak_bytes)), the nodes as bytes of 32-bit numbers; past `max_nodes`, OverflowError with
+   (message, (nodes, hits, entries, share of the tree searched)). `estimate(walks, starts,
+   options, *build's arguments)` probes which choice searches less (see zdd_estimate in
+   csrc/zdd.h). The GIL is held: Ctrl-C is polled every few thousand nodes. dlx/cores/zdd_search.py is the oracle. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -69,37 +71,59 @@ static PyObject *give_back(zdd_result *z, uint32_t root) {
     return answer;
 }
 
+/* The buffers a plan's arguments hold, released by release_plan. */
+typedef struct {
+    Py_buffer masks, starts, options, extra[5];
+    unsigned long long memo_bytes, max_nodes;
+} plan_args;
+
+static void release_plan(plan_args *a) {
+    PyBuffer_Release(&a->masks), PyBuffer_Release(&a->starts), PyBuffer_Release(&a->options);
+    for (int k = 0; k < 5; k++)
+        if (a->extra[k].obj != NULL) PyBuffer_Release(&a->extra[k]);
+}
+
+/* Read a plan from `args` (build's arguments) into p; 0 with an exception set when they do not
+   parse or agree (release_plan then only when it returned 1). */
+static int read_plan(PyObject *args, zdd_plan *p, plan_args *a) {
+    memset(a, 0, sizeof *a);
+    if (!PyArg_ParseTuple(args, "iiy*y*y*KKp|iy*y*y*y*y*", &p->words, &p->exact, &a->masks,
+                          &a->starts, &a->options, &a->memo_bytes, &a->max_nodes, &p->mrv,
+                          &p->field_width, &a->extra[0], &a->extra[1], &a->extra[2],
+                          &a->extra[3], &a->extra[4]))
+        return 0;
+    Py_ssize_t len[5];
+    for (int k = 0; k < 5; k++) len[k] = a->extra[k].obj != NULL ? a->extra[k].len / 4 : 0;
+    Py_ssize_t row = (Py_ssize_t)sizeof(uint64_t) * (p->words > 0 ? p->words : 1);
+    if (a->masks.len % row || a->starts.len % 4 || a->options.len % 4 ||
+        a->masks.len / row > UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "a ZDD plan's arrays have the wrong sizes");
+        return release_plan(a), 0;
+    }
+    p->option_count = (int)(a->masks.len / row);
+    p->masks = a->masks.buf, p->starts = a->starts.buf, p->options = a->options.buf;
+    p->memo_bytes = (size_t)a->memo_bytes, p->max_nodes = a->max_nodes, p->poll = poll_signals;
+    if (a->extra[0].obj != NULL && len[0] > 0) {
+        p->paint_start = a->extra[0].buf, p->paints = a->extra[1].buf;
+        p->tally_start = a->extra[2].buf, p->tallies = a->extra[3].buf;
+        p->lows = a->extra[4].buf, p->low_count = (int)(len[4] / 2);
+    }
+    int lengths_ok = 1;
+    for (int k = 0; k < 5; k++) lengths_ok &= a->extra[k].obj == NULL || a->extra[k].len % 4 == 0;
+    if (!lengths_ok || !plan_ok(p, a->starts.len / 4, a->options.len / 4) ||
+        (p->paint_start != NULL && !extras_ok(p, len))) {
+        PyErr_SetString(PyExc_ValueError, "a ZDD plan's arrays do not agree");
+        return release_plan(a), 0;
+    }
+    return 1;
+}
+
 static PyObject *build(PyObject *module, PyObject *args) {
     (void)module;
     zdd_plan p = {0};
-    Py_buffer masks, starts, options, extra[5] = {{0}};
-    unsigned long long memo_bytes, max_nodes;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*KKp|iy*y*y*y*y*", &p.words, &p.exact, &masks, &starts,
-                          &options, &memo_bytes, &max_nodes, &p.mrv, &p.field_width, &extra[0],
-                          &extra[1], &extra[2], &extra[3], &extra[4]))
-        return NULL;
+    plan_args a;
+    if (!read_plan(args, &p, &a)) return NULL;
     PyObject *answer = NULL;
-    Py_ssize_t len[5];
-    for (int k = 0; k < 5; k++) len[k] = extra[k].obj != NULL ? extra[k].len / 4 : 0;
-    Py_ssize_t row = (Py_ssize_t)sizeof(uint64_t) * (p.words > 0 ? p.words : 1);
-    if (masks.len % row || starts.len % 4 || options.len % 4 || masks.len / row > UINT32_MAX) {
-        PyErr_SetString(PyExc_ValueError, "a ZDD plan's arrays have the wrong sizes");
-        goto done;
-    }
-    p.option_count = (int)(masks.len / row);
-    p.masks = masks.buf, p.starts = starts.buf, p.options = options.buf;
-    p.memo_bytes = (size_t)memo_bytes, p.max_nodes = max_nodes, p.poll = poll_signals;
-    if (extra[0].obj != NULL && len[0] > 0) {
-        p.paint_start = extra[0].buf, p.paints = extra[1].buf, p.tally_start = extra[2].buf;
-        p.tallies = extra[3].buf, p.lows = extra[4].buf, p.low_count = (int)(len[4] / 2);
-    }
-    int lengths_ok = 1;
-    for (int k = 0; k < 5; k++) lengths_ok &= extra[k].obj == NULL || extra[k].len % 4 == 0;
-    if (!lengths_ok || !plan_ok(&p, starts.len / 4, options.len / 4) ||
-        (p.paint_start != NULL && !extras_ok(&p, len))) {
-        PyErr_SetString(PyExc_ValueError, "a ZDD plan's arrays do not agree");
-        goto done;
-    }
     zdd_result z = {0};
     uint32_t root = 0;
     int status = zdd_build(&p, &z, &root);
@@ -107,14 +131,39 @@ static PyObject *build(PyObject *module, PyObject *args) {
     else if (status == ZDD_NO_MEMORY) PyErr_NoMemory();
     else if (status == ZDD_TOO_MANY_NODES)
         PyErr_SetString(PyExc_MemoryError, "the ZDD would have more than 2**32 nodes");
-    else if (status == ZDD_BUDGET)
-        PyErr_Format(PyExc_OverflowError, "more than %llu nodes", max_nodes);
+    else if (status == ZDD_BUDGET) /* with what the search met so far: a probe reads it */
+        PyErr_SetObject(PyExc_OverflowError,
+                        Py_BuildValue("(s(KKKd))", "the search passed its budget of nodes",
+                                      z.nodes, z.hits, z.entries, z.done));
     /* ZDD_STOPPED: the signal handler's exception is set */
     zdd_free(&z);
-done:
-    PyBuffer_Release(&masks), PyBuffer_Release(&starts), PyBuffer_Release(&options);
-    for (int k = 0; k < 5; k++)
-        if (extra[k].obj != NULL) PyBuffer_Release(&extra[k]);
+    release_plan(&a);
+    return answer;
+}
+
+static PyObject *estimate(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_ssize_t n = PyTuple_Size(args);
+    PyObject *head = PyTuple_GetSlice(args, 0, 3), *rest = PyTuple_GetSlice(args, 3, n);
+    zdd_plan p = {0}, f;
+    plan_args a;
+    Py_buffer starts = {0}, options = {0};
+    int walks = 0, ok = head != NULL && rest != NULL &&
+                        PyArg_ParseTuple(head, "iy*y*", &walks, &starts, &options);
+    PyObject *answer = NULL;
+    if (ok && read_plan(rest, &p, &a)) {
+        f = p;
+        f.starts = starts.buf, f.options = options.buf;
+        double out[3];
+        if (walks < 1 || starts.len != a.starts.len || options.len % 4 ||
+            !plan_ok(&f, starts.len / 4, options.len / 4))
+            PyErr_SetString(PyExc_ValueError, "a ZDD plan's arrays do not agree");
+        else if (zdd_estimate(&p, &f, walks, out) != ZDD_OK) PyErr_NoMemory();
+        else answer = Py_BuildValue("(ddd)", out[0], out[1], out[2]);
+        release_plan(&a);
+    }
+    if (ok) PyBuffer_Release(&starts), PyBuffer_Release(&options);
+    Py_XDECREF(head), Py_XDECREF(rest);
     return answer;
 }
 
@@ -122,6 +171,9 @@ static PyMethodDef methods[] = {
     {"build", build, METH_VARARGS,
      "build(words, exact, masks, starts, options, memo_bytes, max_nodes, mrv[, field_width, "
      "paint_start, paints, tally_start, tallies, lows]): the ZDD's nodes."},
+    {"estimate", estimate, METH_VARARGS,
+     "estimate(walks, frontier_starts, frontier_options, *build's arguments): Knuth's estimate "
+     "of the MRV search (nodes, entries tested) and the frontier's entries per node."},
     {NULL}};
 
 static struct PyModuleDef module = {

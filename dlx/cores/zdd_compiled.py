@@ -25,6 +25,26 @@ except ImportError:  # built without a C compiler: dlx.zdd searches in Python
 ZDD_COMPILED = _zdd is not None
 """Whether the compiled ZDD search was built and imports."""
 
+PROBE_NODES = 50_000
+"""`choose="auto"` first runs the frontier for this many nodes: a search that ends within them
+is the answer; one that does not tells its memo's hits and its progress (about 6 ms on the
+pentominoes, a sixtieth of Scott's 8x8)."""
+MEMO_PAYS = 10
+"""Where the probe's memo answers one node in this many or more (dominoes: one in five at the
+probe's end, pentominoes under one in thirty), the frontier is kept."""
+WALKS = 128
+"""Random probes of the MRV tree (about 12 ms on the pentominoes)."""
+NODE_TESTS = 6
+"""A node's own cost (its memo look-up, its node, its level) in scan entries' worth: fitted to
+the seconds per node of each choice against its entries tested per node (pentominoes)."""
+FRONTIER_BIAS = 2
+"""MRV is taken only when its estimated work is this many times less than the frontier's:
+the frontier's estimate cannot count the hits its memo will have later in the search (on the
+pentominoes it measured 1x to 4x the nodes then searched), and 128 probes of MRV's tree are
+noisy (Scott's 8x8: 83 K nodes estimated, 278 K with 10,000 probes, 229 K searched)."""
+MEMO_MB_UNUSED = 1.0
+"""The memo cap passed with the plan to `_zdd.estimate`, which keeps no memo."""
+
 
 def build_compiled(
     plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool, mrv: bool = False
@@ -32,41 +52,94 @@ def build_compiled(
     """The nodes, root and statistics of the compiled search on `plan` (branching as `mrv`
     says); None when it was not built (CoreUnavailableError instead when `required`);
     BudgetError past `max_nodes`."""
-    from dlx.cores.zdd_search import ZddStats
-
     if _zdd is None:
         if required:
             raise CoreUnavailableError("the compiled ZDD search was not built")
         return None
-    words = max(1, (_bits(plan) + 63) // 64)
-    masks = b"".join(m.to_bytes(8 * words, "little") for m in plan.masks)
-    starts = array("I", [0])
-    options = array("I")
-    for item, branch in enumerate(plan.branch):
-        # The frontier branches on the first uncovered item: an option that also covers an
-        # earlier item would clash, so only those whose first item is `item` are listed.
-        earlier = 0 if mrv else (1 << item) - 1
-        options.extend([o for o in branch if not plan.masks[o] & earlier])
-        starts.append(len(options))
     most = 2**64 - 1 if max_nodes is None else max_nodes
     try:
-        var, lo, hi, root, counters = _zdd.build(
-            words,
-            plan.exact,
-            masks,
-            starts.tobytes(),
-            options.tobytes(),
-            int(memo_mb * 2**20),
-            most,
-            mrv,
-            *_extras(plan),
-        )
+        var, lo, hi, root, counters = _zdd.build(*_arguments(plan, memo_mb, most, mrv))
     except OverflowError:
         raise BudgetError(f"the ZDD search passed max_nodes ({max_nodes})") from None
     nodes = (_ints(var), _ints(lo), _ints(hi))
+    return nodes, root, _stats(counters, "mrv" if mrv else "frontier")
+
+
+def _arguments(plan: Plan, memo_mb: float, most: int, mrv: bool) -> tuple[int | bytes, ...]:
+    """`_zdd.build`'s arguments for `plan`."""
+    words = max(1, (_bits(plan) + 63) // 64)
+    masks = b"".join(m.to_bytes(8 * words, "little") for m in plan.masks)
+    starts, options = _lists(plan, mrv)
+    return (
+        words,
+        plan.exact,
+        masks,
+        starts,
+        options,
+        int(memo_mb * 2**20),
+        most,
+        mrv,
+        *_extras(plan),
+    )
+
+
+def _lists(plan: Plan, mrv: bool) -> tuple[bytes, bytes]:
+    """Where each exact item's options begin, and the options: all of the item's for `mrv`;
+    for the frontier, which branches on the first uncovered item (an option that also covers an
+    earlier item would clash), only those whose first item it is."""
+    starts = array("I", [0])
+    options = array("I")
+    for item, branch in enumerate(plan.branch):
+        earlier = 0 if mrv else (1 << item) - 1
+        options.extend([o for o in branch if not plan.masks[o] & earlier])
+        starts.append(len(options))
+    return starts.tobytes(), options.tobytes()
+
+
+def build_auto(
+    plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool
+) -> tuple[Nodes, int, ZddStats] | None:
+    """`build_compiled` with the choice `choose_mrv` makes after a probe of the frontier
+    (`PROBE_NODES`, not counted in `max_nodes`), or the probe's own search when it ended
+    within them; None when not built."""
+    if _zdd is None:
+        return build_compiled(plan, memo_mb, max_nodes, required=required)
+    if max_nodes is not None and max_nodes <= PROBE_NODES:
+        return build_compiled(plan, memo_mb, max_nodes, required=required)
+    try:
+        var, lo, hi, root, counters = _zdd.build(*_arguments(plan, memo_mb, PROBE_NODES, False))
+    except OverflowError as error:
+        nodes, hits, _, done = error.args[1]  # (and the memo's entries)
+        mrv = choose_mrv(plan, nodes, hits, done)
+        return build_compiled(plan, memo_mb, max_nodes, required=required, mrv=mrv)
+    return (_ints(var), _ints(lo), _ints(hi)), root, _stats(counters)
+
+
+def choose_mrv(plan: Plan, nodes: int, hits: int, done: float) -> bool:
+    """Whether MRV should search `plan`, after the frontier's probe met `hits` memo hits in
+    `nodes` nodes, a share `done` of its tree by Knuth's progress measure: not where the memo
+    answers one node in `MEMO_PAYS` or more (the memo is what the frontier is for, and what
+    the estimates cannot see); else the one whose estimated work is less (see `zdd_estimate`
+    in zdd.h): the frontier's nodes (`nodes / done`) against MRV's estimated by `WALKS`
+    random probes, each node `NODE_TESTS` entries more than its scans, MRV's by
+    `FRONTIER_BIAS` times."""
+    if hits * MEMO_PAYS >= nodes or done <= 0:
+        return False
+    assert _zdd is not None
+    starts, options = _lists(plan, False)
+    arguments = _arguments(plan, MEMO_MB_UNUSED, 0, True)
+    estimated: tuple[float, float, float] = _zdd.estimate(WALKS, starts, options, *arguments)
+    mrv_nodes, mrv_tests, frontier_tests = estimated
+    frontier_work = nodes / done * (frontier_tests + NODE_TESTS)
+    return (mrv_tests + mrv_nodes * NODE_TESTS) * FRONTIER_BIAS < frontier_work
+
+
+def _stats(counters: tuple[int, int, int, int, int], choice: str = "frontier") -> ZddStats:
+    """The statistics of a compiled search."""
+    from dlx.cores.zdd_search import ZddStats
+
     nodes_made, hits, entries, given_up, peak = counters
-    stats = ZddStats(nodes_made, hits, entries, given_up, peak, "compiled")
-    return nodes, root, stats
+    return ZddStats(nodes_made, hits, entries, given_up, peak, "compiled", choice)
 
 
 def _bits(plan: Plan) -> int:

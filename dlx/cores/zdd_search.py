@@ -20,7 +20,8 @@ ENTRY_BYTES = 120
 @dataclass
 class ZddStats:
     """How a ZDD was built: search nodes, memo hits, entries made, entries given up past the
-    cap, the memo's peak size in bytes (estimated in Python), and the core that built it."""
+    cap, the memo's peak size in bytes (estimated in Python), the core that built it and the
+    choice it branched by (`choose="auto"` says which it took)."""
 
     nodes: int = 0
     hits: int = 0
@@ -28,6 +29,7 @@ class ZddStats:
     given_up: int = 0
     bytes: int = 0
     core: str = "python"
+    choice: str = "frontier"
 
 
 class Builder:

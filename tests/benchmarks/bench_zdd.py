@@ -14,9 +14,9 @@ memory is the process's maximum resident set. The plain count runs on domino boa
 `--plain-up-to` (default 6: 8x8 takes it about half a minute, larger boards would never end).
 It prints seconds and megabytes per solver, the ZDD's time as a multiple of the plain count's,
 then the targets: 8 x 30 under 10 s and 1 GB, the pentominoes with --zdd at most 1.3x the plain
-count, 12 x 12 under a second. The pentominoes also run through `dlx.zdd(choose="mrv")` (DLX6's
-choice, in a fresh process that builds the tiling as `dlx tile` does), the rows marked (mrv).
-Exit 1 when two counts differ.
+count, 12 x 12 under a second. `--zdd` picks its item choice (`--zdd-choose auto`, the column
+choice says which); the pentominoes also run with each choice given (`--zdd-choose frontier`,
+`--zdd-choose mrv`), the rows marked so. Exit 1 when two counts differ.
 """
 
 from __future__ import annotations
@@ -72,14 +72,15 @@ def puzzles(folder: Path) -> list[tuple[str, Path, bool]]:
     return [*found, ("pentominoes 6x10", six, True), ("pentominoes Scott 8x8", scott, True)]
 
 
-MRV = """import sys
-from pathlib import Path
-from dlx.tiling.build import build
-from dlx.tiling.picture import read_picture
-from dlx.zdd import zdd
-print(zdd(build(read_picture(Path(sys.argv[1]).read_text())).problem, choose="mrv").count())
-"""
-"""A fresh process counting a tiling puzzle through `dlx.zdd` with `choose="mrv"`."""
+GIVEN = ("frontier", "mrv")
+"""The choices the pentominoes also run with, given by `--zdd-choose`."""
+
+
+def counted(output: str) -> tuple[str, str]:
+    """The count and the choice (from `--stats`) that `dlx tile --count --zdd --stats` printed."""
+    count = next((line for line in output.splitlines() if line.isdigit()), output.strip())
+    choice = re.search(r"choice: (\w+)", output)
+    return count, choice[1] if choice else "?"
 
 
 def measure(command: list[str], stdin: Path | None, timeout: float) -> tuple[float, float, str]:
@@ -112,7 +113,7 @@ def main(argv: list[str]) -> int:
     figures: dict[str, tuple[float, float, float]] = {}
     print(
         f"{'problem':28} {'count':>32} {'zdd s':>8} {'MB':>6} {'plain s':>8} {'MB':>6} "
-        f"{'ratio':>6}" + (f" {'dlx6 s':>8} {'MB':>6} dlx6 count" if dlx6 else "")
+        f"{'ratio':>6} {'choice':8}" + (f" {'dlx6 s':>8} {'MB':>6} dlx6 count" if dlx6 else "")
     )
     with tempfile.TemporaryDirectory() as scratch:
         for name, path, pentominoes in puzzles(Path(scratch)):
@@ -125,11 +126,13 @@ def main(argv: list[str]) -> int:
                         [*dlx, "tile", str(path), "--dlx"], check=True, capture_output=True
                     ).stdout
                 )
-            zdd = measure([*dlx, "tile", str(path), "--count", "--zdd"], None, options.timeout)
-            count = zdd[2].strip()
-            mrv = None
-            if pentominoes:
-                mrv = measure([sys.executable, "-c", MRV, str(path)], None, options.timeout)
+            tile = [*dlx, "tile", str(path), "--count", "--zdd", "--stats"]
+            zdd = measure(tile, None, options.timeout)
+            count, choice = counted(zdd[2])
+            given = {}
+            for choose in GIVEN if pentominoes else ():
+                run = measure([*tile, "--zdd-choose", choose], None, options.timeout)
+                given[choose] = run
             side = int(re.findall(r"\d+", name)[0])
             plain = (float("nan"), float("nan"), "")
             if pentominoes or side <= options.plain_up_to:
@@ -143,7 +146,7 @@ def main(argv: list[str]) -> int:
                     wrong += 1
             line = (
                 f"{name:28} {count:>32} {zdd[0]:8.3f} {zdd[1]:6.0f} {plain[0]:8.3f} "
-                f"{plain[1]:6.0f} {zdd[0] / plain[0]:6.2f}"
+                f"{plain[1]:6.0f} {zdd[0] / plain[0]:6.2f} {choice:8}"
             )
             if dlx6 and not pentominoes and name != "dominoes 8x30":
                 knuth6 = measure([dlx6, "m0"], knuth, options.timeout)
@@ -151,16 +154,17 @@ def main(argv: list[str]) -> int:
                 line += f" {knuth6[0]:8.3f} {knuth6[1]:6.0f} {said[1] if said else '?'}"
             print(line, flush=True)
             figures[name] = (zdd[0], zdd[1], plain[0])
-            if mrv is not None:
-                if mrv[2].strip() != count:
-                    print(f"  {name}: mrv says {mrv[2].strip()}, the frontier {count}")
+            for choose, run in given.items():
+                said, _ = counted(run[2])
+                if said != count:
+                    print(f"  {name}: {choose} says {said}, auto {count}")
                     wrong += 1
                 print(
-                    f"{name + ' (mrv)':28} {mrv[2].strip():>32} {mrv[0]:8.3f} {mrv[1]:6.0f} "
-                    f"{plain[0]:8.3f} {plain[1]:6.0f} {mrv[0] / plain[0]:6.2f}",
+                    f"{name + f' ({choose})':28} {said:>32} {run[0]:8.3f} {run[1]:6.0f} "
+                    f"{plain[0]:8.3f} {plain[1]:6.0f} {run[0] / plain[0]:6.2f} {choose:8}",
                     flush=True,
                 )
-                figures[name + " (mrv)"] = (mrv[0], mrv[1], plain[0])
+                figures[f"{name} ({choose})"] = (run[0], run[1], plain[0])
     print(targets(figures))
     return 1 if wrong else 0
 
@@ -174,11 +178,11 @@ def targets(figures: dict[str, tuple[float, float, float]]) -> str:
     ]
     for name in ("pentominoes 6x10", "pentominoes Scott 8x8"):
         zdd, megabytes, plain = figures[name]
-        mrv, _, _ = figures[name + " (mrv)"]
+        others = "; ".join(f"{c} {figures[f'{name} ({c})'][0] / plain:.2f}x" for c in GIVEN)
         lines.append(
             f"{name} with --zdd at most 1.3x the plain count and under 1 GB: {zdd / plain:.2f}x, "
             f"{megabytes:.0f} MB ({'met' if zdd <= 1.3 * plain and megabytes < 1024 else 'NOT met'}"
-            f"; mrv {mrv / plain:.2f}x)"
+            f"; given {others})"
         )
     twelve = figures["dominoes 12x12"][0]
     lines.append(f"12x12 under a second: {twelve:.2f} s ({'met' if twelve < 1 else 'NOT met'})")

@@ -114,33 +114,61 @@ static INLINE uint64_t *memo_slot(const zdd_result *z, const uint64_t *state, in
     }
 }
 
-static void put(zdd_result *z, const uint64_t *state, uint64_t node, int words) {
+static void put(zdd_result *z, const uint64_t *state, uint64_t value, int words) {
     uint64_t *slot = memo_slot(z, state, words);
     memcpy(slot, state, (size_t)words * sizeof *state);
-    slot[words] = node;
+    slot[words] = value;
     z->memo_count++;
 }
 
-/* Remember `state` -> `node`; a full memo doubles, or past the cap is emptied. */
-static int remember(zdd_result *z, const zdd_plan *p, const uint64_t *state, uint32_t node) {
+/* An entry's value: its node in the low half, its level (options taken) in the high half. */
+static uint64_t entry(uint32_t node, int level) { return (uint64_t)level << 32 | node; }
+
+/* How many entries stay when the memo keeps only the levels that are multiples of `stride`. */
+static size_t kept_at(const zdd_result *z, int words, uint64_t stride) {
+    size_t kept = 0, width = (size_t)words + 1;
+    for (size_t s = 0; s < z->memo_room; s++) {
+        uint64_t value = z->memo[s * width + (size_t)words];
+        kept += value != EMPTY && (value >> 32) % stride == 0;
+    }
+    return kept;
+}
+
+/* Remember `state` -> `node`, met at `level` (1 when kept, 0 when not, or an error); a full
+   memo doubles, or past the cap thins out:
+   from then on it keeps only the states of every other level it kept before (`stride`
+   doubles, until at most half its entries stay). A state of a level not kept is searched
+   again when met, down to the next level kept: each thinning costs a few levels' search
+   without memo, where emptying the memo made the work explode (every level searched again,
+   down to the bottom: 70 x 8 dominoes under a 1 MB cap, where they need 1.3 MB, passed 20 M
+   nodes, against 27 K). */
+static int remember(zdd_result *z, const zdd_plan *p, const uint64_t *state, uint32_t node,
+                    int level) {
     int words = p->words;
+    if ((uint64_t)level % z->stride != 0) return 0;
     if (2 * (z->memo_count + 1) > z->memo_room) {
         uint64_t *old = z->memo;
-        size_t room = z->memo_room, bigger = 2 * room, stride = (size_t)words + 1;
+        size_t room = z->memo_room, bigger = 2 * room, width = (size_t)words + 1;
+        size_t count = z->memo_count;
         int fits = memo_size(bigger, words) <= p->memo_bytes;
-        if (!fits) z->given_up += z->memo_count;
+        while (!fits && kept_at(z, words, 2 * z->stride) > count / 2) z->stride *= 2;
+        if (!fits) z->stride *= 2;
         if (new_memo(z, fits ? bigger : room, words) != ZDD_OK) {
             z->memo = old;  /* kept, so zdd_free releases it */
             return ZDD_NO_MEMORY;
         }
-        for (size_t s = 0; fits && s < room; s++)
-            if (old[s * stride + (size_t)words] != EMPTY)
-                put(z, old + s * stride, old[s * stride + (size_t)words], words);
+        for (size_t s = 0; s < room; s++) {
+            uint64_t value = old[s * width + (size_t)words];
+            if (value != EMPTY && (value >> 32) % z->stride == 0)
+                put(z, old + s * width, value, words);
+        }
+        z->given_up += count - z->memo_count;
         free(old);
+        if ((uint64_t)level % z->stride != 0) return 0;
     }
-    put(z, state, node, words);
+    put(z, state, entry(node, level), words);
     z->entries++;
-    return ZDD_OK;
+    return 1;
 }
 
 /* The first exact item not in `state`, looking from item `from` on; -1 when all are in. */
@@ -316,6 +344,21 @@ static INLINE uint32_t fits_up_to(const zdd_plan *p, const zdd_scan *g, int i,
     return count;
 }
 
+/* How many of item i's options that fit `state` lie before scan position `pos`. */
+static uint32_t fits_before(const zdd_plan *p, const zdd_scan *g, int i, const uint64_t *state,
+                            int words, uint32_t pos) {
+    uint32_t count = 0, k = g->first[i];
+    while (k < pos) {
+        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
+        else if (g->option[k] == NO_OPTION) k++;
+        else {
+            count += p->paint_start == NULL || extras_fit(p, g->option[k], state);
+            k++;
+        }
+    }
+    return count;
+}
+
 /* DLX6's choice: the free exact item with the fewest options that fit, the first such in order
    (the Python search's, so that both make the same nodes); -1 when every item is in. */
 static INLINE int fewest(const zdd_plan *p, const zdd_scan *g, const uint64_t *state,
@@ -356,6 +399,24 @@ static INLINE int next_fit(const zdd_plan *p, const zdd_scan *g, zdd_stack *s, i
     return s->pos[level] = k, 0;
 }
 
+/* The share of the search tree behind the levels 0 .. level-1 (Knuth's progress measure): at
+   each level, the options already searched over all that fit, weighted by the share of the
+   tree its level stands for. */
+static double progress(const zdd_plan *p, const zdd_scan *g, const zdd_stack *s, int level,
+                       int words) {
+    double done = 0, share = 1;
+    for (int l = 0; l < level; l++) {
+        const uint64_t *state = s->states + (size_t)l * (size_t)words;
+        int i = s->item[l];
+        uint32_t all = fits_up_to(p, g, i, state, words, UINT32_MAX);
+        uint32_t before = fits_before(p, g, i, state, words, s->pos[l]);
+        if (all == 0) break;
+        done += share * before / all;
+        share /= all;
+    }
+    return done;
+}
+
 /* The search, inlined into one copy per common width (the compiler then unrolls the loops over a
    state's words, which the scans spend most of their time in). */
 static INLINE int search(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
@@ -381,7 +442,7 @@ enter: { /* Z1: a new level. A state whose item has an option that fits is looke
         }
     }
     s->before[level] = z->nodes;
-    if (++z->nodes > p->max_nodes) return ZDD_BUDGET;
+    if (++z->nodes > p->max_nodes) return z->done = progress(p, g, s, level, words), ZDD_BUDGET;
     if (z->nodes % POLL_EVERY == 0 && p->poll != NULL && p->poll(p->context))
         return ZDD_STOPPED;
     if (!fits) {
@@ -396,8 +457,9 @@ next: { /* Z2: the next option of the item, last first, that clashes with nothin
     if (!next_fit(p, g, s, level, state, words)) {
         result = s->chain[level];
         if (z->nodes - s->before[level] >= MEMO_COST) {
-            if ((error = remember(z, p, state, result)) != ZDD_OK) return error;
-            s->kept[level]++;
+            int kept = remember(z, p, state, result, level);
+            if (kept < 0) return kept;
+            s->kept[level] += (uint64_t)kept;
         }
         goto back;
     }
@@ -435,6 +497,96 @@ static int search_2(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_sta
     return search(p, g, z, s, root, 2);
 }
 
+/* ---- the estimate (Knuth's random probes) ----
+
+   Which choice searches less, the frontier or DLX6's MRV? Each probe walks down one random path
+   of the MRV tree, taking at every level one of the d options that fit, each with chance 1/d:
+   the product of the d's above a node is an unbiased estimate of how many nodes its level holds
+   (Knuth, "Estimating the efficiency of backtrack programs", 1975), and weighted alike, the
+   entries that MRV's choice and the frontier's scan test there estimate their work per node. */
+
+typedef struct {
+    double nodes, mrv_tests, frontier_tests; /* summed over the walks, each node weighted */
+} zdd_walks;
+
+static uint64_t next_random(uint64_t *seed) { /* splitmix64 */
+    uint64_t z = (*seed += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ z >> 27) * 0x94d049bb133111ebULL;
+    return z ^ z >> 31;
+}
+
+/* The entries a scan of item i's list tests in `state` until `most` options fit, and how many
+   fit (*fits, up to `most`); the scan position of the r-th that fits in *at (r < *fits). */
+static uint64_t scan_tests(const zdd_plan *p, const zdd_scan *g, int i, const uint64_t *state,
+                           uint32_t most, uint32_t *fits, uint32_t r, uint32_t *at) {
+    uint64_t tests = 0;
+    uint32_t count = 0, k = g->first[i], end = g->first[i + 1];
+    int words = p->words;
+    while (k < end && count < most) {
+        tests++;
+        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
+        else if (g->option[k] == NO_OPTION) k++;
+        else {
+            if (p->paint_start == NULL || extras_fit(p, g->option[k], state)) {
+                if (count == r) *at = k;
+                count++;
+            }
+            k++;
+        }
+    }
+    *fits = count;
+    return tests;
+}
+
+/* One walk down the MRV tree of `p` from the empty state, its figures added to `w`; the
+   frontier's scan list `f` (same items and options, each listed under its first item only)
+   measured at each node. */
+static void walk(const zdd_plan *p, const zdd_scan *g, const zdd_scan *f, uint64_t *state,
+                 uint64_t *seed, zdd_walks *w) {
+    int words = p->words;
+    double weight = 1;
+    memset(state, 0, (size_t)words * sizeof *state);
+    for (;;) {
+        w->nodes += weight;
+        int first = first_free(state, p->exact, 0);
+        if (first < 0) return;
+        uint32_t fits, unused, at = 0, best_fits = UINT32_MAX;
+        w->frontier_tests +=
+            weight * (double)scan_tests(p, f, first, state, UINT32_MAX, &fits, 0, &unused);
+        int best = -1;
+        double tests = 0;
+        for (int i = first; i >= 0; i = first_free(state, p->exact, i + 1)) {
+            tests += (double)scan_tests(p, g, i, state, best_fits, &fits, 0, &unused);
+            if (fits < best_fits) best = i, best_fits = fits;
+            if (fits <= 1) break;
+        }
+        if (best_fits == 0) return w->mrv_tests += weight * tests, (void)0;
+        uint32_t r = (uint32_t)(next_random(seed) % best_fits);
+        tests += (double)scan_tests(p, g, best, state, UINT32_MAX, &fits, r, &at);
+        w->mrv_tests += weight * tests;
+        const uint64_t *mask = g->masks + (size_t)at * (size_t)words;
+        for (int v = 0; v < words; v++) state[v] |= mask[v];
+        if (p->paint_start != NULL) extras_apply(p, g->option[at], state);
+        weight *= best_fits;
+    }
+}
+
+int zdd_estimate(const zdd_plan *p, const zdd_plan *frontier, int walks, double out[3]) {
+    zdd_scan g = {0}, f = {0};
+    zdd_walks w = {0, 0, 0};
+    uint64_t seed = 1, *state = malloc((size_t)p->words * sizeof *state);
+    int error = ZDD_NO_MEMORY;
+    if (state != NULL && make_scan(p, &g) == ZDD_OK && make_scan(frontier, &f) == ZDD_OK) {
+        for (int k = 0; k < walks; k++) walk(p, &g, &f, state, &seed, &w);
+        out[0] = w.nodes / walks, out[1] = w.mrv_tests / walks;
+        out[2] = w.frontier_tests / w.nodes;
+        error = ZDD_OK;
+    }
+    free(state), free_scan(&g), free_scan(&f);
+    return error;
+}
+
 int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {
     size_t depth = (size_t)p->exact + 2, words = (size_t)p->words;
     zdd_stack s = {malloc(depth * words * sizeof(uint64_t)), malloc(depth * sizeof(int)),
@@ -445,7 +597,7 @@ int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {
     if (s.states != NULL && s.item != NULL && s.pos != NULL && s.chain != NULL &&
         s.before != NULL && s.kept != NULL && make_scan(p, &g) == ZDD_OK && grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
         new_memo(z, 1024, p->words) == ZDD_OK) {
-        z->count = 2; /* the sinks */
+        z->count = 2, z->stride = 1; /* the sinks; every level kept */
         z->var[0] = z->var[1] = z->lo[0] = z->lo[1] = z->hi[0] = z->hi[1] = 0;
         error = p->words == 1   ? search_1(p, &g, z, &s, root)
                 : p->words == 2 ? search_2(p, &g, z, &s, root)

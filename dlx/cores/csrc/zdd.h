@@ -15,8 +15,9 @@
    beside its value (one cache line to read, where a look-up that misses costs most). A dead end
    (an item no option fits) is neither looked up nor kept, and a state is kept only when its
    search took MEMO_COST nodes or more (zdd.c): the others cost less to search again. Past
-   `memo_bytes` it is emptied rather than grown (its entries given up: the answer stays exact,
-   only the work grows). The unique table makes each (var, lo, hi) one node. Nodes are numbered
+   `memo_bytes` it thins out rather than grows: it keeps only the states of every other level
+   it kept before (`stride` doubles; the entries left out are given up: the answer stays
+   exact, only the work grows, by a few levels searched again). The unique table makes each (var, lo, hi) one node. Nodes are numbered
    from 2 (0 and 1 are the sinks), children before parents. Counts are summed by the caller, in
    Python integers, so they are exact at any size. */
 
@@ -59,6 +60,8 @@ typedef struct {
     uint64_t *memo; /* `words + 1` words a slot: the state, then its node (EMPTY: none) */
     size_t memo_room, memo_count;
     uint64_t nodes, hits, entries, given_up, peak_bytes;
+    uint64_t stride; /* the memo keeps the states of the levels that are multiples of this */
+    double done; /* past the budget: the share of the search tree behind it (Knuth's estimate) */
 } zdd_result;
 
 enum { ZDD_OK = 0, ZDD_NO_MEMORY = -1, ZDD_TOO_MANY_NODES = -2, ZDD_STOPPED = -3, ZDD_BUDGET = -4 };
@@ -67,5 +70,10 @@ enum { ZDD_OK = 0, ZDD_NO_MEMORY = -1, ZDD_TOO_MANY_NODES = -2, ZDD_STOPPED = -3
    ZDD_OK or an error; in every case zdd_free(out) releases what was allocated. */
 int zdd_build(const zdd_plan *plan, zdd_result *out, uint32_t *root);
 void zdd_free(zdd_result *out);
+/* Knuth's estimate of the MRV search of `plan` from `walks` random probes (no memo): out[0]
+   its nodes, out[1] the scan entries it tests, out[2] the entries the frontier's scan tests
+   per node, on `frontier` (the same plan, each option listed under its first item only).
+   Returns ZDD_OK or ZDD_NO_MEMORY. */
+int zdd_estimate(const zdd_plan *plan, const zdd_plan *frontier, int walks, double out[3]);
 
 #endif

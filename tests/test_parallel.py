@@ -4,6 +4,7 @@ worker, checkpoints, refusals, and Knuth's estimate (exact in expectation)."""
 from __future__ import annotations
 
 import functools
+import itertools
 import pickle
 import subprocess
 import sys
@@ -18,10 +19,12 @@ from parallel_helpers import BreaksInWorkers, KillOnce, odd_first
 from strategies import coloured_raw_problems, problems
 
 from dlx import Problem, Stats, solve
+from dlx.cores.links_core import COMPILED_AVAILABLE
 from dlx.estimate import probe, step
 from dlx.parallel import (
     CheckpointError,
     ParallelError,
+    Part,
     Report,
     Settings,
     branches,
@@ -30,6 +33,7 @@ from dlx.parallel import (
     solve_parallel,
     workers_for,
 )
+from dlx.parallel.parts import search
 from dlx.puzzles import pentomino, queens
 
 THREADS = ThreadPoolExecutor(2)
@@ -43,18 +47,26 @@ def sequential(
     return list(solve(problem, stats=stats, **options)), stats  # type: ignore[arg-type]
 
 
-def edge_updates(problem: Problem[Hashable], report: Report) -> int:
-    """The updates of choosing the options of every prefix of the run's tree (which the parts,
-    taking them as givens, do not count): the search kept to the tree, less the branching
-    covers of its nodes, which `branches` counts alone."""
-    tree = {(): None} | {
-        prefix[:k]: None for prefix in report.leaves + report.inner for k in range(len(prefix) + 1)
-    }
+def kept_updates(problem: Problem[Hashable], prefix: tuple[int, ...]) -> int:
+    """The updates of the search kept to the way down to `prefix` (each node's branching
+    cover, and taking each option of the way)."""
+    way = {prefix[:k] for k in range(len(prefix) + 1)}
     kept = Stats()
-    for _ in solve(problem, prune=lambda options: tuple(options) in tree, stats=kept):
+    for _ in solve(problem, prune=lambda options: tuple(options) in way, stats=kept):
         pass
-    own = sum(branches(problem, prefix)[2].updates for prefix in report.leaves + report.inner)
-    return kept.updates - own
+    return kept.updates
+
+
+def edge_updates(problem: Problem[Hashable], report: Report) -> int:
+    """The updates of taking the last option of each part's prefix, which no search counted:
+    every part takes its prefix as givens, uncounted, and only a part its budget stopped took
+    the option of the node it stood at (`report.stops`) before leaving that node to a part."""
+    total = 0
+    for prefix in {*report.leaves, *report.inner} - {*report.stops, ()}:
+        # the way down to prefix, less the way to its parent, less prefix's branching cover
+        total += kept_updates(problem, prefix) - kept_updates(problem, prefix[:-1])
+        total -= branches(problem, prefix)[2].updates
+    return total
 
 
 def check_against_sequential(problem: Problem[Hashable], **where: object) -> Report:
@@ -90,9 +102,49 @@ def test_coloured_problems_split_too(raw: object) -> None:
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_processes_give_the_sequential_order(jobs: int) -> None:
-    """Queens 8 on worker processes, small budget: parts expanded, nothing lost or doubled."""
+    """Queens 8 on worker processes, small budget: parts stopped by their budget leave the rest
+    of their tree to other parts (the compiled core; the pure-Python one cannot tell where it
+    stood, and its parts are thrown away and expanded): nothing lost, doubled or wasted."""
     report = check_against_sequential(queens.problem(8), jobs=jobs, budget=8)
-    assert report.expanded > 0 and report.wasted_nodes > 0
+    if COMPILED_AVAILABLE:
+        assert report.split > 0 and report.wasted_nodes == 0
+    else:
+        assert report.expanded > 0 and report.wasted_nodes > 0
+
+
+def test_the_python_core_expands_what_overruns_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pure-Python core tells nothing of where its budget stopped it: the part's run is
+    thrown away (counted as wasted) and its children searched instead; the same order and
+    counts."""
+    monkeypatch.setenv("DLX_CORE", "python")
+    report = check_against_sequential(queens.problem(7), executor=THREADS, jobs=2, budget=8)
+    assert report.split == 0 and report.expanded > 0 and report.wasted_nodes > 0
+
+
+@pytest.mark.parametrize("engine", ["links", "cells"])
+def test_a_stopped_part_leaves_the_rest_of_its_tree(engine: str) -> None:
+    """A part its budget stops keeps its solutions and counters and leaves, as parts, the
+    node it stood at and every option it had not tried, deepest level first: the parts
+    together hold every solution once, in the engine's own order for links."""
+    if not COMPILED_AVAILABLE:
+        pytest.skip("only the compiled cores tell where their budget stopped them")
+    problem = queens.problem(8)
+    stopped = search(problem, Part((), (), 1.0), Settings(budget=30, engine=engine))
+    assert stopped.rest and not stopped.expanded and stopped.wasted_nodes == 0
+    prefixes = [prefix for prefix, _ in stopped.rest]
+    assert all(len(a) >= len(b) for a, b in itertools.pairwise(prefixes))  # deepest first
+    assert sum(share for _, share in stopped.rest) < 1.0
+    found = [*stopped.found]
+    for prefix in prefixes:
+        rest = search(problem, Part((), prefix, 0.0), Settings(engine=engine))
+        found.extend(rest.found)
+    expected = [tuple(map(problem.option_number, s)) for s in solve(problem, engine=engine)]
+    if engine == "links":
+        assert found == expected
+    else:  # (a part's forced moves may come in another order: each solution as a set)
+        assert sorted(map(sorted, found)) == sorted(map(sorted, expected))
 
 
 def test_one_worker_runs_one_part_without_a_budget() -> None:
@@ -138,7 +190,7 @@ def test_a_checkpoint_resumes_an_interrupted_run(tmp_path: Path) -> None:
     file = tmp_path / "run.ckpt"
     expected, _ = sequential(problem)
     interrupted = solve_parallel(problem, jobs=2, budget=200, checkpoint=file)
-    assert next(interrupted) == expected[0]
+    assert [next(interrupted) for _ in range(20)] == expected[:20]
     interrupted.close()
     lines = file.read_text().splitlines()
     assert len(lines) > 2

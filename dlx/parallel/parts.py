@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TypeVar
 
-from dlx.cores.settings import Choice, Prune, SearchSettings
+from dlx.cores.settings import Choice, Frontier, Prune, SearchSettings
 from dlx.errors import DlxError
 from dlx.parallel.cells_split import cells_branches
 from dlx.problem import Problem
@@ -23,11 +23,19 @@ Prefix = tuple[int, ...]
 TreePath = tuple[int, ...]
 
 PARTS_PER_WORKER = 32
-"""With more than one worker, parts are cut in advance until each one's estimated share of the
-tree is at most 1/(PARTS_PER_WORKER * workers); they are sent largest share first."""
+"""With more than one worker, a part whose estimated share of the tree is more than
+1/(PARTS_PER_WORKER * workers) runs under `FIRST_BUDGET`: it is soon stopped, and what it leaves
+is spread over the workers. Parts are sent largest share first."""
 
 BUDGET = 200_000
-"""Nodes a part may search before it is expanded, when more than one worker runs."""
+"""Nodes a part may search before it is stopped and leaves the rest of its tree to other parts,
+when more than one worker runs."""
+
+FIRST_BUDGET = 5_000
+"""The budget of a part estimated to be large (see `PARTS_PER_WORKER`)."""
+
+TAIL = 8
+"""While fewer parts wait than there are workers, parts run under the budget / TAIL."""
 
 DEATHS = 4
 """Times a part may lose its worker before the run gives up on it."""
@@ -96,14 +104,25 @@ class Outcome:
     found: list[Prefix] = field(default_factory=list)
     wasted_nodes: int = 0
     wasted_updates: int = 0
+    rest: list[tuple[Prefix, float]] = field(default_factory=list)
 
     def parts(self) -> list[Part]:
-        """The children of an expanded part, as parts, in search order."""
+        """What this outcome leaves to other parts, in search order: an expanded part's
+        children, or what a part its budget stopped had left (`rest`: prefixes and shares)."""
+        if self.rest:
+            rest = enumerate(self.rest)
+            return [Part((*self.path, k), prefix, share) for k, (prefix, share) in rest]
         share = self.share / len(self.children) if self.children else 0.0
         return [
             Part((*self.path, k), (*self.prefix, option), share)
             for k, option in enumerate(self.children)
         ]
+
+    def share_done(self) -> float:
+        """The estimated share of the tree this outcome searched (none, if expanded)."""
+        if self.expanded:
+            return 0.0
+        return max(0.0, self.share - sum(share for _, share in self.rest))
 
     def to_json(self) -> str:
         """One line of a checkpoint file."""
@@ -116,6 +135,7 @@ class Outcome:
         for name in ("path", "prefix", "children"):
             data[name] = tuple(data[name])
         data["found"] = [tuple(s) for s in data["found"]]
+        data["rest"] = [(tuple(prefix), share) for prefix, share in data.get("rest", ())]
         return cls(**data)
 
 
@@ -131,8 +151,10 @@ class Report:
     wasted_nodes: int = 0  # nodes of runs cut off by the budget and thrown away
     wasted_updates: int = 0
     restarts: int = 0  # times a lost worker's parts were sent again
+    split: int = 0  # parts searched until their budget stopped them, the rest sent on
     leaves: list[Prefix] = field(default_factory=list)  # the parts searched, in order
     inner: list[Prefix] = field(default_factory=list)  # the parts expanded, in order
+    stops: list[Prefix] = field(default_factory=list)  # where budgets stopped parts, in order
 
     def add(self, outcome: Outcome) -> None:
         """Count one outcome (taken in search order)."""
@@ -150,6 +172,9 @@ class Report:
         (self.inner if outcome.expanded else self.leaves).append(outcome.prefix)
         self.expanded += outcome.expanded
         self.parts += not outcome.expanded
+        if outcome.rest:
+            self.split += 1
+            self.stops.append(outcome.rest[0][0])
 
 
 @dataclass
@@ -224,19 +249,50 @@ def expand(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
 
 
 def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
-    """Search `part` to the end, or expand it if it overruns the node budget."""
+    """Search `part` to the end; if it overruns the node budget, keep what was searched and
+    leave the rest of its tree to other parts (`split`), or, where the core cannot tell what is
+    left (the pure-Python cores, Algorithm M), throw the run away and expand the part."""
     stats = Stats()
     found: list[Prefix] = []
-    below = settings.below(problem, part.prefix, settings.prune, settings.budget)
+    stops: list[Frontier] = []
+    below = replace(
+        settings.below(problem, part.prefix, settings.prune, settings.budget),
+        stopped=stops.append,
+    )
     if settings.solutions:
         found = [tuple(map(problem.option_number, s)) for s in solve_with(problem, below, stats)]
     else:
         count_with(problem, below, stats)  # counted inside the search: `stats` tells how many
     if stats.status is Status.BUDGET:
+        if stops and stops[0][0]:  # (an empty path: stopped at its root, nothing searched)
+            return split(part, stats, found, stops[0])
         outcome = expand(problem, part, settings)
         outcome.wasted_nodes, outcome.wasted_updates = stats.nodes, stats.updates
         return outcome
     return searched(part, stats, found)
+
+
+def split(part: Part, stats: Stats, found: list[Prefix], frontier: Frontier) -> Outcome:
+    """The outcome of `part` searched until its budget stopped it at `frontier`: its counters
+    and solutions so far, and what it had left as parts (`Outcome.rest`), in search order: the
+    node it stood at, then the options it had yet to try, deepest level first. Each share is
+    the part's divided by the degrees along the way (Knuth's estimate, as for expanded parts).
+    Nothing is searched twice: the node it stood at was not counted yet, and neither were the
+    options it had not tried."""
+    path, levels = frontier
+    shares = []  # the estimated share of the path's node at each level
+    share = part.share
+    for _, degree in levels:
+        shares.append(share)
+        share /= max(degree, 1)
+    rest = [((*part.prefix, *path), share)]
+    for k in reversed(range(len(levels))):
+        untried, degree = levels[k]
+        each = shares[k] / max(degree, 1)
+        rest.extend(((*part.prefix, *path[:k], option), each) for option in untried)
+    outcome = searched(part, stats, found)
+    outcome.rest = rest
+    return outcome
 
 
 def searched(part: Part, stats: Stats, found: list[Prefix]) -> Outcome:

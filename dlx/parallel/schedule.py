@@ -1,5 +1,6 @@
-"""In which order do parts go out and come back? The schedule cuts the tree until the workers can
-be kept evenly busy, sends the largest parts first, and merges the outcomes back in search order."""
+"""In which order do parts go out and come back? The schedule sends the largest parts first, each
+with a node budget that keeps the workers evenly busy (what a stopped part leaves comes back as
+parts), and merges the outcomes back in search order."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import heapq
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import Any
 
 from dlx.errors import DlxError
@@ -15,7 +17,9 @@ from dlx.parallel.checkpoint import Checkpoint
 from dlx.parallel.executors import Pool
 from dlx.parallel.parts import (
     DEATHS,
+    FIRST_BUDGET,
     PARTS_PER_WORKER,
+    TAIL,
     K,
     Outcome,
     ParallelError,
@@ -25,7 +29,6 @@ from dlx.parallel.parts import (
     Report,
     Settings,
     TreePath,
-    expand,
 )
 from dlx.problem import Problem
 
@@ -44,8 +47,9 @@ class Schedule:
     ) -> None:
         self.problem, self.settings = problem, settings
         self.checkpoint, self.report = checkpoint, report
-        # Parts estimated to hold more than this share of the tree are cut before any is sent.
+        # Parts estimated to hold more than this share of the tree are sent with a small budget.
         self.largest = 1 / (PARTS_PER_WORKER * workers) if workers > 1 else 1.0
+        self.workers = workers
         self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
         self.waiting: set[TreePath] = set()  # parts not finished yet
         self.queue: list[tuple[float, TreePath, Part]] = []  # a heap by share, largest first
@@ -62,7 +66,7 @@ class Schedule:
             self.checkpoint.record(outcome)
         if not outcome.expanded:
             self.progress.parts += 1
-            self.progress.done += outcome.share
+            self.progress.done += outcome.share_done()
             self.progress.solutions += outcome.solutions
         children = outcome.parts()
         self.waiting.update(child.path for child in children)
@@ -75,22 +79,30 @@ class Schedule:
             yield heapq.heappop(self.finished)[1]
 
     def place(self, parts: list[Part]) -> None:
-        """Take what the checkpoint holds; cut here the parts estimated too large to keep the
-        workers evenly busy; queue the others."""
-        heap = [(-part.share, part.path, part) for part in parts]
-        heapq.heapify(heap)
-        while heap:
-            part = heapq.heappop(heap)[2]
+        """Take what the checkpoint holds; queue the other parts."""
+        stack = list(reversed(parts))
+        while stack:
+            part = stack.pop()
             held = self.checkpoint.done.get(part.path) if self.checkpoint is not None else None
-            if held is not None:
-                children = self.finish(held, resumed=True)
-            elif part.share > self.largest:
-                children = self.finish(expand(self.problem, part, self.settings))
-            else:
+            if held is None:
                 self.enqueue(part)
-                continue
-            for child in children:
-                heapq.heappush(heap, (-child.share, child.path, child))
+            else:
+                stack.extend(reversed(self.finish(held, resumed=True)))
+
+    def budget(self, part: Part) -> int | None:
+        """The node budget `part` is sent with: the run's; less for a part estimated to hold
+        more than its share of the tree (it is soon stopped, and what it leaves is spread over
+        the workers: the tree is cut by the workers, as it goes, never in advance), and less
+        while fewer parts wait than there are workers (the last parts come back soon, and
+        what they leave goes to the workers that would otherwise idle)."""
+        budget = self.settings.budget
+        if budget is None:
+            return None
+        if part.share > self.largest:
+            return min(budget, FIRST_BUDGET)
+        if len(self.queue) < self.workers:
+            return max(1, budget // TAIL)
+        return budget
 
     def enqueue(self, part: Part) -> None:
         """Queue a part to be sent."""
@@ -139,8 +151,10 @@ def _send(
     """Keep two parts a worker in flight; True if the pool refused one (a worker died)."""
     while schedule.queue and len(running) < 2 * pool.workers:
         part = schedule.next_part()
+        budget = schedule.budget(part)
         try:
-            running[pool.submit(part, settings)] = part
+            sent = settings if budget == settings.budget else replace(settings, budget=budget)
+            running[pool.submit(part, sent)] = part
         except BrokenProcessPool:
             schedule.enqueue(part)
             return True

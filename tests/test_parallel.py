@@ -147,6 +147,18 @@ def test_a_stopped_part_leaves_the_rest_of_its_tree(engine: str) -> None:
         assert sorted(map(sorted, found)) == sorted(map(sorted, expected))
 
 
+def test_more_workers_than_cores_give_the_same_search() -> None:
+    """Eight worker processes, on however few cores: the sequential order, count and nodes
+    (links); every solution once and the count (cells)."""
+    problem = queens.problem(9)
+    report = check_against_sequential(problem, jobs=8, budget=300)
+    assert report.stats.solutions == 352
+    expected = {frozenset(s) for s in solve(problem, engine="cells")}
+    found = list(solve_parallel(problem, jobs=8, budget=300, engine="cells"))
+    assert len(found) == 352 and {frozenset(s) for s in found} == expected
+    assert count_parallel(problem, jobs=8, budget=300, engine="cells") == 352
+
+
 def test_one_worker_runs_one_part_without_a_budget() -> None:
     """With one worker nothing is cut in advance and no budget applies: one part, no waste."""
     report = check_against_sequential(queens.problem(7), jobs=1)

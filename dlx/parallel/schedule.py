@@ -41,15 +41,16 @@ class Schedule:
         self,
         problem: Problem[Any],
         settings: Settings,
-        workers: int,
+        pool: Pool,
         checkpoint: Checkpoint | None,
         report: Report,
     ) -> None:
         self.problem, self.settings = problem, settings
+        workers = pool.workers
         self.checkpoint, self.report = checkpoint, report
         # Parts estimated to hold more than this share of the tree are sent with a small budget.
         self.largest = 1 / (PARTS_PER_WORKER * workers) if workers > 1 else 1.0
-        self.workers = workers
+        self.pool = pool
         self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
         self.waiting: set[TreePath] = set()  # parts not finished yet
         self.queue: list[tuple[float, TreePath, Part]] = []  # a heap by share, largest first
@@ -100,7 +101,7 @@ class Schedule:
             return None
         if part.share > self.largest:
             return min(budget, FIRST_BUDGET)
-        if len(self.queue) < self.workers:
+        if len(self.queue) < self.pool.workers:
             return max(1, budget // TAIL)
         return budget
 
@@ -124,7 +125,7 @@ def outcomes(
 ) -> Iterator[Outcome]:
     """Every part's outcome in the order of the sequential search (expanded parts included)."""
     report = report if report is not None else Report()
-    schedule = Schedule(problem, settings, pool.workers, checkpoint, report)
+    schedule = Schedule(problem, settings, pool, checkpoint, report)
     schedule.waiting.add(())
     schedule.place([Part((), (), 1.0)])
     yield from schedule.ready()

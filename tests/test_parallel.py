@@ -4,7 +4,6 @@ worker, checkpoints, refusals, and Knuth's estimate (exact in expectation)."""
 from __future__ import annotations
 
 import functools
-import itertools
 import pickle
 import subprocess
 import sys
@@ -126,25 +125,42 @@ def test_the_python_core_expands_what_overruns_its_budget(
 @pytest.mark.parametrize("engine", ["links", "cells"])
 def test_a_stopped_part_leaves_the_rest_of_its_tree(engine: str) -> None:
     """A part its budget stops keeps its solutions and counters and leaves, as parts, the
-    node it stood at and every option it had not tried, deepest level first: the parts
-    together hold every solution once, in the engine's own order for links."""
+    node it stood at, then the options it had not tried, one part a level, deepest first: the
+    parts together hold every solution once, in the engine's own order for links."""
     if not COMPILED_AVAILABLE:
         pytest.skip("only the compiled cores tell where their budget stopped them")
     problem = queens.problem(8)
     stopped = search(problem, Part((), (), 1.0), Settings(budget=30, engine=engine))
-    assert stopped.rest and not stopped.expanded and stopped.wasted_nodes == 0
-    prefixes = [prefix for prefix, _ in stopped.rest]
-    assert all(len(a) >= len(b) for a, b in itertools.pairwise(prefixes))  # deepest first
-    assert sum(share for _, share in stopped.rest) < 1.0
+    assert stopped.searched == [()] and not stopped.expanded and stopped.wasted_nodes == 0
+    assert stopped.stop == stopped.rest[0][0] and stopped.rest[0][1] == ()
+    depths = [len(prefix) for prefix, _, _ in stopped.rest]
+    assert depths == sorted(depths, reverse=True)
+    assert 0 < sum(share for _, _, share in stopped.rest) < 1.0
     found = [*stopped.found]
-    for prefix in prefixes:
-        rest = search(problem, Part((), prefix, 0.0), Settings(engine=engine))
-        found.extend(rest.found)
+    for part in stopped.parts():
+        assert all(len(sibling) == len(part.prefix) for sibling in part.more)
+        found.extend(search(problem, part, Settings(engine=engine)).found)
     expected = [tuple(map(problem.option_number, s)) for s in solve(problem, engine=engine)]
     if engine == "links":
         assert found == expected
     else:  # (a part's forced moves may come in another order: each solution as a set)
         assert sorted(map(sorted, found)) == sorted(map(sorted, expected))
+
+
+def test_a_run_of_siblings_shares_one_budget() -> None:
+    """A part of several sibling subtrees searches them in order under one budget; when it is
+    spent, the siblings not searched go on as one part, nothing lost."""
+    problem = queens.problem(8)
+    first = [(option,) for option in branches(problem, [])[0]]
+    part = Part((), first[0], 1.0, tuple(first[1:]))
+    whole = search(problem, part, Settings())
+    assert whole.searched == first and whole.solutions == 92 and not whole.rest
+    cut = search(problem, part, Settings(budget=200))
+    assert cut.searched == first[: len(cut.searched)] and cut.rest
+    found = [*cut.found]
+    for rest in cut.parts():
+        found.extend(search(problem, rest, Settings()).found)
+    assert found == [tuple(map(problem.option_number, s)) for s in solve(problem)]
 
 
 def test_more_workers_than_cores_give_the_same_search() -> None:
@@ -214,9 +230,11 @@ def test_a_checkpoint_resumes_an_interrupted_run(tmp_path: Path) -> None:
         == expected
     )
     assert report.resumed == len(lines) - 1
+    finished = file.read_text()
     again = Report()
     assert list(solve_parallel(problem, jobs=2, checkpoint=file, report=again)) == expected
-    assert again.resumed == again.parts + again.expanded
+    assert again.resumed > 0 and file.read_text() == finished  # nothing searched again
+    assert again.stats.nodes == report.stats.nodes
 
 
 def test_a_foreign_checkpoint_is_refused(tmp_path: Path) -> None:

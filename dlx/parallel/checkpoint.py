@@ -74,7 +74,7 @@ class Checkpoint:
     def __init__(self, path: Path | str, fingerprint: str) -> None:
         self.path = Path(path)
         self.done: dict[TreePath, Outcome] = {}
-        header = json.dumps({"dlx-checkpoint": 1, "fingerprint": fingerprint})
+        header = json.dumps({"dlx-checkpoint": 2, "fingerprint": fingerprint})
         lines = _lines(self.path)
         if lines and lines[0].rstrip("\n") != header:
             raise CheckpointError(

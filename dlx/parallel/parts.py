@@ -80,23 +80,35 @@ class Settings:
 
 @dataclass(frozen=True)
 class Part:
-    """The subtree below `prefix` (option numbers), reached by `path`; `share` of the tree."""
+    """The subtree below `prefix` (option numbers), then those below each prefix of `more`
+    (siblings of the same depth, in search order: a part is one subtree or a run of them),
+    reached by `path`; `share` of the tree."""
 
     path: TreePath
     prefix: Prefix
     share: float
+    more: tuple[Prefix, ...] = ()
+
+    @property
+    def members(self) -> tuple[Prefix, ...]:
+        """The prefixes of the subtrees the part holds, in search order."""
+        return (self.prefix, *self.more)
+
+
+Left = tuple[Prefix, tuple[Prefix, ...], float]
+"""A part left to search: its prefix, its further siblings (`Part.more`) and its share."""
 
 
 @dataclass
 class Outcome:
-    """What searching or expanding one part gave: its counters, and its solutions (when asked
-    for) or, for an expanded part, the options of its `children` in search order."""
+    """What searching one part gave: its counters, its solutions (when asked for), the
+    subtrees it searched (`searched`) or expanded (`expanded`), and what it left to other
+    parts (`rest`, in search order), where a budget stopped it at a node (`stop`) or where a
+    subtree was expanded into its children."""
 
     path: TreePath
     prefix: Prefix
     share: float
-    expanded: bool = False
-    children: tuple[int, ...] = ()
     nodes: int = 0
     updates: int = 0
     profile: list[int] = field(default_factory=list)
@@ -104,25 +116,31 @@ class Outcome:
     found: list[Prefix] = field(default_factory=list)
     wasted_nodes: int = 0
     wasted_updates: int = 0
-    rest: list[tuple[Prefix, float]] = field(default_factory=list)
+    searched: list[Prefix] = field(default_factory=list)
+    expanded: list[Prefix] = field(default_factory=list)
+    rest: list[Left] = field(default_factory=list)
+    stop: Prefix | None = None
 
     def parts(self) -> list[Part]:
-        """What this outcome leaves to other parts, in search order: an expanded part's
-        children, or what a part its budget stopped had left (`rest`: prefixes and shares)."""
-        if self.rest:
-            rest = enumerate(self.rest)
-            return [Part((*self.path, k), prefix, share) for k, (prefix, share) in rest]
-        share = self.share / len(self.children) if self.children else 0.0
+        """What this outcome leaves to other parts, in search order."""
         return [
-            Part((*self.path, k), (*self.prefix, option), share)
-            for k, option in enumerate(self.children)
+            Part((*self.path, k), prefix, share, more)
+            for k, (prefix, more, share) in enumerate(self.rest)
         ]
 
     def share_done(self) -> float:
-        """The estimated share of the tree this outcome searched (none, if expanded)."""
-        if self.expanded:
-            return 0.0
-        return max(0.0, self.share - sum(share for _, share in self.rest))
+        """The estimated share of the tree this outcome searched."""
+        return max(0.0, self.share - sum(share for _, _, share in self.rest))
+
+    def add(self, stats: Stats, found: list[Prefix]) -> None:
+        """Count a search of one of the part's subtrees (all of the same depth)."""
+        self.nodes += stats.nodes
+        self.updates += stats.updates
+        self.solutions += stats.solutions
+        self.found.extend(found)
+        self.profile.extend([0] * (len(stats.profile) - len(self.profile)))
+        for level, n in enumerate(stats.profile):
+            self.profile[level] += n
 
     def to_json(self) -> str:
         """One line of a checkpoint file."""
@@ -132,10 +150,14 @@ class Outcome:
     def from_json(cls, line: str) -> Outcome:
         """Read back `to_json`."""
         data = json.loads(line)
-        for name in ("path", "prefix", "children"):
+        for name in ("path", "prefix"):
             data[name] = tuple(data[name])
-        data["found"] = [tuple(s) for s in data["found"]]
-        data["rest"] = [(tuple(prefix), share) for prefix, share in data.get("rest", ())]
+        for name in ("found", "searched", "expanded"):
+            data[name] = [tuple(s) for s in data[name]]
+        data["rest"] = [
+            (tuple(prefix), tuple(map(tuple, more)), share) for prefix, more, share in data["rest"]
+        ]
+        data["stop"] = None if data["stop"] is None else tuple(data["stop"])
         return cls(**data)
 
 
@@ -145,16 +167,16 @@ class Report:
     docstring for how they relate), plus how the tree was cut."""
 
     stats: Stats = field(default_factory=Stats)
-    parts: int = 0  # parts searched to the end
-    expanded: int = 0  # parts expanded into their children
+    parts: int = 0  # subtrees searched (to the end, or until a budget stopped them)
+    expanded: int = 0  # subtrees expanded into their children
     resumed: int = 0  # outcomes taken from a checkpoint
     wasted_nodes: int = 0  # nodes of runs cut off by the budget and thrown away
     wasted_updates: int = 0
     restarts: int = 0  # times a lost worker's parts were sent again
-    split: int = 0  # parts searched until their budget stopped them, the rest sent on
-    leaves: list[Prefix] = field(default_factory=list)  # the parts searched, in order
-    inner: list[Prefix] = field(default_factory=list)  # the parts expanded, in order
-    stops: list[Prefix] = field(default_factory=list)  # where budgets stopped parts, in order
+    split: int = 0  # subtrees a budget stopped, the rest of their tree sent on as parts
+    leaves: list[Prefix] = field(default_factory=list)  # the subtrees searched, in order
+    inner: list[Prefix] = field(default_factory=list)  # the subtrees expanded, in order
+    stops: list[Prefix] = field(default_factory=list)  # the nodes budgets stopped at, in order
 
     def add(self, outcome: Outcome) -> None:
         """Count one outcome (taken in search order)."""
@@ -169,12 +191,13 @@ class Report:
             stats.profile[depth + level] += n
         self.wasted_nodes += outcome.wasted_nodes
         self.wasted_updates += outcome.wasted_updates
-        (self.inner if outcome.expanded else self.leaves).append(outcome.prefix)
-        self.expanded += outcome.expanded
-        self.parts += not outcome.expanded
-        if outcome.rest:
+        self.leaves.extend(outcome.searched)
+        self.inner.extend(outcome.expanded)
+        self.parts += len(outcome.searched)
+        self.expanded += len(outcome.expanded)
+        if outcome.stop is not None:
             self.split += 1
-            self.stops.append(outcome.rest[0][0])
+            self.stops.append(outcome.stop)
 
 
 @dataclass
@@ -227,84 +250,93 @@ def branches(
     return children, found, stats
 
 
-def expand(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
-    """Expand `part` into its children; a part with none (a solution, a dead end) is done."""
-    children, found, stats = branches(problem, part.prefix, settings)
-    if not children:
-        return searched(part, stats, found if settings.solutions else [])
-    # The children's roots are counted again by the children: keep the node and the children
-    # a pruning check cut off (counted once, here, as in the sequential search).
-    profile = list(stats.profile)
-    profile[1] -= len(children)
-    return Outcome(
-        part.path,
-        part.prefix,
-        part.share,
-        expanded=True,
-        children=tuple(children),
-        nodes=stats.nodes - len(children),
-        updates=stats.updates,
-        profile=profile,
-    )
-
-
 def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
-    """Search `part` to the end; if it overruns the node budget, keep what was searched and
-    leave the rest of its tree to other parts (`split`), or, where the core cannot tell what is
-    left (the pure-Python cores, Algorithm M), throw the run away and expand the part."""
+    """Search the subtrees of `part` in order, under one node budget for them all. A subtree
+    the budget stops leaves the rest of its tree to other parts (`leave`), and the subtrees
+    after it go on as one part; where the core cannot tell what is left (the pure-Python
+    cores, Algorithm M), its run is thrown away and the subtree expanded into its children."""
+    outcome = Outcome(part.path, part.prefix, part.share)
+    members = part.members
+    each = part.share / len(members)
+    left = settings.budget
+    for k, prefix in enumerate(members):
+        later = members[k + 1 :]
+        stats, found, stops = _run(problem, prefix, settings, left)
+        if stats.status is not Status.BUDGET:
+            outcome.add(stats, found)
+            outcome.searched.append(prefix)
+            if left is not None:
+                left -= stats.nodes
+                if left <= 0 and later:
+                    outcome.rest.append((later[0], later[1:], each * len(later)))
+                    break
+            continue
+        if stops and stops[0][0]:  # (an empty path: stopped at its root, nothing searched)
+            outcome.add(stats, found)
+            outcome.searched.append(prefix)
+            outcome.stop = (*prefix, *stops[0][0])
+            outcome.rest.extend(leave(prefix, each, stops[0]))
+        else:
+            outcome.wasted_nodes += stats.nodes
+            outcome.wasted_updates += stats.updates
+            _expand(problem, prefix, each, settings, outcome)
+        if later:
+            outcome.rest.append((later[0], later[1:], each * len(later)))
+        break
+    return outcome
+
+
+def _run(
+    problem: Problem[K], prefix: Prefix, settings: Settings, budget: int | None
+) -> tuple[Stats, list[Prefix], list[Frontier]]:
+    """One subtree searched under `budget`: its statistics, its solutions (when asked for),
+    and where the budget stopped it (when it did, and the core can tell)."""
     stats = Stats()
     found: list[Prefix] = []
     stops: list[Frontier] = []
-    below = replace(
-        settings.below(problem, part.prefix, settings.prune, settings.budget),
-        stopped=stops.append,
-    )
+    below = replace(settings.below(problem, prefix, settings.prune, budget), stopped=stops.append)
     if settings.solutions:
         found = [tuple(map(problem.option_number, s)) for s in solve_with(problem, below, stats)]
     else:
         count_with(problem, below, stats)  # counted inside the search: `stats` tells how many
-    if stats.status is Status.BUDGET:
-        if stops and stops[0][0]:  # (an empty path: stopped at its root, nothing searched)
-            return split(part, stats, found, stops[0])
-        outcome = expand(problem, part, settings)
-        outcome.wasted_nodes, outcome.wasted_updates = stats.nodes, stats.updates
-        return outcome
-    return searched(part, stats, found)
+    return stats, found, stops
 
 
-def split(part: Part, stats: Stats, found: list[Prefix], frontier: Frontier) -> Outcome:
-    """The outcome of `part` searched until its budget stopped it at `frontier`: its counters
-    and solutions so far, and what it had left as parts (`Outcome.rest`), in search order: the
-    node it stood at, then the options it had yet to try, deepest level first. Each share is
-    the part's divided by the degrees along the way (Knuth's estimate, as for expanded parts).
-    Nothing is searched twice: the node it stood at was not counted yet, and neither were the
-    options it had not tried."""
+def _expand(
+    problem: Problem[K], prefix: Prefix, share: float, settings: Settings, outcome: Outcome
+) -> None:
+    """Expand the subtree below `prefix` into its children (one part, in `outcome.rest`); one
+    with none (a solution, a dead end) is searched there and then."""
+    children, found, stats = branches(problem, prefix, settings)
+    if not children:
+        outcome.add(stats, found if settings.solutions else [])
+        outcome.searched.append(prefix)
+        return
+    # The children's roots are counted again by the children: keep the node and the children
+    # a pruning check cut off (counted once, here, as in the sequential search).
+    stats.nodes -= len(children)
+    stats.profile[1] -= len(children)
+    outcome.add(stats, [])
+    outcome.expanded.append(prefix)
+    first, *others = ((*prefix, option) for option in children)
+    outcome.rest.append((first, tuple(others), share))
+
+
+def leave(prefix: Prefix, share: float, frontier: Frontier) -> list[Left]:
+    """What a search of the subtree below `prefix` (`share` of the tree) had left when its
+    budget stopped it at `frontier`, as parts in search order: the node it stood at, then,
+    deepest level first, the options it had yet to try at each level (one part a level).
+    Each share is `share` divided by the degrees along the way (Knuth's estimate). Nothing is
+    searched twice: the node it stood at was not counted yet, and the options left not tried."""
     path, levels = frontier
     shares = []  # the estimated share of the path's node at each level
-    share = part.share
     for _, degree in levels:
         shares.append(share)
         share /= max(degree, 1)
-    rest = [((*part.prefix, *path), share)]
+    rest: list[Left] = [((*prefix, *path), (), share)]
     for k in reversed(range(len(levels))):
         untried, degree = levels[k]
-        each = shares[k] / max(degree, 1)
-        rest.extend(((*part.prefix, *path[:k], option), each) for option in untried)
-    outcome = searched(part, stats, found)
-    outcome.rest = rest
-    return outcome
-
-
-def searched(part: Part, stats: Stats, found: list[Prefix]) -> Outcome:
-    """The outcome of `part` searched to the end: its counters, and its solutions `found`
-    (when asked for)."""
-    return Outcome(
-        part.path,
-        part.prefix,
-        part.share,
-        nodes=stats.nodes,
-        updates=stats.updates,
-        profile=list(stats.profile),
-        solutions=stats.solutions,
-        found=found,
-    )
+        if untried:
+            first, *others = ((*prefix, *path[:k], option) for option in untried)
+            rest.append((first, tuple(others), shares[k] * len(untried) / max(degree, 1)))
+    return rest

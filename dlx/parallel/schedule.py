@@ -65,10 +65,9 @@ class Schedule:
             self.report.resumed += 1
         elif self.checkpoint is not None:
             self.checkpoint.record(outcome)
-        if not outcome.expanded:
-            self.progress.parts += 1
-            self.progress.done += outcome.share_done()
-            self.progress.solutions += outcome.solutions
+        self.progress.parts += len(outcome.searched)
+        self.progress.done += outcome.share_done()
+        self.progress.solutions += outcome.solutions
         children = outcome.parts()
         self.waiting.update(child.path for child in children)
         self.progress.waiting = len(self.waiting)

@@ -32,7 +32,7 @@ from dlx.parallel import (
     solve_parallel,
     workers_for,
 )
-from dlx.parallel.parts import search
+from dlx.parallel.parts import GROUPS, search
 from dlx.puzzles import pentomino, queens
 
 THREADS = ThreadPoolExecutor(2)
@@ -125,7 +125,7 @@ def test_the_python_core_expands_what_overruns_its_budget(
 @pytest.mark.parametrize("engine", ["links", "cells"])
 def test_a_stopped_part_leaves_the_rest_of_its_tree(engine: str) -> None:
     """A part its budget stops keeps its solutions and counters and leaves, as parts, the
-    node it stood at, then the options it had not tried, one part a level, deepest first: the
+    node it stood at, then the options it had not tried, deepest first, in a few parts: the
     parts together hold every solution once, in the engine's own order for links."""
     if not COMPILED_AVAILABLE:
         pytest.skip("only the compiled cores tell where their budget stopped them")
@@ -137,8 +137,8 @@ def test_a_stopped_part_leaves_the_rest_of_its_tree(engine: str) -> None:
     assert depths == sorted(depths, reverse=True)
     assert 0 < sum(share for _, _, share in stopped.rest) < 1.0
     found = [*stopped.found]
+    assert len(stopped.rest) <= 1 + GROUPS
     for part in stopped.parts():
-        assert all(len(sibling) == len(part.prefix) for sibling in part.more)
         found.extend(search(problem, part, Settings(engine=engine)).found)
     expected = [tuple(map(problem.option_number, s)) for s in solve(problem, engine=engine)]
     if engine == "links":

@@ -37,6 +37,9 @@ FIRST_BUDGET = 5_000
 TAIL = 8
 """While fewer parts wait than there are workers, parts run under the budget / TAIL."""
 
+GROUPS = 4
+"""The most parts the options a stopped search had yet to try go out as."""
+
 DEATHS = 4
 """Times a part may lose its worker before the run gives up on it."""
 
@@ -81,7 +84,7 @@ class Settings:
 @dataclass(frozen=True)
 class Part:
     """The subtree below `prefix` (option numbers), then those below each prefix of `more`
-    (siblings of the same depth, in search order: a part is one subtree or a run of them),
+    (the subtrees that follow it in search order: a part is one subtree or a run of them),
     reached by `path`; `share` of the tree."""
 
     path: TreePath
@@ -120,6 +123,7 @@ class Outcome:
     expanded: list[Prefix] = field(default_factory=list)
     rest: list[Left] = field(default_factory=list)
     stop: Prefix | None = None
+    depth: int = -1  # the level of the tree `profile` starts at (-1: that of `prefix`)
 
     def parts(self) -> list[Part]:
         """What this outcome leaves to other parts, in search order."""
@@ -132,15 +136,21 @@ class Outcome:
         """The estimated share of the tree this outcome searched."""
         return max(0.0, self.share - sum(share for _, _, share in self.rest))
 
-    def add(self, stats: Stats, found: list[Prefix]) -> None:
-        """Count a search of one of the part's subtrees (all of the same depth)."""
+    def add(self, stats: Stats, found: list[Prefix], depth: int) -> None:
+        """Count a search of one of the part's subtrees, whose root is at level `depth`."""
         self.nodes += stats.nodes
         self.updates += stats.updates
         self.solutions += stats.solutions
         self.found.extend(found)
-        self.profile.extend([0] * (len(stats.profile) - len(self.profile)))
+        if self.depth < 0:
+            self.depth = depth
+        elif depth < self.depth:
+            self.profile[:0] = [0] * (self.depth - depth)
+            self.depth = depth
+        offset = depth - self.depth
+        self.profile.extend([0] * (offset + len(stats.profile) - len(self.profile)))
         for level, n in enumerate(stats.profile):
-            self.profile[level] += n
+            self.profile[offset + level] += n
 
     def to_json(self) -> str:
         """One line of a checkpoint file."""
@@ -184,7 +194,7 @@ class Report:
         stats.nodes += outcome.nodes
         stats.updates += outcome.updates
         stats.solutions += outcome.solutions
-        depth = len(outcome.prefix)
+        depth = outcome.depth if outcome.depth >= 0 else len(outcome.prefix)
         need = depth + len(outcome.profile) - len(stats.profile)
         stats.profile.extend([0] * max(need, 0))
         for level, n in enumerate(outcome.profile):
@@ -263,7 +273,7 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
         later = members[k + 1 :]
         stats, found, stops = _run(problem, prefix, settings, left)
         if stats.status is not Status.BUDGET:
-            outcome.add(stats, found)
+            outcome.add(stats, found, len(prefix))
             outcome.searched.append(prefix)
             if left is not None:
                 left -= stats.nodes
@@ -272,7 +282,7 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
                     break
             continue
         if stops and stops[0][0]:  # (an empty path: stopped at its root, nothing searched)
-            outcome.add(stats, found)
+            outcome.add(stats, found, len(prefix))
             outcome.searched.append(prefix)
             outcome.stop = (*prefix, *stops[0][0])
             outcome.rest.extend(leave(prefix, each, stops[0]))
@@ -309,14 +319,14 @@ def _expand(
     with none (a solution, a dead end) is searched there and then."""
     children, found, stats = branches(problem, prefix, settings)
     if not children:
-        outcome.add(stats, found if settings.solutions else [])
+        outcome.add(stats, found if settings.solutions else [], len(prefix))
         outcome.searched.append(prefix)
         return
     # The children's roots are counted again by the children: keep the node and the children
     # a pruning check cut off (counted once, here, as in the sequential search).
     stats.nodes -= len(children)
     stats.profile[1] -= len(children)
-    outcome.add(stats, [])
+    outcome.add(stats, [], len(prefix))
     outcome.expanded.append(prefix)
     first, *others = ((*prefix, option) for option in children)
     outcome.rest.append((first, tuple(others), share))
@@ -324,19 +334,30 @@ def _expand(
 
 def leave(prefix: Prefix, share: float, frontier: Frontier) -> list[Left]:
     """What a search of the subtree below `prefix` (`share` of the tree) had left when its
-    budget stopped it at `frontier`, as parts in search order: the node it stood at, then,
-    deepest level first, the options it had yet to try at each level (one part a level).
-    Each share is `share` divided by the degrees along the way (Knuth's estimate). Nothing is
-    searched twice: the node it stood at was not counted yet, and the options left not tried."""
+    budget stopped it at `frontier`, as parts in search order: the node it stood at, then the
+    options it had yet to try, deepest level first, in at most `GROUPS` parts of about equal
+    estimated share (the deep levels' few small subtrees go together; a shallow level's, worth
+    more, may go alone). Each share is `share` divided by the degrees along the way (Knuth's
+    estimate). Nothing is searched twice: the node it stood at was not counted yet, and the
+    options left were not tried."""
     path, levels = frontier
     shares = []  # the estimated share of the path's node at each level
     for _, degree in levels:
         shares.append(share)
         share /= max(degree, 1)
     rest: list[Left] = [((*prefix, *path), (), share)]
-    for k in reversed(range(len(levels))):
-        untried, degree = levels[k]
-        if untried:
-            first, *others = ((*prefix, *path[:k], option) for option in untried)
-            rest.append((first, tuple(others), shares[k] * len(untried) / max(degree, 1)))
+    untried = [
+        ((*prefix, *path[:k], option), shares[k] / max(degree, 1))
+        for k in reversed(range(len(levels)))
+        for option, degree in ((option, levels[k][1]) for option in levels[k][0])
+    ]
+    each = sum(s for _, s in untried) / GROUPS
+    group: list[Prefix] = []
+    held = 0.0
+    for k, (subtree, worth) in enumerate(untried):
+        group.append(subtree)
+        held += worth
+        if 0 < each <= held or k == len(untried) - 1:
+            rest.append((group[0], tuple(group[1:]), held))
+            group, held = [], 0.0
     return rest

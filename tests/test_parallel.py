@@ -237,6 +237,16 @@ def test_a_checkpoint_resumes_an_interrupted_run(tmp_path: Path) -> None:
     assert again.stats.nodes == report.stats.nodes
 
 
+def test_a_checkpoint_of_an_older_format_is_refused(tmp_path: Path) -> None:
+    """A checkpoint another version of dlx wrote (its first line names another format) is
+    refused with a message that says so, and left as it was."""
+    file = tmp_path / "old.ckpt"
+    file.write_text('{"dlx-checkpoint": 1, "fingerprint": "0123"}\n')
+    with pytest.raises(CheckpointError, match="written by another version of dlx"):
+        count_parallel(queens.problem(6), jobs=1, checkpoint=file)
+    assert file.read_text() == '{"dlx-checkpoint": 1, "fingerprint": "0123"}\n'
+
+
 def test_a_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
     """The checkpoint of another problem, or of counting rather than listing, is refused."""
     file = tmp_path / "run.ckpt"

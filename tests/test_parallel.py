@@ -17,8 +17,7 @@ from hypothesis import given, settings
 from parallel_helpers import BreaksInWorkers, KillOnce, odd_first
 from strategies import coloured_raw_problems, problems
 
-from dlx import Problem, Stats, solve
-from dlx.cores.links_core import COMPILED_AVAILABLE
+from dlx import Problem, Stats, core_name, solve
 from dlx.estimate import probe, step
 from dlx.parallel import (
     CheckpointError,
@@ -105,7 +104,7 @@ def test_processes_give_the_sequential_order(jobs: int) -> None:
     of their tree to other parts (the compiled core; the pure-Python one cannot tell where it
     stood, and its parts are thrown away and expanded): nothing lost, doubled or wasted."""
     report = check_against_sequential(queens.problem(8), jobs=jobs, budget=8)
-    if COMPILED_AVAILABLE:
+    if core_name() == "compiled":
         assert report.split > 0 and report.wasted_nodes == 0
     else:
         assert report.expanded > 0 and report.wasted_nodes > 0
@@ -127,7 +126,7 @@ def test_a_stopped_part_leaves_the_rest_of_its_tree(engine: str) -> None:
     """A part its budget stops keeps its solutions and counters and leaves, as parts, the
     node it stood at, then the options it had not tried, deepest first, in a few parts: the
     parts together hold every solution once, in the engine's own order for links."""
-    if not COMPILED_AVAILABLE:
+    if core_name() != "compiled":
         pytest.skip("only the compiled cores tell where their budget stopped them")
     problem = queens.problem(8)
     stopped = search(problem, Part((), (), 1.0), Settings(budget=30, engine=engine))

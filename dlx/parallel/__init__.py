@@ -12,7 +12,7 @@ Words used here (after Knuth's XCCDC stage files and Hadoop's DistributedPentomi
   A part is a small picklable value, so any `concurrent.futures.Executor` can run it.
 - The *share* of a part is the product of 1/degree along its path: Knuth's estimate of the
   fraction of the tree it holds, the weight of its progress.
-- A part runs under a node budget. A part its budget stops keeps what it searched and leaves
+- A part runs under a budget (time, or nodes). A part its budget stops keeps what it searched and leaves
   the rest of its tree as parts (`Outcome.rest`): the node it stood at, then the options it had
   not tried, deepest level first, as the compiled cores tell (`dlx.cores.settings.Frontier`).
   Nothing is searched twice, and what a large part leaves goes at once to the idle workers.
@@ -41,7 +41,7 @@ from dlx.parallel.checkpoint import Checkpoint, fingerprint
 from dlx.parallel.driver import count_parallel, solve_parallel
 from dlx.parallel.executors import most_workers, workers_for
 from dlx.parallel.parts import (
-    BUDGET,
+    SLICE,
     CheckpointError,
     Outcome,
     ParallelError,
@@ -53,7 +53,7 @@ from dlx.parallel.parts import (
 )
 
 __all__ = [
-    "BUDGET",
+    "SLICE",
     "Checkpoint",
     "CheckpointError",
     "Outcome",

@@ -7,6 +7,7 @@ A part is the subtree below a prefix of option numbers (see `dlx.parallel` for t
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TypeVar
@@ -24,18 +25,23 @@ TreePath = tuple[int, ...]
 
 PARTS_PER_WORKER = 32
 """With more than one worker, a part whose estimated share of the tree is more than
-1/(PARTS_PER_WORKER * workers) runs under `FIRST_BUDGET`: it is soon stopped, and what it leaves
-is spread over the workers. Parts are sent largest share first."""
+1/(PARTS_PER_WORKER * workers) runs under a budget `FIRST` times the run's: it is soon stopped,
+and what it leaves is spread over the workers. Parts are sent largest share first."""
 
-BUDGET = 200_000
-"""Nodes a part may search before it is stopped and leaves the rest of its tree to other parts,
-when more than one worker runs."""
+SLICE = 0.1
+"""Seconds a part may search before it is stopped and leaves the rest of its tree to other parts,
+when more than one worker runs and no node budget is given (time, not nodes: a node of one
+problem costs a hundred times one of another; a tenth of a second keeps the cost of a stop, a
+millisecond or so, small and the last parts short)."""
 
-FIRST_BUDGET = 5_000
-"""The budget of a part estimated to be large (see `PARTS_PER_WORKER`)."""
+FIRST = 1 / 20
+"""The share of the budget a part estimated to be large runs under (see `PARTS_PER_WORKER`)."""
 
-TAIL = 8
-"""While fewer parts wait than there are workers, parts run under the budget / TAIL."""
+TAIL = 1 / 8
+"""The share of the budget parts run under while fewer wait than there are workers."""
+
+MOMENT = 0.001
+"""The least time a subtree of a part is given (its part's time may be spent by then)."""
 
 GROUPS = 4
 """The most parts the options a stopped search had yet to try go out as."""
@@ -55,8 +61,9 @@ class CheckpointError(DlxError):
 @dataclass(frozen=True)
 class Settings:
     """What every part of one run searches with: `dlx.solve`'s item choice and pruning check,
-    whether parts send back their solutions or only count them, and the node budget (the
-    keys and items as the caller names them: a checkpoint's fingerprint reads them)."""
+    whether parts send back their solutions or only count them, and a part's budget, in nodes
+    or in seconds (the keys and items as the caller names them: a checkpoint's fingerprint
+    reads them)."""
 
     choose: Choice = "mrv"
     item_order: tuple[Hashable, ...] = ()
@@ -64,18 +71,25 @@ class Settings:
     solutions: bool = True
     budget: int | None = None
     engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.parallel.cells_split`)
+    seconds: float | None = None
 
     def below(
-        self, problem: Problem[K], prefix: Sequence[int], prune: Prune | None, budget: int | None
+        self,
+        problem: Problem[K],
+        prefix: Sequence[int],
+        prune: Prune | None,
+        budget: int | None,
+        seconds: float | None = None,
     ) -> SearchSettings:
         """The settings of a search of `problem` below `prefix` (option numbers, given), with
-        the pruning check `prune` and the node budget `budget`."""
+        the pruning check `prune`, the node budget `budget` and the time budget `seconds`."""
         asked = search_settings(
             problem,
             choose=self.choose,
             item_order=self.item_order,
             prune=prune,
             max_nodes=budget,
+            timeout=seconds,
             engine=self.engine,
         )
         return replace(asked, givens=tuple(prefix))
@@ -261,7 +275,7 @@ def branches(
 
 
 def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
-    """Search the subtrees of `part` in order, under one node budget for them all. A subtree
+    """Search the subtrees of `part` in order, under one budget for them all. A subtree
     the budget stops leaves the rest of its tree to other parts (`leave`), and the subtrees
     after it go on as one part; where the core cannot tell what is left (the pure-Python
     cores, Algorithm M), its run is thrown away and the subtree expanded into its children."""
@@ -269,17 +283,19 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     members = part.members
     each = part.share / len(members)
     left = settings.budget
+    end = None if settings.seconds is None else time.monotonic() + settings.seconds
     for k, prefix in enumerate(members):
         later = members[k + 1 :]
-        stats, found, stops = _run(problem, prefix, settings, left)
+        seconds = None if end is None else max(end - time.monotonic(), MOMENT)
+        stats, found, stops = _run(problem, prefix, settings, left, seconds)
         if stats.status is not Status.BUDGET:
             outcome.add(stats, found, len(prefix))
             outcome.searched.append(prefix)
-            if left is not None:
-                left -= stats.nodes
-                if left <= 0 and later:
-                    outcome.rest.append((later[0], later[1:], each * len(later)))
-                    break
+            left = None if left is None else left - stats.nodes
+            spent = (left is not None and left <= 0) or (end is not None and time.monotonic() > end)
+            if spent and later:
+                outcome.rest.append((later[0], later[1:], each * len(later)))
+                break
             continue
         if stops and stops[0][0]:  # (an empty path: stopped at its root, nothing searched)
             outcome.add(stats, found, len(prefix))
@@ -297,14 +313,19 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
 
 
 def _run(
-    problem: Problem[K], prefix: Prefix, settings: Settings, budget: int | None
+    problem: Problem[K],
+    prefix: Prefix,
+    settings: Settings,
+    budget: int | None,
+    seconds: float | None,
 ) -> tuple[Stats, list[Prefix], list[Frontier]]:
-    """One subtree searched under `budget`: its statistics, its solutions (when asked for),
-    and where the budget stopped it (when it did, and the core can tell)."""
+    """One subtree searched under `budget` nodes and `seconds`: its statistics, its solutions
+    (when asked for), and where a budget stopped it (when one did, and the core can tell)."""
     stats = Stats()
     found: list[Prefix] = []
     stops: list[Frontier] = []
-    below = replace(settings.below(problem, prefix, settings.prune, budget), stopped=stops.append)
+    below = settings.below(problem, prefix, settings.prune, budget, seconds)
+    below = replace(below, stopped=stops.append)
     if settings.solutions:
         found = [tuple(map(problem.option_number, s)) for s in solve_with(problem, below, stats)]
     else:

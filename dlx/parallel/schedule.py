@@ -17,7 +17,7 @@ from dlx.parallel.checkpoint import Checkpoint
 from dlx.parallel.executors import Pool
 from dlx.parallel.parts import (
     DEATHS,
-    FIRST_BUDGET,
+    FIRST,
     PARTS_PER_WORKER,
     TAIL,
     K,
@@ -89,20 +89,25 @@ class Schedule:
             else:
                 stack.extend(reversed(self.finish(held, resumed=True)))
 
-    def budget(self, part: Part) -> int | None:
-        """The node budget `part` is sent with: the run's; less for a part estimated to hold
-        more than its share of the tree (it is soon stopped, and what it leaves is spread over
-        the workers: the tree is cut by the workers, as it goes, never in advance), and less
-        while fewer parts wait than there are workers (the last parts come back soon, and
+    def limits(self, part: Part) -> Settings:
+        """The settings `part` is sent with: the run's budget; less for a part estimated to
+        hold more than its share of the tree (it is soon stopped, and what it leaves is spread
+        over the workers: the tree is cut by the workers, as it goes, never in advance), and
+        less while fewer parts wait than there are workers (the last parts come back soon, and
         what they leave goes to the workers that would otherwise idle)."""
-        budget = self.settings.budget
-        if budget is None:
-            return None
+        settings = self.settings
         if part.share > self.largest:
-            return min(budget, FIRST_BUDGET)
-        if len(self.queue) < self.pool.workers:
-            return max(1, budget // TAIL)
-        return budget
+            share = FIRST
+        elif len(self.queue) < self.pool.workers:
+            share = TAIL
+        else:
+            return settings
+        budget, seconds = settings.budget, settings.seconds
+        return replace(
+            settings,
+            budget=None if budget is None else max(1, int(budget * share)),
+            seconds=None if seconds is None else seconds * share,
+        )
 
     def enqueue(self, part: Part) -> None:
         """Queue a part to be sent."""
@@ -151,10 +156,8 @@ def _send(
     """Keep two parts a worker in flight; True if the pool refused one (a worker died)."""
     while schedule.queue and len(running) < 2 * pool.workers:
         part = schedule.next_part()
-        budget = schedule.budget(part)
         try:
-            sent = settings if budget == settings.budget else replace(settings, budget=budget)
-            running[pool.submit(part, sent)] = part
+            running[pool.submit(part, schedule.limits(part))] = part
         except BrokenProcessPool:
             schedule.enqueue(part)
             return True

@@ -12,10 +12,12 @@ Words used here (after Knuth's XCCDC stage files and Hadoop's DistributedPentomi
   A part is a small picklable value, so any `concurrent.futures.Executor` can run it.
 - The *share* of a part is the product of 1/degree along its path: Knuth's estimate of the
   fraction of the tree it holds, the weight of its progress.
-- A part runs under a budget (time, or nodes). A part its budget stops keeps what it searched and leaves
-  the rest of its tree as parts (`Outcome.rest`): the node it stood at, then the options it had
-  not tried, deepest level first, as the compiled cores tell (`dlx.cores.settings.Frontier`).
-  Nothing is searched twice, and what a large part leaves goes at once to the idle workers.
+- A part is one subtree, or a run of subtrees that follow each other in search order. It runs
+  under a budget (time, or nodes); a part its budget stops keeps what it searched and leaves
+  the rest of its tree as parts (`Outcome.rest`): the node it stood at, then the options it
+  had not tried, deepest level first, as the compiled cores tell them
+  (`dlx.cores.settings.Frontier`). Nothing is searched twice, and what a large part leaves
+  goes at once to the idle workers.
 - *Expanding* a part lists the options the search branches on at its root (the search itself
   does it, with a pruning check that records each child and cuts it off): the part becomes its
   children. The pure-Python cores, which cannot tell where their budget stopped them, expand a

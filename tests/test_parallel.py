@@ -121,6 +121,18 @@ def test_the_python_core_expands_what_overruns_its_budget(
     assert report.split == 0 and report.expanded > 0 and report.wasted_nodes > 0
 
 
+def test_a_core_that_cannot_tell_where_it_stopped_is_cut_in_advance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the core cannot tell where a budget stopped it (the pure-Python one), a stop would
+    throw the run away: the schedule cuts the parts estimated large in advance, and the parts
+    run under a budget in nodes (a time slice would throw away a slow core's every part):
+    nothing wasted, nothing split, the sequential order and counts."""
+    monkeypatch.setenv("DLX_CORE", "python")
+    report = check_against_sequential(queens.problem(8), executor=THREADS, jobs=2)
+    assert report.expanded > 0 and (report.split, report.wasted_nodes) == (0, 0)
+
+
 @pytest.mark.parametrize("engine", ["links", "cells"])
 def test_a_stopped_part_leaves_the_rest_of_its_tree(engine: str) -> None:
     """A part its budget stops keeps its solutions and counters and leaves, as parts, the

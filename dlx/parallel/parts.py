@@ -28,6 +28,11 @@ PARTS_PER_WORKER = 32
 1/(PARTS_PER_WORKER * workers) runs under a budget `FIRST` times the run's: it is soon stopped,
 and what it leaves is spread over the workers. Parts are sent largest share first."""
 
+BUDGET = 200_000
+"""The nodes a part may search, with more than one worker and no budget given, where its search
+cannot tell where a budget stopped it (see `tells_where`): there a stop throws the part's run
+away, and a budget in nodes keeps that from cutting a slow core's parts small."""
+
 SLICE = 0.1
 """Seconds a part may search before it is stopped and leaves the rest of its tree to other parts,
 when more than one worker runs and no node budget is given (time, not nodes: a node of one
@@ -282,8 +287,12 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     outcome = Outcome(part.path, part.prefix, part.share)
     members = part.members
     each = part.share / len(members)
-    left = settings.budget
-    end = None if settings.seconds is None else time.monotonic() + settings.seconds
+    left, end = settings.budget, None
+    if settings.seconds is not None:
+        if tells_where(problem, settings):
+            end = time.monotonic() + settings.seconds
+        else:  # a stop costs the run: nodes, so that a slow core's parts are not cut small
+            left = max(1, round(BUDGET * settings.seconds / SLICE))
     for k, prefix in enumerate(members):
         later = members[k + 1 :]
         seconds = None if end is None else max(end - time.monotonic(), MOMENT)
@@ -312,6 +321,23 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     return outcome
 
 
+def tells_where(problem: Problem[K], settings: Settings) -> bool:
+    """Whether a search of `problem`'s parts, stopped by a budget, tells where it stood: the
+    compiled cells core does, and the compiled links core running Algorithm X; the pure-Python
+    cores and Algorithm M (colours, multiplicities) do not."""
+    from dlx.cores.cells_core import cells_core
+    from dlx.cores.links_core import compiled_supports, default_core
+    from dlx.errors import CoreUnavailableError
+
+    try:
+        if settings.engine == "cells":
+            return cells_core() == "compiled"
+        general = problem.has_colours or problem.has_multiplicities
+        return default_core() == "compiled" and compiled_supports(problem) and not general
+    except CoreUnavailableError:  # (the search itself says so)
+        return False
+
+
 def _run(
     problem: Problem[K],
     prefix: Prefix,
@@ -331,6 +357,20 @@ def _run(
     else:
         count_with(problem, below, stats)  # counted inside the search: `stats` tells how many
     return stats, found, stops
+
+
+def expand(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
+    """Expand each subtree of `part` into its children, each a part (what the schedule does in
+    advance where the parts' searches cannot tell where a budget stopped them)."""
+    outcome = Outcome(part.path, part.prefix, part.share)
+    for prefix in part.members:
+        _expand(problem, prefix, part.share / len(part.members), settings, outcome)
+    outcome.rest = [  # each child a part of its own, to be cut again if still too large
+        (child, (), share / (1 + len(others)))
+        for first, others, share in outcome.rest
+        for child in (first, *others)
+    ]
+    return outcome
 
 
 def _expand(

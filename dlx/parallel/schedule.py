@@ -29,6 +29,8 @@ from dlx.parallel.parts import (
     Report,
     Settings,
     TreePath,
+    expand,
+    tells_where,
 )
 from dlx.problem import Problem
 
@@ -51,6 +53,7 @@ class Schedule:
         # Parts estimated to hold more than this share of the tree are sent with a small budget.
         self.largest = 1 / (PARTS_PER_WORKER * workers) if workers > 1 else 1.0
         self.pool = pool
+        self.splits = tells_where(problem, settings)
         self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
         self.waiting: set[TreePath] = set()  # parts not finished yet
         self.queue: list[tuple[float, TreePath, Part]] = []  # a heap by share, largest first
@@ -79,15 +82,20 @@ class Schedule:
             yield heapq.heappop(self.finished)[1]
 
     def place(self, parts: list[Part]) -> None:
-        """Take what the checkpoint holds; queue the other parts."""
+        """Take what the checkpoint holds; queue the other parts. Where the parts' searches
+        cannot tell where a budget stopped them (`tells_where`), cut here, in advance, those
+        estimated to hold more than their share of the tree (a stop would throw their run
+        away)."""
         stack = list(reversed(parts))
         while stack:
             part = stack.pop()
             held = self.checkpoint.done.get(part.path) if self.checkpoint is not None else None
-            if held is None:
-                self.enqueue(part)
-            else:
+            if held is not None:
                 stack.extend(reversed(self.finish(held, resumed=True)))
+            elif not self.splits and part.share > self.largest:
+                stack.extend(reversed(self.finish(expand(self.problem, part, self.settings))))
+            else:
+                self.enqueue(part)
 
     def limits(self, part: Part) -> Settings:
         """The settings `part` is sent with: the run's budget; less for a part estimated to

@@ -17,11 +17,12 @@ from hypothesis import given, settings
 from parallel_helpers import BreaksInWorkers, KillOnce, odd_first
 from strategies import coloured_raw_problems, problems
 
-from dlx import Problem, Stats, solve
+from dlx import Problem, Stats, core_name, solve
 from dlx.estimate import probe, step
 from dlx.parallel import (
     CheckpointError,
     ParallelError,
+    Part,
     Report,
     Settings,
     branches,
@@ -30,6 +31,7 @@ from dlx.parallel import (
     solve_parallel,
     workers_for,
 )
+from dlx.parallel.parts import GROUPS, search
 from dlx.puzzles import pentomino, queens
 
 THREADS = ThreadPoolExecutor(2)
@@ -43,18 +45,26 @@ def sequential(
     return list(solve(problem, stats=stats, **options)), stats  # type: ignore[arg-type]
 
 
-def edge_updates(problem: Problem[Hashable], report: Report) -> int:
-    """The updates of choosing the options of every prefix of the run's tree (which the parts,
-    taking them as givens, do not count): the search kept to the tree, less the branching
-    covers of its nodes, which `branches` counts alone."""
-    tree = {(): None} | {
-        prefix[:k]: None for prefix in report.leaves + report.inner for k in range(len(prefix) + 1)
-    }
+def kept_updates(problem: Problem[Hashable], prefix: tuple[int, ...]) -> int:
+    """The updates of the search kept to the way down to `prefix` (each node's branching
+    cover, and taking each option of the way)."""
+    way = {prefix[:k] for k in range(len(prefix) + 1)}
     kept = Stats()
-    for _ in solve(problem, prune=lambda options: tuple(options) in tree, stats=kept):
+    for _ in solve(problem, prune=lambda options: tuple(options) in way, stats=kept):
         pass
-    own = sum(branches(problem, prefix)[2].updates for prefix in report.leaves + report.inner)
-    return kept.updates - own
+    return kept.updates
+
+
+def edge_updates(problem: Problem[Hashable], report: Report) -> int:
+    """The updates of taking the last option of each part's prefix, which no search counted:
+    every part takes its prefix as givens, uncounted, and only a part its budget stopped took
+    the option of the node it stood at (`report.stops`) before leaving that node to a part."""
+    total = 0
+    for prefix in {*report.leaves, *report.inner} - {*report.stops, ()}:
+        # the way down to prefix, less the way to its parent, less prefix's branching cover
+        total += kept_updates(problem, prefix) - kept_updates(problem, prefix[:-1])
+        total -= branches(problem, prefix)[2].updates
+    return total
 
 
 def check_against_sequential(problem: Problem[Hashable], **where: object) -> Report:
@@ -90,9 +100,90 @@ def test_coloured_problems_split_too(raw: object) -> None:
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_processes_give_the_sequential_order(jobs: int) -> None:
-    """Queens 8 on worker processes, small budget: parts expanded, nothing lost or doubled."""
+    """Queens 8 on worker processes, small budget: parts stopped by their budget leave the rest
+    of their tree to other parts (the compiled core; the pure-Python one cannot tell where it
+    stood, and its parts are thrown away and expanded): nothing lost, doubled or wasted."""
     report = check_against_sequential(queens.problem(8), jobs=jobs, budget=8)
-    assert report.expanded > 0 and report.wasted_nodes > 0
+    if core_name() == "compiled":
+        assert report.split > 0 and report.wasted_nodes == 0
+    else:
+        assert report.expanded > 0 and report.wasted_nodes > 0
+
+
+def test_the_python_core_expands_what_overruns_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pure-Python core tells nothing of where its budget stopped it: the part's run is
+    thrown away (counted as wasted) and its children searched instead; the same order and
+    counts."""
+    monkeypatch.setenv("DLX_CORE", "python")
+    report = check_against_sequential(queens.problem(7), executor=THREADS, jobs=2, budget=8)
+    assert report.split == 0 and report.expanded > 0 and report.wasted_nodes > 0
+
+
+def test_a_core_that_cannot_tell_where_it_stopped_is_cut_in_advance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the core cannot tell where a budget stopped it (the pure-Python one), a stop would
+    throw the run away: the schedule cuts the parts estimated large in advance, and the parts
+    run under a budget in nodes (a time slice would throw away a slow core's every part):
+    nothing wasted, nothing split, the sequential order and counts."""
+    monkeypatch.setenv("DLX_CORE", "python")
+    report = check_against_sequential(queens.problem(8), executor=THREADS, jobs=2)
+    assert report.expanded > 0 and (report.split, report.wasted_nodes) == (0, 0)
+
+
+@pytest.mark.parametrize("engine", ["links", "cells"])
+def test_a_stopped_part_leaves_the_rest_of_its_tree(engine: str) -> None:
+    """A part its budget stops keeps its solutions and counters and leaves, as parts, the
+    node it stood at, then the options it had not tried, deepest first, in a few parts: the
+    parts together hold every solution once, in the engine's own order for links."""
+    if core_name() != "compiled":
+        pytest.skip("only the compiled cores tell where their budget stopped them")
+    problem = queens.problem(8)
+    stopped = search(problem, Part((), (), 1.0), Settings(budget=30, engine=engine))
+    assert stopped.searched == [()] and not stopped.expanded and stopped.wasted_nodes == 0
+    assert stopped.stop == stopped.rest[0][0] and stopped.rest[0][1] == ()
+    depths = [len(prefix) for prefix, _, _ in stopped.rest]
+    assert depths == sorted(depths, reverse=True)
+    assert 0 < sum(share for _, _, share in stopped.rest) < 1.0
+    found = [*stopped.found]
+    assert len(stopped.rest) <= 1 + GROUPS
+    for part in stopped.parts():
+        found.extend(search(problem, part, Settings(engine=engine)).found)
+    expected = [tuple(map(problem.option_number, s)) for s in solve(problem, engine=engine)]
+    if engine == "links":
+        assert found == expected
+    else:  # (a part's forced moves may come in another order: each solution as a set)
+        assert sorted(map(sorted, found)) == sorted(map(sorted, expected))
+
+
+def test_a_run_of_siblings_shares_one_budget() -> None:
+    """A part of several sibling subtrees searches them in order under one budget; when it is
+    spent, the siblings not searched go on as one part, nothing lost."""
+    problem = queens.problem(8)
+    first = [(option,) for option in branches(problem, [])[0]]
+    part = Part((), first[0], 1.0, tuple(first[1:]))
+    whole = search(problem, part, Settings())
+    assert whole.searched == first and whole.solutions == 92 and not whole.rest
+    cut = search(problem, part, Settings(budget=200))
+    assert cut.searched == first[: len(cut.searched)] and cut.rest
+    found = [*cut.found]
+    for rest in cut.parts():
+        found.extend(search(problem, rest, Settings()).found)
+    assert found == [tuple(map(problem.option_number, s)) for s in solve(problem)]
+
+
+def test_more_workers_than_cores_give_the_same_search() -> None:
+    """Eight worker processes, on however few cores: the sequential order, count and nodes
+    (links); every solution once and the count (cells)."""
+    problem = queens.problem(9)
+    report = check_against_sequential(problem, jobs=8, budget=300)
+    assert report.stats.solutions == 352
+    expected = {frozenset(s) for s in solve(problem, engine="cells")}
+    found = list(solve_parallel(problem, jobs=8, budget=300, engine="cells"))
+    assert len(found) == 352 and {frozenset(s) for s in found} == expected
+    assert count_parallel(problem, jobs=8, budget=300, engine="cells") == 352
 
 
 def test_one_worker_runs_one_part_without_a_budget() -> None:
@@ -138,7 +229,7 @@ def test_a_checkpoint_resumes_an_interrupted_run(tmp_path: Path) -> None:
     file = tmp_path / "run.ckpt"
     expected, _ = sequential(problem)
     interrupted = solve_parallel(problem, jobs=2, budget=200, checkpoint=file)
-    assert next(interrupted) == expected[0]
+    assert [next(interrupted) for _ in range(20)] == expected[:20]
     interrupted.close()
     lines = file.read_text().splitlines()
     assert len(lines) > 2
@@ -150,9 +241,21 @@ def test_a_checkpoint_resumes_an_interrupted_run(tmp_path: Path) -> None:
         == expected
     )
     assert report.resumed == len(lines) - 1
+    finished = file.read_text()
     again = Report()
     assert list(solve_parallel(problem, jobs=2, checkpoint=file, report=again)) == expected
-    assert again.resumed == again.parts + again.expanded
+    assert again.resumed > 0 and file.read_text() == finished  # nothing searched again
+    assert again.stats.nodes == report.stats.nodes
+
+
+def test_a_checkpoint_of_an_older_format_is_refused(tmp_path: Path) -> None:
+    """A checkpoint another version of dlx wrote (its first line names another format) is
+    refused with a message that says so, and left as it was."""
+    file = tmp_path / "old.ckpt"
+    file.write_text('{"dlx-checkpoint": 1, "fingerprint": "0123"}\n')
+    with pytest.raises(CheckpointError, match="written by another version of dlx"):
+        count_parallel(queens.problem(6), jobs=1, checkpoint=file)
+    assert file.read_text() == '{"dlx-checkpoint": 1, "fingerprint": "0123"}\n'
 
 
 def test_a_foreign_checkpoint_is_refused(tmp_path: Path) -> None:

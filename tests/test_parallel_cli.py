@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -67,12 +68,32 @@ def test_count_and_limit_in_parallel() -> None:
     assert run(["solve", "--limit", "3", "--jobs", "0", str(QUEENS8)]).stdout == first
 
 
-def test_stats_tell_how_the_tree_was_cut() -> None:
-    """--stats adds a line on the parts to the sequential statistics line."""
+def test_stats_tell_how_the_tree_was_cut(tmp_path: Path) -> None:
+    """--stats adds a line on the parts to the sequential statistics line: a search this small
+    is one part; a larger one is stopped and split, nothing wasted (the compiled core)."""
     result = run(["solve", "--count", "--stats", "--jobs", "2", str(QUEENS8)])
     lines = result.stderr.splitlines()
     assert lines[0].startswith("dlx: 1199 nodes, ")
-    assert lines[1].startswith("dlx: 138 parts searched, 51 expanded, 0 from the checkpoint")
+    assert lines[1] == (
+        "dlx: 1 parts searched, 0 expanded, 0 split at their budget, 0 from the checkpoint, "
+        "0 nodes wasted, 0 restarts"
+    )
+    from dlx.knuth import format_dlx
+
+    twelve = tmp_path / "queens12.dlx"  # (0.1 s and more: the root part's slice runs out)
+    twelve.write_text(format_dlx(queens.problem(12)))
+    result = run(["solve", "--count", "--stats", "--jobs", "2", str(twelve)])
+    assert result.stdout == "14200\n"
+    line = result.stderr.splitlines()[1]
+    if dlx.core_name() == "compiled":
+        cut = re.fullmatch(
+            r"dlx: (\d+) parts searched, 0 expanded, (\d+) split at their budget, 0 from the "
+            r"checkpoint, 0 nodes wasted, 0 restarts",
+            line,
+        )
+        assert cut is not None and int(cut[1]) > int(cut[2]) > 0
+    else:  # the pure-Python core cannot tell where its budget stopped it: parts are expanded
+        assert re.fullmatch(r"dlx: \d+ parts searched, [1-9]\d* expanded, 0 split .*", line)
 
 
 def test_a_checkpoint_is_resumed_and_a_foreign_one_refused(tmp_path: Path) -> None:

@@ -93,8 +93,9 @@ def report_parallel(run: Any, show: bool) -> None:
     report(run.stats, show)
     if show:
         typer.echo(
-            f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.resumed} from the "
-            f"checkpoint, {run.wasted_nodes} nodes wasted, {run.restarts} restarts",
+            f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.split} split at "
+            f"their budget, {run.resumed} from the checkpoint, {run.wasted_nodes} nodes wasted, "
+            f"{run.restarts} restarts",
             err=True,
         )
 

@@ -233,8 +233,57 @@ static void Search_dealloc(SearchObject *o) {
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
+/* Where a search its budget stopped stands: (path, levels), the options of the node it was
+   about to enter (after the givens), and for each level of that path the options it had yet to
+   try there, in its order, with the number of options it branched on there: what is left of
+   its tree, to be searched elsewhere (dlx.parallel). None unless a budget stopped it. */
+static PyObject *Search_frontier(SearchObject *o, PyObject *Py_UNUSED(unused)) {
+    const cells_search *s = &o->s;
+    if (o->running) {
+        PyErr_SetString(PyExc_ValueError, "search already executing");
+        return NULL;
+    }
+    if (s->status != CELLS_BUDGET) Py_RETURN_NONE;
+    int levels = s->level, taken, n;
+    int *out = PyMem_Malloc(((size_t)s->t->options + 1) * sizeof(int));
+    PyObject *path = PyTuple_New(levels), *rest = PyTuple_New(levels), *r = NULL;
+    if (out == NULL || path == NULL || rest == NULL) {
+        if (out == NULL) PyErr_NoMemory();
+        goto done;
+    }
+    for (int k = 0; k < levels; k++) {
+        int degree = cells_untried(s, k, &taken, out, &n);
+        PyObject *untried = PyTuple_New(n), *v = PyLong_FromLong(taken);
+        if (untried == NULL || v == NULL) {
+            Py_XDECREF(untried);
+            Py_XDECREF(v);
+            goto done;
+        }
+        PyTuple_SET_ITEM(path, k, v);
+        for (int j = 0; j < n; j++) {
+            PyObject *w = PyLong_FromLong(out[j]);
+            if (w == NULL) {
+                Py_DECREF(untried);
+                goto done;
+            }
+            PyTuple_SET_ITEM(untried, j, w);
+        }
+        PyObject *level = Py_BuildValue("(Ni)", untried, degree);
+        if (level == NULL) goto done;
+        PyTuple_SET_ITEM(rest, k, level);
+    }
+    r = PyTuple_Pack(2, path, rest);
+done:
+    PyMem_Free(out);
+    Py_XDECREF(path);
+    Py_XDECREF(rest);
+    return r;
+}
+
 static PyMethodDef Search_methods[] = {
     {"close", (PyCFunction)Search_close, METH_NOARGS, "Stop the search."},
+    {"frontier", (PyCFunction)Search_frontier, METH_NOARGS,
+     "(path, ((untried, degree), ...)) where a budget stopped the search, else None."},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
      "(nodes, updates, solutions, status, profile) so far."},
     {NULL}};

@@ -196,6 +196,48 @@ static void finish(SearchObject *s) {
     s->phase = FINISHED;
 }
 
+/* Where Algorithm X stood when its budget stopped it, read before the links are put back
+   (see Search.frontier): s->frontier, or -1 with an exception. */
+static int keep_frontier(SearchObject *s) {
+    int levels = s->na, *path = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    int *starts = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    int *degrees = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    int *untried = PyMem_Calloc((size_t)s->core->nodes + 1, sizeof(int));
+    PyObject *head = NULL, *rest = NULL;
+    int ok = 0;
+    if (!path || !starts || !degrees || !untried) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    frontier_x(s, path, untried, starts, degrees);
+    if (!(head = PyTuple_New(levels)) || !(rest = PyTuple_New(levels))) goto done;
+    for (int k = 0; k < levels; k++) {
+        PyObject *v = PyLong_FromLong(path[k]);
+        if (v == NULL) goto done;
+        PyTuple_SET_ITEM(head, k, v);
+        PyObject *those = PyTuple_New(starts[k + 1] - starts[k]);
+        if (those == NULL) goto done;
+        for (int j = starts[k]; j < starts[k + 1]; j++) {
+            PyObject *w = PyLong_FromLong(untried[j]);
+            if (w == NULL) { Py_DECREF(those); goto done; }
+            PyTuple_SET_ITEM(those, j - starts[k], w);
+        }
+        PyObject *level = Py_BuildValue("(Ni)", those, degrees[k]);
+        if (level == NULL) goto done;
+        PyTuple_SET_ITEM(rest, k, level);
+    }
+    s->frontier = PyTuple_Pack(2, head, rest);
+    ok = s->frontier != NULL;
+done:
+    Py_XDECREF(head);
+    Py_XDECREF(rest);
+    PyMem_Free(path);
+    PyMem_Free(starts);
+    PyMem_Free(degrees);
+    PyMem_Free(untried);
+    return ok ? 0 : -1;
+}
+
 static PyObject *Search_next(SearchObject *s) {
     if (s->phase == FINISHED) return NULL;
     if (s->running) {
@@ -220,8 +262,25 @@ static PyObject *Search_next(SearchObject *s) {
         }
         return list;
     }
+    if (r == 0 && s->status == S_BUDGET && !s->general && s->phase != FINISHED &&
+        keep_frontier(s) < 0) {
+        finish(s);
+        return NULL;
+    }
     finish(s);
     return NULL;
+}
+
+/* Search.frontier(): where a budget stopped Algorithm X, (path, ((untried, degree), ...)) as
+   the cells core's (dlx/cores/_cells.c); None otherwise (Algorithm M included). */
+static PyObject *Search_frontier(SearchObject *s, PyObject *unused) {
+    if (s->running) {
+        PyErr_SetString(PyExc_ValueError, "search already executing");
+        return NULL;
+    }
+    PyObject *r = s->frontier != NULL && s->phase == FINISHED ? s->frontier : Py_None;
+    Py_INCREF(r);
+    return r;
 }
 
 static PyObject *Search_close(SearchObject *s, PyObject *unused) {
@@ -240,6 +299,7 @@ static int Search_traverse(SearchObject *s, visitproc visit, void *arg) {
     Py_VISIT(s->learn);
     Py_VISIT(s->progress);
     Py_VISIT(s->opts_list);
+    Py_VISIT(s->frontier);
     return 0;
 }
 
@@ -250,6 +310,7 @@ static int Search_clear(SearchObject *s) {
     Py_CLEAR(s->learn);
     Py_CLEAR(s->progress);
     Py_CLEAR(s->opts_list);
+    Py_CLEAR(s->frontier);
     Py_CLEAR(s->core);
     return 0;
 }
@@ -314,6 +375,8 @@ static PyMethodDef Search_methods[] = {
     {"close", (PyCFunction)Search_close, METH_NOARGS, "Stop the search and restore the links."},
     {"stats", (PyCFunction)Search_get_stats, METH_NOARGS,
      "(nodes, updates, solutions, status, profile, memo hits, memo stores) so far."},
+    {"frontier", (PyCFunction)Search_frontier, METH_NOARGS,
+     "(path, ((untried, degree), ...)) where a budget stopped the search, else None."},
     {"share", (PyCFunction)Search_share, METH_NOARGS,
      "Knuth's estimate of the share of the tree searched (None for Algorithm M)."},
     {NULL}};

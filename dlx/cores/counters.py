@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final
 
-from dlx.cores.settings import Progress, SearchSettings
+from dlx.cores.settings import Frontier, Progress, SearchSettings
 from dlx.stats import Stats, Status
 
 NO_LIMIT: Final = 1 << 62
@@ -25,10 +25,12 @@ def follow(
     stats: Stats,
     progress: Callable[[Stats], object] | None,
     more: Callable[[Sequence[int]], None] | None = None,
+    stopped: Callable[[Frontier], None] | None = None,
 ) -> Generator[list[int], None, None]:
     """The solutions of the compiled search `start(show)` begins (`show`, when given, called at
     its progress polls), with `stats` current at each one, at each poll and at the end; `more`
-    takes the counters `stats()` gives past nodes, updates, solutions, status and profile."""
+    takes the counters `stats()` gives past nodes, updates, solutions, status and profile;
+    `stopped` is told the search's `frontier()` when a budget stopped it."""
     started = time.perf_counter()
     stats.profile.clear()
     stats.status = Status.RUNNING
@@ -59,6 +61,10 @@ def follow(
     finally:
         run.close()
         copy()
+    if stopped is not None and stats.status is Status.BUDGET:
+        where = run.frontier()
+        if where is not None:
+            stopped(where)
 
 
 POLL_NODES: Final = 4096

@@ -172,7 +172,7 @@ def _run(
         )
 
     counter = None if memo is None else _memo_counter(memo)
-    yield from follow(start, stats, settings.progress, counter)
+    yield from follow(start, stats, settings.progress, counter, settings.stopped)
 
 
 def _memo_counter(memo: FailureMemo) -> Callable[[Sequence[int]], None]:

@@ -46,14 +46,23 @@ solution (a live, read-only list), once all its branches are tried: the nodes a 
 Progress = Callable[[Stats], None]
 """Called every few thousand nodes with the statistics so far (for live displays)."""
 
+Frontier = tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]]
+"""Where a search its budget stopped stood: `(path, levels)`, the option numbers of the node it
+was about to enter (after the givens), and for each level of that path the options it had yet
+to try there, in the order it would have tried them, with the number of options it branched on
+there. What is left of its tree is that node's subtree, then those options' subtrees, deepest
+level first: in the order the search would have met them (`dlx.parallel` splits on it)."""
+
 
 @dataclass(frozen=True, eq=False)  # (never compared: eq and hash would cost start-up)
 class SearchSettings:
     """One search's settings, as `dlx.solve` documents its keywords, with `givens` and `prefer`
     as option numbers and `item_order` as item numbers (checked against the problem by whoever
     numbered them); `count_to` > 0 lets a compiled core count the solutions before the
-    `count_to`-th without handing them over (`dlx.count`). The rules that need no problem are
-    checked here, when the settings are made.
+    `count_to`-th without handing them over (`dlx.count`); `stopped`, if given, is told where
+    a search its budget stopped stood (a `Frontier`: the compiled Algorithm X and cells cores
+    tell it; the others say nothing, and their caller must do without). The rules that need
+    no problem are checked here, when the settings are made.
 
     >>> SearchSettings(choose="first", max_nodes=10).max_nodes
     10
@@ -77,6 +86,7 @@ class SearchSettings:
     core: CoreName | None = None
     engine: str = "links"
     count_to: int = 0
+    stopped: Callable[[Frontier], None] | None = None
 
     def __post_init__(self) -> None:
         """Refuse an unknown item choice, a limit below 1, a bad budget, an unknown engine."""

@@ -12,18 +12,25 @@ Words used here (after Knuth's XCCDC stage files and Hadoop's DistributedPentomi
   A part is a small picklable value, so any `concurrent.futures.Executor` can run it.
 - The *share* of a part is the product of 1/degree along its path: Knuth's estimate of the
   fraction of the tree it holds, the weight of its progress.
+- A part is one subtree, or a run of subtrees that follow each other in search order. It runs
+  under a budget (time, or nodes); a part its budget stops keeps what it searched and leaves
+  the rest of its tree as parts (`Outcome.rest`): the node it stood at, then the options it
+  had not tried, deepest level first, as the compiled cores tell them
+  (`dlx.cores.settings.Frontier`). Nothing is searched twice, and what a large part leaves
+  goes at once to the idle workers.
 - *Expanding* a part lists the options the search branches on at its root (the search itself
   does it, with a pruning check that records each child and cuts it off): the part becomes its
-  children. A part runs under a node budget; one that overruns it is expanded and its children
-  run instead, so a huge subtree never leaves the other workers idle. The cut-off run is
-  thrown away (its solutions are never counted) and reported as `wasted`.
+  children. The pure-Python cores, which cannot tell where their budget stopped them, expand a
+  part that overruns it instead; the cut-off run is thrown away (its solutions are never
+  counted) and reported as `wasted`.
 
-How the statistics add up: a node of the sequential tree is either in exactly one part or is
+How the statistics add up: a node of the sequential tree is searched by exactly one part, or is
 the root of an expanded part, so `nodes` and `profile` of a parallel run equal the sequential
-search's exactly. Its `updates` are those of the parts and of covering each expanded part's
-branching item; the updates of choosing the options of a prefix are not counted (givens are
-taken without counting, as in `dlx.solve`), so `updates` falls short of the sequential count by
-exactly those (`tests/test_parallel.py` checks both relations).
+search's exactly. Its `updates` are those the parts counted (an expanded part's: covering its
+branching item); a part takes its prefix as givens without counting them (as `dlx.solve`
+does), so taking the last option of each part's prefix is counted by no one, except for the
+node a stopped part stood at, whose option that part took: `updates` falls short of the
+sequential count by exactly those (`tests/test_parallel.py` checks both relations).
 
 The rooms: `parts` (what a part is, searching and cutting one), `cells_split` (cutting a
 dancing-cells search, which `parts` calls for `engine="cells"`), `executors` (where parts run),
@@ -36,7 +43,7 @@ from dlx.parallel.checkpoint import Checkpoint, fingerprint
 from dlx.parallel.driver import count_parallel, solve_parallel
 from dlx.parallel.executors import most_workers, workers_for
 from dlx.parallel.parts import (
-    BUDGET,
+    SLICE,
     CheckpointError,
     Outcome,
     ParallelError,
@@ -48,7 +55,7 @@ from dlx.parallel.parts import (
 )
 
 __all__ = [
-    "BUDGET",
+    "SLICE",
     "Checkpoint",
     "CheckpointError",
     "Outcome",

@@ -67,6 +67,20 @@ def _lines(path: Path) -> list[str]:
         raise CheckpointError(f"{path}: cannot be read: {error}") from None
 
 
+FORMAT = 2
+"""The version of the checkpoint's lines (2: a part may hold a run of subtrees and leave what its
+budget did not reach; 1 held one subtree a part)."""
+
+
+def _version(header: str) -> object:
+    """The format a checkpoint's first line names, or None if it names none."""
+    try:
+        data = json.loads(header)
+    except ValueError:
+        return None
+    return data.get("dlx-checkpoint") if isinstance(data, dict) else None
+
+
 class Checkpoint:
     """An append-only file of finished parts (one JSON line each, after a header naming the
     problem's fingerprint); each line is flushed and synced before the run goes on."""
@@ -74,9 +88,14 @@ class Checkpoint:
     def __init__(self, path: Path | str, fingerprint: str) -> None:
         self.path = Path(path)
         self.done: dict[TreePath, Outcome] = {}
-        header = json.dumps({"dlx-checkpoint": 1, "fingerprint": fingerprint})
+        header = json.dumps({"dlx-checkpoint": FORMAT, "fingerprint": fingerprint})
         lines = _lines(self.path)
         if lines and lines[0].rstrip("\n") != header:
+            if _version(lines[0]) not in (None, FORMAT):
+                raise CheckpointError(
+                    f"{self.path} was written by another version of dlx (its parts are told "
+                    "otherwise); remove it or name another file"
+                )
             raise CheckpointError(
                 f"{self.path} is the checkpoint of another problem or other options; "
                 "remove it or name another file"

@@ -16,7 +16,7 @@ from dlx.cores.settings import Choice, Prune
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
 from dlx.parallel.executors import ExecutorPool, LocalPool, Pool, dask_pool, workers_for
 from dlx.parallel.parts import (
-    BUDGET,
+    SLICE,
     K,
     Outcome,
     ParallelError,
@@ -88,7 +88,7 @@ def _running(
         else:
             pool = LocalPool(workers_for(where.jobs or 0), digest, blob)
         if settings.budget is None and pool.workers > 1:
-            settings = dataclasses.replace(settings, budget=BUDGET)
+            settings = dataclasses.replace(settings, seconds=SLICE)
         yield from outcomes(
             problem,
             pool,
@@ -126,8 +126,8 @@ def solve_parallel(
     `jobs` worker processes on this machine (0: one per core), or parts sent to `executor`, or
     to the Dask cluster whose scheduler is at `scheduler` ("tcp://host:port"). `choose`,
     `item_order` and `prune` (picklable) are `dlx.solve`'s; `budget` is the nodes a part may
-    search before it is split (default: none with one worker, `BUDGET` with more); `checkpoint`
-    names a file of finished parts, to resume from; `progress` is told after each part;
+    search before it is split (default: none with one worker; with more, `SLICE` seconds);
+    `checkpoint` names a file of finished parts, to resume from; `progress` is told after each part;
     `report`, if given, holds the statistics (see the module's docstring). `engine="cells"`
     searches the parts with dancing cells (see `dlx.parallel.cells_split` for how they add up).
     """

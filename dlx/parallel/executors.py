@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import ProcessPoolExecutor
@@ -33,11 +35,18 @@ def run_part(digest: str, blob: bytes | None, part: Part, settings: Settings) ->
     problems: dict[str, Problem[Any]] = getattr(_local, "problems", {})
     problem = problems.get(digest)
     if problem is None:
+        blob = blob if blob is not None else _given(digest)
         if blob is None:
             raise ParallelError(f"worker {os.getpid()} was never sent problem {digest[:12]}")
         problem = pickle.loads(blob)
         _local.problems = {digest: problem}
     return search(problem, part, settings)
+
+
+def _given(digest: str) -> bytes | None:
+    """The pickled problem `digest` a Dask cluster gave this worker (`dask_plugin.Given`)."""
+    plugin = sys.modules.get("dlx.parallel.dask_plugin")
+    return None if plugin is None else plugin.GIVEN.get(digest)
 
 
 class Pool(Protocol):
@@ -155,7 +164,8 @@ class ExecutorPool:
 def dask_pool(address: str, digest: str, blob: bytes) -> tuple[ExecutorPool, Callable[[], None]]:
     """A pool on the Dask cluster whose scheduler is at `address`, and how to leave it.
 
-    The problem is sent to every worker once; Dask runs a part again when its worker dies.
+    The problem is sent to every worker once, as it starts (`dask_plugin`), workers that join
+    later included; Dask runs a part again when its worker dies.
     """
     try:
         from distributed import Client
@@ -167,9 +177,42 @@ def dask_pool(address: str, digest: str, blob: bytes) -> tuple[ExecutorPool, Cal
         client = Client(address, timeout=5)
     except (OSError, ValueError, TypeError) as error:  # (a malformed address is a ValueError)
         raise ParallelError(f"no Dask scheduler answers at {address}: {error}") from None
-    shared = client.scatter(blob, broadcast=True, hash=False)
-    workers = max(1, sum(client.nthreads().values()))
-    return ExecutorPool(client.get_executor(pure=False), workers, digest, shared), client.close
+    from dlx.parallel.dask_plugin import Given
+
+    name = f"dlx-problem-{digest[:16]}"
+    client.register_plugin(Given(digest, blob), name=name)
+
+    def leave() -> None:
+        try:
+            client.unregister_worker_plugin(name)
+        finally:
+            client.close()
+
+    return DaskPool(client, digest, None), leave
+
+
+class DaskPool(ExecutorPool):
+    """A Dask cluster's workers, counted again now and then: workers may join or leave while
+    a search runs (Dask sends a new worker the problem with its first part)."""
+
+    RECOUNT = 1.0  # seconds between two counts of the cluster's threads
+
+    def __init__(self, client: Any, digest: str, blob: Any) -> None:
+        super().__init__(client.get_executor(pure=False), 1, digest, blob)
+        self.client = client
+        self.counted = -self.RECOUNT
+        self.recount()
+
+    def recount(self) -> None:
+        """Count the cluster's worker threads, if not counted in the last `RECOUNT` seconds."""
+        now = time.monotonic()
+        if now - self.counted >= self.RECOUNT:
+            self.counted = now
+            self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, part: Part, settings: Settings) -> Future[Outcome]:
+        self.recount()
+        return super().submit(part, settings)
 
 
 JOBS_PER_CORE = 4

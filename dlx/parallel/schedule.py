@@ -1,5 +1,6 @@
-"""In which order do parts go out and come back? The schedule cuts the tree until the workers can
-be kept evenly busy, sends the largest parts first, and merges the outcomes back in search order."""
+"""In which order do parts go out and come back? The schedule sends the largest parts first, each
+with a node budget that keeps the workers evenly busy (what a stopped part leaves comes back as
+parts), and merges the outcomes back in search order."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import heapq
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import Any
 
 from dlx.errors import DlxError
@@ -15,7 +17,9 @@ from dlx.parallel.checkpoint import Checkpoint
 from dlx.parallel.executors import Pool
 from dlx.parallel.parts import (
     DEATHS,
+    FIRST,
     PARTS_PER_WORKER,
+    TAIL,
     K,
     Outcome,
     ParallelError,
@@ -26,6 +30,7 @@ from dlx.parallel.parts import (
     Settings,
     TreePath,
     expand,
+    tells_where,
 )
 from dlx.problem import Problem
 
@@ -38,14 +43,17 @@ class Schedule:
         self,
         problem: Problem[Any],
         settings: Settings,
-        workers: int,
+        pool: Pool,
         checkpoint: Checkpoint | None,
         report: Report,
     ) -> None:
         self.problem, self.settings = problem, settings
+        workers = pool.workers
         self.checkpoint, self.report = checkpoint, report
-        # Parts estimated to hold more than this share of the tree are cut before any is sent.
+        # Parts estimated to hold more than this share of the tree are sent with a small budget.
         self.largest = 1 / (PARTS_PER_WORKER * workers) if workers > 1 else 1.0
+        self.pool = pool
+        self.splits = tells_where(problem, settings)
         self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
         self.waiting: set[TreePath] = set()  # parts not finished yet
         self.queue: list[tuple[float, TreePath, Part]] = []  # a heap by share, largest first
@@ -60,10 +68,9 @@ class Schedule:
             self.report.resumed += 1
         elif self.checkpoint is not None:
             self.checkpoint.record(outcome)
-        if not outcome.expanded:
-            self.progress.parts += 1
-            self.progress.done += outcome.share
-            self.progress.solutions += outcome.solutions
+        self.progress.parts += len(outcome.searched)
+        self.progress.done += outcome.share_done()
+        self.progress.solutions += outcome.solutions
         children = outcome.parts()
         self.waiting.update(child.path for child in children)
         self.progress.waiting = len(self.waiting)
@@ -75,22 +82,40 @@ class Schedule:
             yield heapq.heappop(self.finished)[1]
 
     def place(self, parts: list[Part]) -> None:
-        """Take what the checkpoint holds; cut here the parts estimated too large to keep the
-        workers evenly busy; queue the others."""
-        heap = [(-part.share, part.path, part) for part in parts]
-        heapq.heapify(heap)
-        while heap:
-            part = heapq.heappop(heap)[2]
+        """Take what the checkpoint holds; queue the other parts. Where the parts' searches
+        cannot tell where a budget stopped them (`tells_where`), cut here, in advance, those
+        estimated to hold more than their share of the tree (a stop would throw their run
+        away)."""
+        stack = list(reversed(parts))
+        while stack:
+            part = stack.pop()
             held = self.checkpoint.done.get(part.path) if self.checkpoint is not None else None
             if held is not None:
-                children = self.finish(held, resumed=True)
-            elif part.share > self.largest:
-                children = self.finish(expand(self.problem, part, self.settings))
+                stack.extend(reversed(self.finish(held, resumed=True)))
+            elif not self.splits and part.share > self.largest:
+                stack.extend(reversed(self.finish(expand(self.problem, part, self.settings))))
             else:
                 self.enqueue(part)
-                continue
-            for child in children:
-                heapq.heappush(heap, (-child.share, child.path, child))
+
+    def limits(self, part: Part) -> Settings:
+        """The settings `part` is sent with: the run's budget; less for a part estimated to
+        hold more than its share of the tree (it is soon stopped, and what it leaves is spread
+        over the workers: the tree is cut by the workers, as it goes, never in advance), and
+        less while fewer parts wait than there are workers (the last parts come back soon, and
+        what they leave goes to the workers that would otherwise idle)."""
+        settings = self.settings
+        if part.share > self.largest:
+            share = FIRST
+        elif len(self.queue) < self.pool.workers:
+            share = TAIL
+        else:
+            return settings
+        budget, seconds = settings.budget, settings.seconds
+        return replace(
+            settings,
+            budget=None if budget is None else max(1, int(budget * share)),
+            seconds=None if seconds is None else seconds * share,
+        )
 
     def enqueue(self, part: Part) -> None:
         """Queue a part to be sent."""
@@ -112,7 +137,7 @@ def outcomes(
 ) -> Iterator[Outcome]:
     """Every part's outcome in the order of the sequential search (expanded parts included)."""
     report = report if report is not None else Report()
-    schedule = Schedule(problem, settings, pool.workers, checkpoint, report)
+    schedule = Schedule(problem, settings, pool, checkpoint, report)
     schedule.waiting.add(())
     schedule.place([Part((), (), 1.0)])
     yield from schedule.ready()
@@ -140,7 +165,7 @@ def _send(
     while schedule.queue and len(running) < 2 * pool.workers:
         part = schedule.next_part()
         try:
-            running[pool.submit(part, settings)] = part
+            running[pool.submit(part, schedule.limits(part))] = part
         except BrokenProcessPool:
             schedule.enqueue(part)
             return True

@@ -517,3 +517,17 @@ out:
     s->cur = cur;
     return r;
 }
+
+/* Level k of the path where a search stopped by its budget stands (k < s->level): the option
+   it took there in *taken, and in out[0..*n) the options it has yet to try there, in the order
+   it would try them (the branching item's set is left whole below it, as ssxcc.w says); the
+   number of options the level branched on is returned. `out` holds `t->options` numbers. */
+int cells_untried(const cells_search *s, int k, int *taken, int *out, int *n) {
+    const int *set = s->set;
+    int node = s->choice[k], best = s->nd[node].itm, end = best + SIZE(best), m = 0;
+    *taken = s->t->opt[node];
+    for (int p = s->nd[node].loc + 1; p < end; p++) out[m++] = s->t->opt[set[p]];
+    *n = m;
+    return SIZE(best);
+}
+

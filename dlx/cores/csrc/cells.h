@@ -76,5 +76,6 @@ void cells_table_free(cells_table *t);
 int cells_search_init(cells_search *s, const cells_table *t, const int *givens, int ngivens);
 void cells_search_free(cells_search *s);
 int cells_run(cells_search *s);
+int cells_untried(const cells_search *s, int k, int *taken, int *out, int *n);
 
 #endif

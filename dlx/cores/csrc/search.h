@@ -18,6 +18,7 @@ typedef struct {
     CoreObject *core;
     MemoObject *memo;
     PyObject *prune, *learn, *progress, *opts_list;
+    PyObject *frontier; /* where a budget stopped Algorithm X (Search.frontier), or NULL */
     const dlx_hook *prune_c, *learn_c; /* their C entries (hook.h), or NULL: call them in Python */
     int general;        /* Algorithm M (1) or X (0) */
     int signals;        /* whether to look for signals (in the main thread only) */
@@ -66,6 +67,7 @@ DLX_INTERNAL int poll(SearchObject *s, long long nodes, long long updates,
                       PyThreadState **released);
 DLX_INTERNAL int run_x(SearchObject *s, PyThreadState **released);
 DLX_INTERNAL void unwind_x(SearchObject *s);
+DLX_INTERNAL void frontier_x(SearchObject *s, int *path, int *untried, int *starts, int *degrees);
 DLX_INTERNAL int run_m(SearchObject *s, PyThreadState **released);
 DLX_INTERNAL void unwind_m(SearchObject *s);
 DLX_INTERNAL void add_key(SearchObject *s, int x, int sign);

@@ -116,7 +116,28 @@ int run_x(SearchObject *s, PyThreadState **released) {
 stop:
     s->nodes = nodes;
     s->updates = updates;
+    s->cur = cur; /* where it stood, for frontier_x */
+    s->dead = dead;
     return s->error ? -1 : 0;
+}
+
+/* Where Algorithm X stood when its budget stopped it, before the links are put back: the
+   option taken at each level of its path (at the last, the option it was about to enter: one
+   just cut off by the pruning check, or the last of a solution) in path[0..s->na); the options
+   of level k it had yet to try, in its order, in untried[starts[k]..starts[k + 1]) (an item's
+   list stays whole below the level that covered it); degrees[k] the options it branched on. */
+void frontier_x(SearchObject *s, int *path, int *untried, int *starts, int *degrees) {
+    node *nd = s->core->nd;
+    const int *option = s->core->option;
+    int m = 0;
+    for (int k = 0; k < s->na; k++) {
+        int best = s->stack_a[k], taken = k < s->nb ? s->stack_b[k] : s->cur;
+        path[k] = option[taken];
+        degrees[k] = (int)LEN(best);
+        starts[k] = m;
+        for (int p = nd[taken].down; p != best; p = nd[p].down) untried[m++] = option[p];
+    }
+    starts[s->na] = m;
 }
 
 /* Put the links back after a stop of Algorithm X: deepest level first. */

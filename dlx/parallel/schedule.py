@@ -56,6 +56,7 @@ class Schedule:
         self.splits = tells_where(problem, settings)
         self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
         self.waiting: set[TreePath] = set()  # parts not finished yet
+        self.earliest: list[TreePath] = []  # a heap of them (and of some finished since)
         self.queue: list[tuple[float, TreePath, Part]] = []  # a heap by share, largest first
         self.progress = Progress(0.0, 0, 0, 0)
 
@@ -72,14 +73,22 @@ class Schedule:
         self.progress.done += outcome.share_done()
         self.progress.solutions += outcome.solutions
         children = outcome.parts()
-        self.waiting.update(child.path for child in children)
+        for child in children:
+            self.wait_for(child.path)
         self.progress.waiting = len(self.waiting)
         return children
 
     def ready(self) -> Iterator[Outcome]:
         """The finished outcomes that no waiting part precedes, in search order."""
-        while self.finished and (not self.waiting or self.finished[0][0] < min(self.waiting)):
+        while self.earliest and self.earliest[0] not in self.waiting:
+            heapq.heappop(self.earliest)  # (finished since it was pushed)
+        while self.finished and (not self.earliest or self.finished[0][0] < self.earliest[0]):
             yield heapq.heappop(self.finished)[1]
+
+    def wait_for(self, path: TreePath) -> None:
+        """Hold back the outcomes after `path` until the part there is finished."""
+        self.waiting.add(path)
+        heapq.heappush(self.earliest, path)
 
     def place(self, parts: list[Part]) -> None:
         """Take what the checkpoint holds; queue the other parts. Where the parts' searches
@@ -138,7 +147,7 @@ def outcomes(
     """Every part's outcome in the order of the sequential search (expanded parts included)."""
     report = report if report is not None else Report()
     schedule = Schedule(problem, settings, pool, checkpoint, report)
-    schedule.waiting.add(())
+    schedule.wait_for(())
     schedule.place([Part((), (), 1.0)])
     yield from schedule.ready()
     running: dict[Future[Outcome], Part] = {}

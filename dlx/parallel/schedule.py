@@ -29,9 +29,8 @@ from dlx.parallel.parts import (
     Report,
     Settings,
     TreePath,
-    expand,
-    tells_where,
 )
+from dlx.parallel.searching import expand, tells_where
 from dlx.problem import Problem
 
 
@@ -57,7 +56,7 @@ class Schedule:
         self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
         self.waiting: set[TreePath] = set()  # parts not finished yet
         self.earliest: list[TreePath] = []  # a heap of them (and of some finished since)
-        self.queue: list[tuple[float, TreePath, Part]] = []  # a heap by share, largest first
+        self.queue: list[tuple[float, TreePath, Part]] = []  # a heap: what to send first
         self.progress = Progress(0.0, 0, 0, 0)
 
     def finish(self, outcome: Outcome, resumed: bool = False) -> list[Part]:
@@ -127,11 +126,15 @@ class Schedule:
         )
 
     def enqueue(self, part: Part) -> None:
-        """Queue a part to be sent."""
-        heapq.heappush(self.queue, (-part.share, part.path, part))
+        """Queue a part to be sent: when counting, the largest estimated share goes first;
+        when the parts send their solutions back, the first in search order (the merge holds
+        a part's solutions until every part before it is back: sent in that order, the parts
+        come back about in it, and what is held stays a few parts' worth)."""
+        first = 0.0 if self.settings.solutions else -part.share
+        heapq.heappush(self.queue, (first, part.path, part))
 
     def next_part(self) -> Part:
-        """The queued part of largest share."""
+        """The queued part to send first (see `enqueue`)."""
         return heapq.heappop(self.queue)[2]
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
 from typer.testing import CliRunner
 
-import dlx.parallel.parts
+import dlx.parallel.searching
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
 from dlx.cli.app import app
 from dlx.cores.cells_core import CELLS_COMPILED
@@ -26,8 +26,9 @@ from dlx.cores.counters import NO_LIMIT
 from dlx.cores.links_core import COMPILED_AVAILABLE, search_compiled
 from dlx.cores.settings import CoreName, SearchSettings
 from dlx.knuth import read_dlx
-from dlx.parallel.parts import Part, search
+from dlx.parallel.parts import Part
 from dlx.parallel.parts import Settings as PartSettings
+from dlx.parallel.searching import search
 
 needs_compiled = pytest.mark.skipif(
     not (COMPILED_AVAILABLE and CELLS_COMPILED), reason="the compiled cores were not built"
@@ -265,7 +266,7 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return real(problem, settings, stats)
 
     monkeypatch.setattr(module, "solve_with", recording)
-    monkeypatch.setattr(dlx.parallel.parts, "solve_with", recording)
+    monkeypatch.setattr(dlx.parallel.searching, "solve_with", recording)
     return calls
 
 

@@ -31,7 +31,8 @@ from dlx.parallel import (
     solve_parallel,
     workers_for,
 )
-from dlx.parallel.parts import GROUPS, search
+from dlx.parallel.parts import GROUPS
+from dlx.parallel.searching import search
 from dlx.puzzles import pentomino, queens
 
 THREADS = ThreadPoolExecutor(2)

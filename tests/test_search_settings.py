@@ -53,10 +53,11 @@ def test_the_settings_cannot_change_once_made() -> None:
 
 def test_search_settings_take_every_keyword_of_solve_but_stats() -> None:
     """Whatever `solve` learns, `count` and `first` (which pass their keywords on) learn too, and
-    the settings object has a field for it."""
+    the settings object has a field for it (and two of its own: what `count` and the parallel
+    parts set, `count_to` and `stopped`)."""
     keywords = set(signature(solve).parameters) - {"problem", "stats"}
     fields = {field.name for field in dataclasses.fields(SearchSettings)}
-    assert fields == keywords | {"count_to"}
+    assert fields == keywords | {"count_to", "stopped"}
     own = set(signature(search_settings).parameters) - {"problem", "rest"}
     assert own == {"givens", "prefer", "item_order"} and own <= keywords  # by key: numbered
     with pytest.raises(TypeError, match="count_to"):

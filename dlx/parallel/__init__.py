@@ -32,11 +32,12 @@ does), so taking the last option of each part's prefix is counted by no one, exc
 node a stopped part stood at, whose option that part took: `updates` falls short of the
 sequential count by exactly those (`tests/test_parallel.py` checks both relations).
 
-The rooms: `parts` (what a part is, searching and cutting one), `cells_split` (cutting a
-dancing-cells search, which `parts` calls for `engine="cells"`), `executors` (where parts run),
-`schedule` (the order they go out and the merge back), `checkpoint` (resuming), `driver` (a run
-from start to end). A part is searched through `dlx.solve` with the run's `Settings` turned into
-the `SearchSettings` every core takes (`Settings.below`).
+The rooms: `parts` (what a part is, and what comes back from one), `searching` (searching and
+cutting one), `cells_split` (cutting a dancing-cells search, which `searching` calls for
+`engine="cells"`), `executors` (where parts run), `schedule` (the order they go out and the
+merge back), `checkpoint` (resuming), `driver` (a run from start to end). A part is searched
+through `dlx.solve` with the run's `Settings` turned into the `SearchSettings` every core takes
+(`Settings.below`).
 """
 
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
@@ -51,8 +52,8 @@ from dlx.parallel.parts import (
     Progress,
     Report,
     Settings,
-    branches,
 )
+from dlx.parallel.searching import branches
 
 __all__ = [
     "SLICE",

@@ -15,7 +15,8 @@ from concurrent.futures.process import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-from dlx.parallel.parts import Outcome, ParallelError, Part, Settings, search
+from dlx.parallel.parts import Outcome, ParallelError, Part, Settings
+from dlx.parallel.searching import search
 from dlx.problem import Problem
 
 _local = threading.local()

@@ -1,23 +1,23 @@
-"""What is a part of a parallel search, and how is one searched or cut into its children?
+"""What is a part of a parallel search, and what comes back from one?
 
-A part is the subtree below a prefix of option numbers (see `dlx.parallel` for the words); its
-`Outcome` carries the counters and solutions back, and a `Report` adds them up in search order.
+A part is a subtree below a prefix of option numbers, or a run of such subtrees (see
+`dlx.parallel` for the words); its `Outcome` carries the counters and solutions back, and what
+it left to other parts; a `Report` adds them up in search order. `dlx.parallel.searching`
+searches and cuts parts.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TypeVar
 
-from dlx.cores.settings import Choice, Frontier, Prune, SearchSettings
+from dlx.cores.settings import Choice, Prune, SearchSettings
 from dlx.errors import DlxError
-from dlx.parallel.cells_split import cells_branches
 from dlx.problem import Problem
-from dlx.solve import count_with, search_settings, solve_with
-from dlx.stats import Stats, Status
+from dlx.solve import search_settings
+from dlx.stats import Stats
 
 K = TypeVar("K", bound=Hashable)
 Prefix = tuple[int, ...]
@@ -30,8 +30,10 @@ and what it leaves is spread over the workers. Parts are sent largest share firs
 
 BUDGET = 200_000
 """The nodes a part may search, with more than one worker and no budget given, where its search
-cannot tell where a budget stopped it (see `tells_where`): there a stop throws the part's run
-away, and a budget in nodes keeps that from cutting a slow core's parts small."""
+cannot tell where a budget stopped it (see `dlx.parallel.searching.tells_where`: there a stop
+throws the part's run away, and a budget in nodes keeps that from cutting a slow core's parts
+small), and, within its time slice, while it holds the solutions it finds (each a node: a
+part's memory stays bounded)."""
 
 SLICE = 0.1
 """Seconds a part may search before it is stopped and leaves the rest of its tree to other parts,
@@ -240,185 +242,3 @@ class Progress:
 
 
 ProgressHook = Callable[[Progress], None]
-
-
-def branches(
-    problem: Problem[K], prefix: Sequence[int], settings: Settings = Settings()
-) -> tuple[list[int], list[Prefix], Stats]:
-    """The options the search branches on below `prefix`, in the order it tries them, with
-    the node's solution (when `prefix` is one) and the statistics of that one node.
-
-    >>> p = Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])])
-    >>> branches(p, [])[0], branches(p, [1])[0], branches(p, [1, 2])[:2]
-    ([0, 1], [2], ([], [(1, 2)]))
-
-    The children are found by the search itself, with the same item choice, so they are the
-    sequential search's: a pruning check records each child and cuts it off (a node, no updates).
-    """
-    if settings.engine != "links":
-        return cells_branches(
-            problem, prefix, settings.below(problem, prefix, settings.prune, None)
-        )
-    depth = len(prefix)
-    children: list[int] = []
-    check = settings.prune
-
-    def record(options: Sequence[int]) -> bool:
-        if len(options) == depth:  # the node itself, checked already as its parent's child
-            return True
-        if check is None or check(options):
-            children.append(options[-1])
-        return False
-
-    stats = Stats()
-    below = settings.below(problem, prefix, record, None)
-    found = [
-        tuple(problem.option_number(k) for k in solution)
-        for solution in solve_with(problem, below, stats)
-    ]
-    return children, found, stats
-
-
-def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
-    """Search the subtrees of `part` in order, under one budget for them all. A subtree
-    the budget stops leaves the rest of its tree to other parts (`leave`), and the subtrees
-    after it go on as one part; where the core cannot tell what is left (the pure-Python
-    cores, Algorithm M), its run is thrown away and the subtree expanded into its children."""
-    outcome = Outcome(part.path, part.prefix, part.share)
-    members = part.members
-    each = part.share / len(members)
-    left, end = settings.budget, None
-    if settings.seconds is not None:
-        if tells_where(problem, settings):
-            end = time.monotonic() + settings.seconds
-        else:  # a stop costs the run: nodes, so that a slow core's parts are not cut small
-            left = max(1, round(BUDGET * settings.seconds / SLICE))
-    for k, prefix in enumerate(members):
-        later = members[k + 1 :]
-        seconds = None if end is None else max(end - time.monotonic(), MOMENT)
-        stats, found, stops = _run(problem, prefix, settings, left, seconds)
-        if stats.status is not Status.BUDGET:
-            outcome.add(stats, found, len(prefix))
-            outcome.searched.append(prefix)
-            left = None if left is None else left - stats.nodes
-            spent = (left is not None and left <= 0) or (end is not None and time.monotonic() > end)
-            if spent and later:
-                outcome.rest.append((later[0], later[1:], each * len(later)))
-                break
-            continue
-        if stops and stops[0][0]:  # (an empty path: stopped at its root, nothing searched)
-            outcome.add(stats, found, len(prefix))
-            outcome.searched.append(prefix)
-            outcome.stop = (*prefix, *stops[0][0])
-            outcome.rest.extend(leave(prefix, each, stops[0]))
-        else:
-            outcome.wasted_nodes += stats.nodes
-            outcome.wasted_updates += stats.updates
-            _expand(problem, prefix, each, settings, outcome)
-        if later:
-            outcome.rest.append((later[0], later[1:], each * len(later)))
-        break
-    return outcome
-
-
-def tells_where(problem: Problem[K], settings: Settings) -> bool:
-    """Whether a search of `problem`'s parts, stopped by a budget, tells where it stood: the
-    compiled cells core does, and the compiled links core running Algorithm X; the pure-Python
-    cores and Algorithm M (colours, multiplicities) do not."""
-    from dlx.cores.cells_core import cells_core
-    from dlx.cores.links_core import compiled_supports, default_core
-    from dlx.errors import CoreUnavailableError
-
-    try:
-        if settings.engine == "cells":
-            return cells_core() == "compiled"
-        general = problem.has_colours or problem.has_multiplicities
-        return default_core() == "compiled" and compiled_supports(problem) and not general
-    except CoreUnavailableError:  # (the search itself says so)
-        return False
-
-
-def _run(
-    problem: Problem[K],
-    prefix: Prefix,
-    settings: Settings,
-    budget: int | None,
-    seconds: float | None,
-) -> tuple[Stats, list[Prefix], list[Frontier]]:
-    """One subtree searched under `budget` nodes and `seconds`: its statistics, its solutions
-    (when asked for), and where a budget stopped it (when one did, and the core can tell)."""
-    stats = Stats()
-    found: list[Prefix] = []
-    stops: list[Frontier] = []
-    below = settings.below(problem, prefix, settings.prune, budget, seconds)
-    below = replace(below, stopped=stops.append)
-    if settings.solutions:
-        found = [tuple(map(problem.option_number, s)) for s in solve_with(problem, below, stats)]
-    else:
-        count_with(problem, below, stats)  # counted inside the search: `stats` tells how many
-    return stats, found, stops
-
-
-def expand(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
-    """Expand each subtree of `part` into its children, each a part (what the schedule does in
-    advance where the parts' searches cannot tell where a budget stopped them)."""
-    outcome = Outcome(part.path, part.prefix, part.share)
-    for prefix in part.members:
-        _expand(problem, prefix, part.share / len(part.members), settings, outcome)
-    outcome.rest = [  # each child a part of its own, to be cut again if still too large
-        (child, (), share / (1 + len(others)))
-        for first, others, share in outcome.rest
-        for child in (first, *others)
-    ]
-    return outcome
-
-
-def _expand(
-    problem: Problem[K], prefix: Prefix, share: float, settings: Settings, outcome: Outcome
-) -> None:
-    """Expand the subtree below `prefix` into its children (one part, in `outcome.rest`); one
-    with none (a solution, a dead end) is searched there and then."""
-    children, found, stats = branches(problem, prefix, settings)
-    if not children:
-        outcome.add(stats, found if settings.solutions else [], len(prefix))
-        outcome.searched.append(prefix)
-        return
-    # The children's roots are counted again by the children: keep the node and the children
-    # a pruning check cut off (counted once, here, as in the sequential search).
-    stats.nodes -= len(children)
-    stats.profile[1] -= len(children)
-    outcome.add(stats, [], len(prefix))
-    outcome.expanded.append(prefix)
-    first, *others = ((*prefix, option) for option in children)
-    outcome.rest.append((first, tuple(others), share))
-
-
-def leave(prefix: Prefix, share: float, frontier: Frontier) -> list[Left]:
-    """What a search of the subtree below `prefix` (`share` of the tree) had left when its
-    budget stopped it at `frontier`, as parts in search order: the node it stood at, then the
-    options it had yet to try, deepest level first, in at most `GROUPS` parts of about equal
-    estimated share (the deep levels' few small subtrees go together; a shallow level's, worth
-    more, may go alone). Each share is `share` divided by the degrees along the way (Knuth's
-    estimate). Nothing is searched twice: the node it stood at was not counted yet, and the
-    options left were not tried."""
-    path, levels = frontier
-    shares = []  # the estimated share of the path's node at each level
-    for _, degree in levels:
-        shares.append(share)
-        share /= max(degree, 1)
-    rest: list[Left] = [((*prefix, *path), (), share)]
-    untried = [
-        ((*prefix, *path[:k], option), shares[k] / max(degree, 1))
-        for k in reversed(range(len(levels)))
-        for option, degree in ((option, levels[k][1]) for option in levels[k][0])
-    ]
-    each = sum(s for _, s in untried) / GROUPS
-    group: list[Prefix] = []
-    held = 0.0
-    for k, (subtree, worth) in enumerate(untried):
-        group.append(subtree)
-        held += worth
-        if 0 < each <= held or k == len(untried) - 1:
-            rest.append((group[0], tuple(group[1:]), held))
-            group, held = [], 0.0
-    return rest

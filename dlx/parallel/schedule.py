@@ -29,9 +29,8 @@ from dlx.parallel.parts import (
     Report,
     Settings,
     TreePath,
-    expand,
-    tells_where,
 )
+from dlx.parallel.searching import expand, tells_where
 from dlx.problem import Problem
 
 
@@ -56,7 +55,8 @@ class Schedule:
         self.splits = tells_where(problem, settings)
         self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
         self.waiting: set[TreePath] = set()  # parts not finished yet
-        self.queue: list[tuple[float, TreePath, Part]] = []  # a heap by share, largest first
+        self.earliest: list[TreePath] = []  # a heap of them (and of some finished since)
+        self.queue: list[tuple[float, TreePath, Part]] = []  # a heap: what to send first
         self.progress = Progress(0.0, 0, 0, 0)
 
     def finish(self, outcome: Outcome, resumed: bool = False) -> list[Part]:
@@ -72,14 +72,22 @@ class Schedule:
         self.progress.done += outcome.share_done()
         self.progress.solutions += outcome.solutions
         children = outcome.parts()
-        self.waiting.update(child.path for child in children)
+        for child in children:
+            self.wait_for(child.path)
         self.progress.waiting = len(self.waiting)
         return children
 
     def ready(self) -> Iterator[Outcome]:
         """The finished outcomes that no waiting part precedes, in search order."""
-        while self.finished and (not self.waiting or self.finished[0][0] < min(self.waiting)):
+        while self.earliest and self.earliest[0] not in self.waiting:
+            heapq.heappop(self.earliest)  # (finished since it was pushed)
+        while self.finished and (not self.earliest or self.finished[0][0] < self.earliest[0]):
             yield heapq.heappop(self.finished)[1]
+
+    def wait_for(self, path: TreePath) -> None:
+        """Hold back the outcomes after `path` until the part there is finished."""
+        self.waiting.add(path)
+        heapq.heappush(self.earliest, path)
 
     def place(self, parts: list[Part]) -> None:
         """Take what the checkpoint holds; queue the other parts. Where the parts' searches
@@ -118,11 +126,15 @@ class Schedule:
         )
 
     def enqueue(self, part: Part) -> None:
-        """Queue a part to be sent."""
-        heapq.heappush(self.queue, (-part.share, part.path, part))
+        """Queue a part to be sent: when counting, the largest estimated share goes first;
+        when the parts send their solutions back, the first in search order (the merge holds
+        a part's solutions until every part before it is back: sent in that order, the parts
+        come back about in it, and what is held stays a few parts' worth)."""
+        first = 0.0 if self.settings.solutions else -part.share
+        heapq.heappush(self.queue, (first, part.path, part))
 
     def next_part(self) -> Part:
-        """The queued part of largest share."""
+        """The queued part to send first (see `enqueue`)."""
         return heapq.heappop(self.queue)[2]
 
 
@@ -138,7 +150,7 @@ def outcomes(
     """Every part's outcome in the order of the sequential search (expanded parts included)."""
     report = report if report is not None else Report()
     schedule = Schedule(problem, settings, pool, checkpoint, report)
-    schedule.waiting.add(())
+    schedule.wait_for(())
     schedule.place([Part((), (), 1.0)])
     yield from schedule.ready()
     running: dict[Future[Outcome], Part] = {}

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from dlx.errors import FormatError, SizeLimitError
 from dlx.problem import MAX_ITEMS, Problem
+
+TYPE_CHECKING = False  # as typing's, which a search need not load (it costs a start 0.012 G)
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_BYTES = 64 * 1024 * 1024
 """Largest input read; a larger file is refused before it is read whole."""
@@ -35,12 +37,28 @@ MAX_DIGITS = 9
 BOM = "\ufeff"
 
 
-@dataclass
 class DlxFile:
-    """A problem read from Knuth's format, with each option's words as written."""
+    """A problem read from Knuth's format, with each option's words as written (a dataclass's
+    constructor, repr and equality, written out: `dataclasses` costs a start 0.04 G)."""
 
     problem: Problem[int]
     option_names: list[list[str]]
+    __match_args__ = ("problem", "option_names")
+
+    def __init__(self, problem: Problem[int], option_names: list[list[str]]) -> None:
+        self.problem = problem
+        self.option_names = option_names
+
+    def __repr__(self) -> str:
+        names = self.option_names
+        return f"{type(self).__qualname__}(problem={self.problem!r}, option_names={names!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.problem, self.option_names) == (other.problem, other.option_names)
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable, compared by value: as a dataclass)
 
     def option_text(self, key: int) -> str:
         """The option `key` as a line of item names (with their colours)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import TypeVar
 
 from dlx.cores.settings import Choice, Prune, SearchSettings
@@ -67,7 +67,7 @@ class Settings:
             max_nodes=budget,
             engine=self.engine,
         )
-        return replace(asked, givens=tuple(prefix))
+        return asked.replace(givens=tuple(prefix))
 
 
 @dataclass(frozen=True)

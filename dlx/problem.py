@@ -143,7 +143,7 @@ class Problem(Generic[K]):
                 f"the options name more than {MAX_OPTION_NODES} items in all (the limit of the "
                 "total option length)"
             )
-        painted = self._paint(key, numbers, colours or {})
+        painted = self._paint(key, numbers, colours) if colours else (0,) * len(numbers)
         self._key_index[key] = len(self.keys)
         self.keys.append(key)
         self.options.append(tuple(numbers))

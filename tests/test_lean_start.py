@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
 import typing
 from dataclasses import field
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dlx.solve
 from dlx import Problem, Stats, Status
-from dlx.knuth import DlxFile, parse_dlx
+from dlx.knuth import DlxFile, _words, parse_dlx
 
 
 @dataclasses.dataclass
@@ -111,3 +114,12 @@ def test_search_keywords_is_a_typed_dict_made_on_first_use() -> None:
     assert SearchKeywords(limit=1) == {"limit": 1}
     with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
         dlx.solve.Nothing  # type: ignore[attr-defined]  # noqa: B018
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from([" ", "\t", "a", "é", "|", ":", "\x0b"]), max_size=300))
+def test_the_words_of_a_line_are_those_a_pattern_finds(line: str) -> None:
+    """`dlx.knuth` reads a line's words without `re` (a start need not load it), or with it
+    where blanks outnumber the rest: either way the words and columns a pattern finds."""
+    want = [(match.start() + 1, match.group()) for match in re.finditer("[^ \t]+", line)]
+    assert list(_words(line)) == want

@@ -17,14 +17,15 @@ Options are keyed by their number in the file (0, 1, 2...); `DlxFile.option_text
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 from dlx.errors import FormatError, SizeLimitError
 from dlx.problem import MAX_ITEMS, Problem
+
+TYPE_CHECKING = False  # as typing's: a start need not load `typing` (0.012 G) nor `pathlib`
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 MAX_BYTES = 64 * 1024 * 1024
 """Largest input read; a larger file is refused before it is read whole."""
@@ -35,12 +36,28 @@ MAX_DIGITS = 9
 BOM = "\ufeff"
 
 
-@dataclass
 class DlxFile:
-    """A problem read from Knuth's format, with each option's words as written."""
+    """A problem read from Knuth's format, with each option's words as written (a dataclass's
+    constructor, repr and equality, written out: `dataclasses` costs a start 0.04 G)."""
 
     problem: Problem[int]
     option_names: list[list[str]]
+    __match_args__ = ("problem", "option_names")
+
+    def __init__(self, problem: Problem[int], option_names: list[list[str]]) -> None:
+        self.problem = problem
+        self.option_names = option_names
+
+    def __repr__(self) -> str:
+        names = self.option_names
+        return f"{type(self).__qualname__}(problem={self.problem!r}, option_names={names!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.problem, self.option_names) == (other.problem, other.option_names)
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable, compared by value: as a dataclass)
 
     def option_text(self, key: int) -> str:
         """The option `key` as a line of item names (with their colours)."""
@@ -50,11 +67,22 @@ class DlxFile:
 def _words(line: str) -> Iterator[tuple[int, str]]:
     """The blank-separated words of `line` with their 1-based columns, one at a time (a caller
     stops at the first fault, and a line of millions of words is never held as a list)."""
-    for match in _WORD.finditer(line):
-        yield match.start() + 1, match.group()
+    text = line.replace("\t", " ")
+    blanks = text.count(" ")
+    if blanks > len(text) - blanks + 64:  # runs of blanks: skipped in C, not one at a time
+        import re  # (only here: a start need not load `re`)
 
-
-_WORD = re.compile("[^ \t]+")
+        for match in re.finditer("[^ ]+", text):
+            yield match.start() + 1, match.group()
+        return
+    start = 0
+    while start < len(text):
+        stop = text.find(" ", start)
+        if stop < 0:
+            stop = len(text)
+        if stop > start:
+            yield start + 1, text[start:stop]
+        start = stop + 1
 
 
 def _check_name(name: str, number: int, column: int) -> None:

@@ -19,7 +19,7 @@ Size limits keep every problem accepted within about 2 GB of memory, searched or
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from types import GenericAlias
 
 from dlx.errors import (
     BoundsError,
@@ -34,7 +34,21 @@ from dlx.errors import (
 )
 
 Item = Hashable
-K = TypeVar("K", bound=Hashable)
+
+TYPE_CHECKING = False  # as typing's, which a search need not load (it costs a start 0.012 G)
+if TYPE_CHECKING:
+    from typing import Any, Generic, TypeVar
+
+    K = TypeVar("K", bound=Hashable)
+else:
+
+    class Generic:
+        """What `Problem` takes of `typing.Generic` at run time: `Problem[int]` names the class
+        of problems keyed by integers (as `list[int]` does)."""
+
+        __class_getitem__ = classmethod(GenericAlias)
+
+    K = "K"
 
 MAX_ITEMS = 500_000
 """The most items a problem may declare, primary and secondary together."""
@@ -129,7 +143,7 @@ class Problem(Generic[K]):
                 f"the options name more than {MAX_OPTION_NODES} items in all (the limit of the "
                 "total option length)"
             )
-        painted = self._paint(key, numbers, colours or {})
+        painted = self._paint(key, numbers, colours) if colours else (0,) * len(numbers)
         self._key_index[key] = len(self.keys)
         self.keys.append(key)
         self.options.append(tuple(numbers))

@@ -7,8 +7,6 @@ takes (`dlx.cores.settings`), and hand it to the front door of the engine asked 
 from __future__ import annotations
 
 from collections.abc import Generator, Hashable, Iterable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
 
 from dlx.cores.counters import NO_LIMIT
 from dlx.cores.settings import Choice as Choice
@@ -17,11 +15,14 @@ from dlx.errors import UnknownItemError
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
+TYPE_CHECKING = False  # as typing's, which a search need not load (it costs a start 0.012 G)
 if TYPE_CHECKING:
+    from typing import Any, TypedDict, TypeVar
+
     from dlx.cores.settings import CoreName, Learn, Progress, Prune
     from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
 
-K = TypeVar("K", bound=Hashable)
+    K = TypeVar("K", bound=Hashable)
 
 
 def solve(
@@ -106,8 +107,7 @@ def search_settings(
     if "count_to" in rest:  # a field of the settings that `count` sets, no keyword of `solve`
         raise TypeError("search_settings() got an unexpected keyword argument 'count_to'")
     asked = SearchSettings(**rest)
-    settings = replace(
-        asked,
+    settings = asked.replace(
         givens=tuple([problem.option_number(key) for key in givens]),
         prefer=tuple([problem.option_number(key) for key in prefer]),
         item_order=_item_numbers(problem, item_order),
@@ -181,7 +181,7 @@ def count(problem: Problem[K], **options: object) -> int:
     2
     """
     given = options.pop("stats", None)
-    stats = Stats() if given is None else cast(Stats, given)
+    stats: Stats = Stats() if given is None else given  # type: ignore[assignment]
     return count_with(problem, search_settings(problem, **options), stats)  # type: ignore[arg-type]
 
 
@@ -189,7 +189,7 @@ def count_with(problem: Problem[K], settings: SearchSettings, stats: Stats) -> i
     """`count` with its keywords checked already: the solutions up to `settings.limit`, which
     the compiled cores count where they find them, never handing them over."""
     limit = settings.limit
-    counting = replace(settings, count_to=NO_LIMIT if limit is None else limit)
+    counting = settings.replace(count_to=NO_LIMIT if limit is None else limit)
     for _ in solve_with(problem, counting, stats):
         pass  # the compiled cores hand over at most the last solution; the others, all
     return stats.solutions
@@ -210,13 +210,38 @@ def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:
         search.close()
 
 
-class SearchKeywords(TypedDict, total=False):
-    """The keywords a front-end (a puzzle, a tiling, a command) passes on to `solve` to bound
-    and watch a search: `limit`, `stats`, `max_nodes`, `timeout` and `progress`, as `solve`
-    means them."""
+if TYPE_CHECKING:
 
-    limit: int | None
-    stats: Stats | None
-    max_nodes: int | None
-    timeout: float | None
-    progress: Progress | None
+    class SearchKeywords(TypedDict, total=False):
+        """The keywords a front-end (a puzzle, a tiling, a command) passes on to `solve` to bound
+        and watch a search: `limit`, `stats`, `max_nodes`, `timeout` and `progress`, as `solve`
+        means them."""
+
+        limit: int | None
+        stats: Stats | None
+        max_nodes: int | None
+        timeout: float | None
+        progress: Progress | None
+
+else:
+
+    def __getattr__(name: str) -> object:
+        """`SearchKeywords`, made when a front-end first imports it: a `TypedDict` needs
+        `typing`, which `dlx solve` never loads."""
+        if name != "SearchKeywords":
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from typing import TypedDict
+
+        class SearchKeywords(TypedDict, total=False):
+            """The keywords a front-end passes on to `solve` to bound and watch a search (as
+            the class the checker reads, above)."""
+
+            limit: int | None
+            stats: Stats | None
+            max_nodes: int | None
+            timeout: float | None
+            progress: Progress | None
+
+        SearchKeywords.__qualname__ = name
+        globals()[name] = SearchKeywords
+        return SearchKeywords

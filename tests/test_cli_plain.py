@@ -143,3 +143,24 @@ def test_dlx_solve_starts_without_typer(folder: Path) -> None:
     names = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
     assert done.stdout == "2\n"
     assert not {name.split(".")[0] for name in names} & {"typer", "click", "rich"}
+
+
+@pytest.mark.parametrize("count", [["--count"], []], ids=["count", "list"])
+@pytest.mark.parametrize("engine", ["links", "cells"])
+def test_dlx_solve_starts_without_dataclasses_typing_or_threading(
+    folder: Path, engine: str, count: list[str]
+) -> None:
+    """Nor, on either engine, `dataclasses` (with `inspect`), `typing` or `threading`: what
+    was left of the start-up above bare Python (issue 37)."""
+    argv = ["solve", *count, "--engine", engine, "queens4.dlx"]
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", PLAIN, *argv],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+    )
+    names = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
+    assert done.stdout.splitlines()[-1] == "2" if count else done.stdout.count("\n\n") == 1
+    assert not names & {"dataclasses", "inspect", "typing", "threading"}

@@ -5,7 +5,6 @@ tests/test_layers.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 from inspect import signature
 
 import pytest
@@ -47,8 +46,36 @@ def test_the_settings_refuse_what_solve_refuses_when_they_are_made(
 
 def test_the_settings_cannot_change_once_made() -> None:
     settings = SearchSettings(max_nodes=10)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError, match="cannot assign to field 'max_nodes'"):
         settings.max_nodes = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="cannot delete field 'max_nodes'"):
+        del settings.max_nodes  # type: ignore[misc]
+    assert settings.max_nodes == 10
+
+
+def test_the_settings_are_made_as_a_frozen_dataclass_makes_them() -> None:
+    """Without `dataclasses` (a start need not load it), as `dataclass(frozen=True, eq=False)`
+    made them: by keyword or position, defaults from the class, `replace` checked again."""
+    settings = SearchSettings("first", 3, (1,), max_nodes=10)
+    assert (settings.choose, settings.limit, settings.givens, settings.max_nodes) == (
+        "first",
+        3,
+        (1,),
+        10,
+    )
+    assert settings.prefer == () and settings.engine == "links" and settings.count_to == 0
+    shown = repr(SearchSettings(limit=2))
+    assert shown.startswith("SearchSettings(choose='mrv', limit=2, givens=(), prefer=()")
+    changed = settings.replace(count_to=5)
+    assert (changed.count_to, changed.choose, settings.count_to) == (5, "first", 0)
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        settings.replace(limit=0)
+    with pytest.raises(TypeError, match="got multiple values for argument 'choose'"):
+        SearchSettings("first", choose="mrv")  # type: ignore[misc]
+    fields = len(vars(SearchSettings()))
+    with pytest.raises(TypeError, match=f"takes {fields + 1} positional arguments"):
+        SearchSettings(*[None] * (fields + 1))  # type: ignore[misc]
+    assert SearchSettings() != SearchSettings()  # (eq=False: compared by identity)
 
 
 def test_search_settings_take_every_keyword_of_solve_but_stats() -> None:
@@ -56,7 +83,7 @@ def test_search_settings_take_every_keyword_of_solve_but_stats() -> None:
     the settings object has a field for it (and two of its own: what `count` and the parallel
     parts set, `count_to` and `stopped`)."""
     keywords = set(signature(solve).parameters) - {"problem", "stats"}
-    fields = {field.name for field in dataclasses.fields(SearchSettings)}
+    fields = set(vars(SearchSettings()))
     assert fields == keywords | {"count_to", "stopped"}
     own = set(signature(search_settings).parameters) - {"problem", "rest"}
     assert own == {"givens", "prefer", "item_order"} and own <= keywords  # by key: numbered

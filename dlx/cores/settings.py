@@ -11,26 +11,33 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
 
 from dlx.errors import BudgetError, EngineOptionError
 from dlx.stats import Stats
 
+TYPE_CHECKING = False  # as typing's, which (with dataclasses) a start need not load
 if TYPE_CHECKING:
+    from dataclasses import dataclass
+    from typing import Any, Final, Literal, TypeVar
+
     from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
     from dlx.problem import Problem
 
-Choice = Literal["mrv", "first", "sweep"]
-"""Item choice: `mrv` takes the item with the fewest remaining options (leftmost on ties, as DLX1;
-with multiplicities, the smallest branching degree, as DLX3); `first` takes the first uncovered
-primary item in declaration order; `sweep` does the same, except that an item left with a single
-way to go (or none) is taken first, so forced moves and dead ends show at once. Declaring items
-in a sweep order (say, cells row by row) keeps what is covered compact, so the states a memo
-remembers recur more often; on some problems that beats `mrv` by far, on others it loses."""
+    Choice = Literal["mrv", "first", "sweep"]
+    """Item choice: `mrv` takes the item with the fewest remaining options (leftmost on ties, as
+    DLX1; with multiplicities, the smallest branching degree, as DLX3); `first` takes the first
+    uncovered primary item in declaration order; `sweep` does the same, except that an item left
+    with a single way to go (or none) is taken first, so forced moves and dead ends show at once.
+    Declaring items in a sweep order (say, cells row by row) keeps what is covered compact, so the
+    states a memo remembers recur more often; on some problems that beats `mrv` by far, on
+    others it loses."""
 
-CoreName = Literal["compiled", "python"]
-"""A core: the compiled dance (C) or the pure-Python reference."""
+    CoreName = Literal["compiled", "python"]
+    """A core: the compiled dance (C) or the pure-Python reference."""
+
+    T = TypeVar("T")
+else:  # what the checker reads as literal types is text at run time
+    Choice = CoreName = str
 
 ENGINES: Final = ("links", "cells")
 """The engines `solve` knows: Knuth's DLX1/DLX2 on dancing links, and his SSXCC."""
@@ -52,6 +59,51 @@ was about to enter (after the givens), and for each level of that path the optio
 to try there, in the order it would have tried them, with the number of options it branched on
 there. What is left of its tree is that node's subtree, then those options' subtrees, deepest
 level first: in the order the search would have met them (`dlx.parallel` splits on it)."""
+
+
+def _frozen(cls: type[T]) -> type[T]:
+    """`cls` made a frozen class of the fields it annotates, each with its default, as
+    `dataclass(frozen=True, eq=False)` makes it for the type checker (which reads that): made
+    at run time without `dataclasses`, which imports `inspect` and costs a start 0.04 G
+    instructions. Built by keyword or position, checked by `__post_init__`, refusing changes."""
+    fields = tuple(cls.__annotations__)
+
+    def __init__(self: Any, *args: object, **asked: object) -> None:
+        called = f"{cls.__qualname__}.__init__()"
+        if len(args) > len(fields):
+            raise TypeError(f"{called} takes {len(fields) + 1} positional arguments")
+        named = dict(zip(fields, args, strict=False))
+        for name, value in asked.items():
+            if name not in fields:
+                raise TypeError(f"{called} got an unexpected keyword argument {name!r}")
+            if name in named:
+                raise TypeError(f"{called} got multiple values for argument {name!r}")
+            named[name] = value
+        for name in fields:
+            object.__setattr__(self, name, named.get(name, getattr(cls, name)))
+        self.__post_init__()
+
+    def __setattr__(self: Any, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self: Any, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __repr__(self: Any) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in fields)
+        return f"{cls.__qualname__}({shown})"
+
+    for method in (__init__, __setattr__, __delattr__, __repr__):
+        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        setattr(cls, method.__name__, method)
+    return cls
+
+
+if not TYPE_CHECKING:
+
+    def dataclass(*, frozen: bool, eq: bool) -> Callable[[type[T]], type[T]]:
+        """The one kind of dataclass this module makes, `_frozen`."""
+        return _frozen
 
 
 @dataclass(frozen=True, eq=False)  # (never compared: eq and hash would cost start-up)
@@ -97,6 +149,10 @@ class SearchSettings:
         check_budget(self.timeout, self.max_nodes)
         if self.engine not in ENGINES:
             raise EngineOptionError(f"engine must be 'links' or 'cells', not {self.engine!r}")
+
+    def replace(self, **changes: Any) -> SearchSettings:
+        """These settings with `changes` (checked again), as `dataclasses.replace` makes them."""
+        return SearchSettings(**{**vars(self), **changes})
 
     def general(self, problem: Problem[Any]) -> bool:
         """Whether `problem` searched so needs Algorithm M (multiplicities, colours, a memo or

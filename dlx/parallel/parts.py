@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import TypeVar
 
 from dlx.cores.settings import Choice, Prune, SearchSettings
@@ -99,7 +99,7 @@ class Settings:
             timeout=seconds,
             engine=self.engine,
         )
-        return replace(asked, givens=tuple(prefix))
+        return asked.replace(givens=tuple(prefix))
 
 
 @dataclass(frozen=True)

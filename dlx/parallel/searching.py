@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 
 from dlx.cores.settings import Frontier
 from dlx.parallel.cells_split import cells_branches
@@ -145,7 +144,7 @@ def _run(
     found: list[Prefix] = []
     stops: list[Frontier] = []
     below = settings.below(problem, prefix, settings.prune, budget, seconds)
-    below = replace(below, stopped=stops.append)
+    below = below.replace(stopped=stops.append)
     if settings.solutions:
         found = [tuple(map(problem.option_number, s)) for s in solve_with(problem, below, stats)]
     else:

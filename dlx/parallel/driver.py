@@ -16,7 +16,6 @@ from dlx.cores.settings import Choice, Prune
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
 from dlx.parallel.executors import ExecutorPool, LocalPool, Pool, dask_pool, workers_for
 from dlx.parallel.parts import (
-    SLICE,
     K,
     Outcome,
     ParallelError,
@@ -88,7 +87,7 @@ def _running(
         else:
             pool = LocalPool(workers_for(where.jobs or 0), digest, blob)
         if settings.budget is None and pool.workers > 1:
-            settings = dataclasses.replace(settings, seconds=SLICE)
+            settings = dataclasses.replace(settings, seconds=pool.slice)
         yield from outcomes(
             problem,
             pool,
@@ -126,7 +125,8 @@ def solve_parallel(
     `jobs` worker processes on this machine (0: one per core), or parts sent to `executor`, or
     to the Dask cluster whose scheduler is at `scheduler` ("tcp://host:port"). `choose`,
     `item_order` and `prune` (picklable) are `dlx.solve`'s; `budget` is the nodes a part may
-    search before it is split (default: none with one worker; with more, `SLICE` seconds);
+    search before it is split (default: none with one worker; with more, a time slice:
+    `SLICE` seconds, five times that on a Dask cluster);
     `checkpoint` names a file of finished parts, to resume from; `progress` is told after each part;
     `report`, if given, holds the statistics (see the module's docstring). `engine="cells"`
     searches the parts with dancing cells (see `dlx.parallel.cells_split` for how they add up).

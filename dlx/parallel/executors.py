@@ -15,7 +15,7 @@ from concurrent.futures.process import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-from dlx.parallel.parts import Outcome, ParallelError, Part, Settings
+from dlx.parallel.parts import SLICE, Outcome, ParallelError, Part, Settings
 from dlx.parallel.searching import search
 from dlx.problem import Problem
 
@@ -51,9 +51,12 @@ def _given(digest: str) -> bytes | None:
 
 
 class Pool(Protocol):
-    """Where parts run: `submit` a part; `replace` after a lost worker (False: cannot)."""
+    """Where parts run: `submit` a part; `replace` after a lost worker (False: cannot). `slice`
+    is the seconds a part runs before it is stopped, when no budget is given: long beside what
+    sending a part and its outcome costs there."""
 
     workers: int
+    slice: float
 
     def submit(self, part: Part, settings: Settings) -> Future[Outcome]: ...
 
@@ -65,6 +68,8 @@ class Pool(Protocol):
 class LocalPool:
     """Worker processes of this machine, each given the problem once; a pool that loses a
     worker (`BrokenProcessPool`) is replaced by a new one."""
+
+    slice = SLICE  # a part out and back costs about a millisecond
 
     def __init__(self, workers: int, digest: str, blob: bytes) -> None:
         self.workers = workers
@@ -148,6 +153,8 @@ def _pipes_may_break() -> Iterator[None]:
 class ExecutorPool:
     """A caller's executor (threads, processes, a cluster's): each task carries the problem."""
 
+    slice = SLICE
+
     def __init__(self, executor: Executor, workers: int, digest: str, blob: Any) -> None:
         self.executor, self.workers = executor, workers
         self.digest, self.blob = digest, blob
@@ -197,6 +204,7 @@ class DaskPool(ExecutorPool):
     a search runs (Dask sends a new worker the problem with its first part)."""
 
     RECOUNT = 1.0  # seconds between two counts of the cluster's threads
+    slice = 5 * SLICE  # a part out and back costs the scheduler and client about 5 ms
 
     def __init__(self, client: Any, digest: str, blob: Any) -> None:
         super().__init__(client.get_executor(pure=False), 1, digest, blob)

@@ -23,10 +23,16 @@ K = TypeVar("K", bound=Hashable)
 Prefix = tuple[int, ...]
 TreePath = tuple[int, ...]
 
-PARTS_PER_WORKER = 32
+LARGE = 4
 """With more than one worker, a part whose estimated share of the tree is more than
-1/(PARTS_PER_WORKER * workers) runs under a budget `FIRST` times the run's: it is soon stopped,
-and what it leaves is spread over the workers. Parts are sent largest share first."""
+1/(LARGE * workers) runs under a budget `FIRST` times the run's: it is soon stopped, and what it
+leaves is spread over the workers. (A finer cut only sends more parts: a part that runs long is
+stopped and split anyway.)"""
+
+PARTS_PER_WORKER = 32
+"""Where the parts' searches cannot tell where a budget stopped them, the schedule cuts in
+advance every part whose estimated share of the tree is more than 1/(PARTS_PER_WORKER *
+workers), so that no part runs long (a stop would throw its run away)."""
 
 BUDGET = 200_000
 """The nodes a part may search, with more than one worker and no budget given, where its search
@@ -42,7 +48,7 @@ problem costs a hundred times one of another; a tenth of a second keeps the cost
 millisecond or so, small and the last parts short)."""
 
 FIRST = 1 / 20
-"""The share of the budget a part estimated to be large runs under (see `PARTS_PER_WORKER`)."""
+"""The share of the budget a part estimated to be large runs under (see `LARGE`)."""
 
 TAIL = 1 / 8
 """The share of the budget parts run under while fewer wait than there are workers."""

@@ -18,6 +18,7 @@ from dlx.parallel.executors import Pool
 from dlx.parallel.parts import (
     DEATHS,
     FIRST,
+    LARGE,
     PARTS_PER_WORKER,
     TAIL,
     K,
@@ -49,10 +50,12 @@ class Schedule:
         self.problem, self.settings = problem, settings
         workers = pool.workers
         self.checkpoint, self.report = checkpoint, report
-        # Parts estimated to hold more than this share of the tree are sent with a small budget.
-        self.largest = 1 / (PARTS_PER_WORKER * workers) if workers > 1 else 1.0
         self.pool = pool
         self.splits = tells_where(problem, settings)
+        # Parts estimated to hold more than this share of the tree are sent with a small budget
+        # (or, where the parts cannot tell where a budget stopped them, cut in advance).
+        parts = LARGE if self.splits else PARTS_PER_WORKER
+        self.largest = 1 / (parts * workers) if workers > 1 else 1.0
         self.finished: list[tuple[TreePath, Outcome]] = []  # a heap by path
         self.waiting: set[TreePath] = set()  # parts not finished yet
         self.earliest: list[TreePath] = []  # a heap of them (and of some finished since)

@@ -22,16 +22,22 @@ distributed = pytest.importorskip("distributed")
 QUEENS8 = Path(__file__).resolve().parents[1] / "corpus" / "dlx" / "reference" / "queens8.dlx"
 
 
-@pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    """The address of a fresh cluster: 2 worker processes of 1 thread each, on loopback."""
-    with distributed.LocalCluster(
-        n_workers=2,
+def local_cluster(workers: int) -> Any:
+    """A fresh cluster of `workers` worker processes of 1 thread each, on loopback."""
+    return distributed.LocalCluster(
+        n_workers=workers,
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
         dashboard_address=None,
-    ) as cluster:
+        worker_dashboard_address=None,
+    )
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a fresh cluster of 2 workers."""
+    with local_cluster(2) as cluster:
         yield cluster.scheduler_address
 
 
@@ -67,14 +73,7 @@ def test_workers_that_join_and_die_mid_run_lose_nothing(tmp_path: Path) -> None:
     the middle of a part (its first node at depth 6): the solutions, their order and the
     nodes are the sequential search's, nothing lost or counted twice."""
     expected, stats = sequential(8)
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        worker_dashboard_address=None,
-    ) as cluster:
+    with local_cluster(1) as cluster:
         grown: list[int] = []
 
         def grow(progress: Progress) -> None:

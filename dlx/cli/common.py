@@ -20,6 +20,7 @@ import typer
 
 from dlx import Stats, Status
 from dlx.cli.engine import engine_core
+from dlx.console.files import Unreadable, read_bytes
 from dlx.console.kit import EXIT_UNKNOWN, MAX_PUZZLE_BYTES, Clock, at_stop, unwritable
 from dlx.errors import DOMAIN_ERRORS
 
@@ -132,14 +133,9 @@ def read_input(file: str, limit: int) -> bytes:
     """The bytes of `file` (`-`: standard input), no more than `limit` + 1 of them: a caller
     refuses more than `limit` without reading the rest."""
     try:
-        if file == "-":
-            if sys.stdin is None:
-                raise fail("-: standard input is closed")
-            return sys.stdin.buffer.read(limit + 1)
-        with open(file, "rb") as handle:
-            return handle.read(limit + 1)
-    except OSError as error:
-        raise fail(f"{file}: {error.strerror or error}") from None
+        return read_bytes(file, limit)
+    except Unreadable as error:
+        raise fail(str(error)) from None
 
 
 def read_text(file: str, limit: int = MAX_PUZZLE_BYTES) -> str:

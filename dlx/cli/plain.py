@@ -132,15 +132,12 @@ def solve_plainly(asked: PlainSolve) -> None:
 def _read(file: str, limit: int) -> bytes:
     """As `dlx.cli.common.read_input`: the bytes of `file` (`-`: standard input), at most
     `limit` + 1 of them."""
+    from dlx.console.files import Unreadable, read_bytes
+
     try:
-        if file == "-":
-            if sys.stdin is None:
-                raise _fail("-: standard input is closed")
-            return sys.stdin.buffer.read(limit + 1)
-        with open(file, "rb") as handle:
-            return handle.read(limit + 1)
-    except OSError as error:
-        raise _fail(f"{file}: {error.strerror or error}") from None
+        return read_bytes(file, limit)
+    except Unreadable as error:
+        raise _fail(str(error)) from None
 
 
 def _fail(message: str) -> SystemExit:

@@ -77,9 +77,9 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     each = part.share / len(members)
     left, end = settings.budget, None
     if settings.seconds is not None:
-        # Within the time slice, at most `BUDGET` nodes while the part holds its solutions (so
-        # many, each a node, and the part's memory); only nodes where a stop costs the run (a
-        # slow core's parts would be cut small).
+        # A time slice, and at most `BUDGET` nodes while the part holds the solutions it finds
+        # (each a node: its memory stays bounded); nodes alone where a stop throws the run away
+        # (`tells_where`: a time slice would cut a slow core's parts small).
         nodes = max(1, round(BUDGET * settings.seconds / SLICE))
         if tells_where(problem, settings):
             end = time.monotonic() + settings.seconds

@@ -130,18 +130,23 @@ def test_click_reads_what_it_sets_up_itself(monkeypatch: pytest.MonkeyPatch) -> 
     assert plain_solve(argv) is None
 
 
-def test_dlx_solve_starts_without_typer(folder: Path) -> None:
-    """The plain form imports neither typer (and its click) nor rich."""
+def imported(folder: Path, argv: list[str]) -> tuple[str, set[str]]:
+    """What `dlx ARGV` prints in `folder`, and the modules its start imports (by name)."""
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", PLAIN, "solve", "--count", "queens4.dlx"],
+        [sys.executable, "-X", "importtime", "-c", PLAIN, *argv],
         capture_output=True,
         text=True,
         cwd=folder,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         check=True,
     )
-    names = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
-    assert done.stdout == "2\n"
+    return done.stdout, {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
+
+
+def test_dlx_solve_starts_without_typer(folder: Path) -> None:
+    """The plain form imports neither typer (and its click) nor rich."""
+    stdout, names = imported(folder, ["solve", "--count", "queens4.dlx"])
+    assert stdout == "2\n"
     assert not {name.split(".")[0] for name in names} & {"typer", "click", "rich"}
 
 
@@ -152,15 +157,6 @@ def test_dlx_solve_starts_without_dataclasses_typing_or_threading(
 ) -> None:
     """Nor, on either engine, `dataclasses` (with `inspect`), `typing` or `threading`: what
     was left of the start-up above bare Python (issue 37)."""
-    argv = ["solve", *count, "--engine", engine, "queens4.dlx"]
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", PLAIN, *argv],
-        capture_output=True,
-        text=True,
-        cwd=folder,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        check=True,
-    )
-    names = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
-    assert done.stdout.splitlines()[-1] == "2" if count else done.stdout.count("\n\n") == 1
+    stdout, names = imported(folder, ["solve", *count, "--engine", engine, "queens4.dlx"])
+    assert stdout.splitlines()[-1] == "2" if count else stdout.count("\n\n") == 1
     assert not names & {"dataclasses", "inspect", "typing", "threading"}

@@ -329,10 +329,11 @@ static void free_scan(zdd_scan *g) {
 
 /* ---- the search ---- */
 
-/* How many of item i's options fit `state`, counted up to `most` and no further. */
+/* How many of item i's options that fit `state` lie before scan position `end`, counted up to
+   `most` and no further. */
 static INLINE uint32_t fits_up_to(const zdd_plan *p, const zdd_scan *g, int i,
-                                  const uint64_t *state, int words, uint32_t most) {
-    uint32_t count = 0, k = g->first[i], end = g->first[i + 1];
+                                  const uint64_t *state, int words, uint32_t end, uint32_t most) {
+    uint32_t count = 0, k = g->first[i];
     while (k < end && count < most) {
         if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
         else if (g->option[k] == NO_OPTION) k++;
@@ -347,16 +348,7 @@ static INLINE uint32_t fits_up_to(const zdd_plan *p, const zdd_scan *g, int i,
 /* How many of item i's options that fit `state` lie before scan position `pos`. */
 static uint32_t fits_before(const zdd_plan *p, const zdd_scan *g, int i, const uint64_t *state,
                             int words, uint32_t pos) {
-    uint32_t count = 0, k = g->first[i];
-    while (k < pos) {
-        if (clashes(state, g->masks + (size_t)k * (size_t)words, words)) k = g->skip[k];
-        else if (g->option[k] == NO_OPTION) k++;
-        else {
-            count += p->paint_start == NULL || extras_fit(p, g->option[k], state);
-            k++;
-        }
-    }
-    return count;
+    return fits_up_to(p, g, i, state, words, pos, UINT32_MAX);
 }
 
 /* DLX6's choice: the free exact item with the fewest options that fit, the first such in order
@@ -366,7 +358,7 @@ static INLINE int fewest(const zdd_plan *p, const zdd_scan *g, const uint64_t *s
     int best = -1;
     uint32_t least = UINT32_MAX;
     for (int i = first_free(state, p->exact, 0); i >= 0; i = first_free(state, p->exact, i + 1)) {
-        uint32_t ways = fits_up_to(p, g, i, state, words, least);
+        uint32_t ways = fits_up_to(p, g, i, state, words, g->first[i + 1], least);
         if (ways < least) {
             best = i, least = ways;
             if (ways <= 1) break;
@@ -408,7 +400,7 @@ static double progress(const zdd_plan *p, const zdd_scan *g, const zdd_stack *s,
     for (int l = 0; l < level; l++) {
         const uint64_t *state = s->states + (size_t)l * (size_t)words;
         int i = s->item[l];
-        uint32_t all = fits_up_to(p, g, i, state, words, UINT32_MAX);
+        uint32_t all = fits_up_to(p, g, i, state, words, g->first[i + 1], UINT32_MAX);
         uint32_t before = fits_before(p, g, i, state, words, s->pos[l]);
         if (all == 0) break;
         done += share * before / all;

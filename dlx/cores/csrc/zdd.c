@@ -367,6 +367,112 @@ static INLINE int fewest(const zdd_plan *p, const zdd_scan *g, const uint64_t *s
     return best;
 }
 
+/* ---- MRV's counts ----
+
+   Scanning every free item's list at every node, to find the one of fewest options that fit,
+   took four fifths of MRV's search on the pentominoes. Where the plan has no colours or tallies
+   (the options that fit a state are then those whose masks miss it) and its options are few
+   enough (COUNTS_BYTES), MRV reads those numbers from a table kept level by level instead, as
+   DLX keeps its lengths: the set of options that fit (`alive`, a bit per option), and each
+   item's count of them. Taking option o, the options that share a bit with o
+   (`conflicts[o]`) stop fitting: each takes one from the count of every item whose list holds
+   it. The counts are those `fits_up_to` finds, so the search makes the same nodes. */
+
+#define COUNTS_BYTES ((size_t)64 << 20)
+
+typedef struct {
+    size_t owords;        /* words of a set of options */
+    uint64_t *conflicts;  /* option_count sets: the options that share a bit with each */
+    uint64_t *alive;      /* a set per level: the options that fit its state */
+    uint32_t *counts;     /* `exact` per level: how many options of each item's list fit */
+    uint32_t *in_start;   /* option o is in the lists of items in_items[in_start[o] ..] */
+    uint32_t *in_items;   /* .. up to in_start[o + 1] */
+} zdd_counts;
+
+static void free_counts(zdd_counts *c) {
+    free(c->conflicts), free(c->alive), free(c->counts), free(c->in_start), free(c->in_items);
+    memset(c, 0, sizeof *c);
+}
+
+/* The counts' table for `depth` levels, its level 0 the empty state's; 0 when the plan has
+   colours or tallies or the table would pass COUNTS_BYTES (MRV then scans), -1 when memory
+   ran out. */
+static int make_counts(const zdd_plan *p, size_t depth, zdd_counts *c) {
+    size_t n = (size_t)p->option_count, ow = (n + 63) / 64, bits = 64 * (size_t)p->words;
+    size_t exact = (size_t)p->exact, listed = p->starts[p->exact];
+    if (p->paint_start != NULL || n == 0) return 0;
+    double bytes = 8.0 * (double)ow * ((double)n + (double)depth + (double)bits) +
+                   4.0 * ((double)depth * (double)exact + (double)n + (double)listed);
+    if (bytes > (double)COUNTS_BYTES) return 0;
+    uint64_t *by_bit = calloc(bits * ow, sizeof *by_bit);
+    c->owords = ow;
+    c->conflicts = calloc(n * ow, sizeof *c->conflicts);
+    c->alive = malloc(depth * ow * sizeof *c->alive);
+    c->counts = malloc(depth * exact * sizeof *c->counts + 1);
+    c->in_start = calloc(n + 1, sizeof *c->in_start);
+    c->in_items = malloc(listed * sizeof *c->in_items + 1);
+    if (!by_bit || !c->conflicts || !c->alive || !c->counts || !c->in_start || !c->in_items) {
+        free(by_bit), free_counts(c);
+        return -1;
+    }
+    for (size_t k = 0; k < listed; k++) c->in_start[p->options[k] + 1]++;
+    for (size_t o = 0; o < n; o++) c->in_start[o + 1] += c->in_start[o];
+    for (size_t i = 0; i < exact; i++) {
+        c->counts[i] = p->starts[i + 1] - p->starts[i];
+        for (uint32_t k = p->starts[i]; k < p->starts[i + 1]; k++)
+            c->in_items[c->in_start[p->options[k]]++] = (uint32_t)i;
+    }
+    for (size_t o = n; o > 0; o--) c->in_start[o] = c->in_start[o - 1];
+    c->in_start[0] = 0;
+    for (int pass = 0; pass < 2; pass++) /* by_bit[b]: the options with bit b; then conflicts */
+        for (size_t o = 0; o < n; o++)
+            for (size_t v = 0; v < (size_t)p->words; v++)
+                for (uint64_t m = p->masks[o * (size_t)p->words + v]; m; m &= m - 1) {
+                    size_t b = 64 * v + (size_t)__builtin_ctzll(m);
+                    if (pass == 0) by_bit[b * ow + o / 64] |= 1ULL << (o % 64);
+                    else
+                        for (size_t w = 0; w < ow; w++)
+                            c->conflicts[o * ow + w] |= by_bit[b * ow + w];
+                }
+    free(by_bit);
+    memset(c->alive, 0xff, ow * sizeof *c->alive);
+    if (n % 64) c->alive[ow - 1] = (1ULL << (n % 64)) - 1;
+    return 1;
+}
+
+/* `fewest` read from the counts of `level`. */
+static INLINE int fewest_counted(const zdd_plan *p, const zdd_counts *c, int level,
+                                 const uint64_t *state) {
+    const uint32_t *count = c->counts + (size_t)level * (size_t)p->exact;
+    int best = -1;
+    uint32_t least = UINT32_MAX;
+    for (int i = first_free(state, p->exact, 0); i >= 0; i = first_free(state, p->exact, i + 1)) {
+        if (count[i] < least) {
+            best = i, least = count[i];
+            if (least <= 1) break;
+        }
+    }
+    return best;
+}
+
+/* Level `level + 1`'s counts, after option o is taken at `level`. */
+static INLINE void counts_down(const zdd_plan *p, zdd_counts *c, int level, uint32_t o) {
+    size_t ow = c->owords, exact = (size_t)p->exact;
+    const uint64_t *alive = c->alive + (size_t)level * ow, *conflicts = c->conflicts + o * ow;
+    uint64_t *next = c->alive + ((size_t)level + 1) * ow;
+    uint32_t *count = c->counts + ((size_t)level + 1) * exact;
+    const uint32_t *in_start = c->in_start, *in_items = c->in_items;
+    memcpy(count, count - exact, exact * sizeof *count);
+    for (size_t w = 0; w < ow; w++) {
+        uint64_t dead = alive[w] & conflicts[w];
+        next[w] = alive[w] & ~conflicts[w];
+        for (; dead; dead &= dead - 1) {
+            size_t d = 64 * w + (size_t)__builtin_ctzll(dead);
+            for (uint32_t k = in_start[d]; k < in_start[d + 1]; k++) count[in_items[k]]--;
+        }
+    }
+}
+
 /* The search's working memory: per level its state, item, scan position and chain, the nodes
    searched before it (what its search cost is measured against) and how many of its states
    the memo keeps. */
@@ -412,7 +518,7 @@ static double progress(const zdd_plan *p, const zdd_scan *g, const zdd_stack *s,
 /* The search, inlined into one copy per common width (the compiler then unrolls the loops over a
    state's words, which the scans spend most of their time in). */
 static INLINE int search(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
-                         uint32_t *root, int words) {
+                         zdd_counts *c, uint32_t *root, int words) {
     int level = 0, error = ZDD_OK;
     uint32_t result;
     memset(s->states, 0, (size_t)words * sizeof *s->states);
@@ -420,7 +526,9 @@ static INLINE int search(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zd
 enter: { /* Z1: a new level. A state whose item has an option that fits is looked up in the memo;
             the others are dead ends (or the end), cheaper to find again than to look up. */
     uint64_t *state = s->states + (size_t)level * (size_t)words;
-    int item = p->mrv ? fewest(p, g, state, words) : first_free(state, p->exact, s->item[level]);
+    int item = !p->mrv   ? first_free(state, p->exact, s->item[level])
+               : c->alive ? fewest_counted(p, c, level, state)
+                          : fewest(p, g, state, words);
     s->item[level] = item < 0 ? 0 : item;
     s->pos[level] = item < 0 ? 0 : g->first[item];
     s->chain[level] = 0;
@@ -461,6 +569,7 @@ down: { /* take the option: its state is the next level's */
     const uint64_t *mask = g->masks + (size_t)s->pos[level] * (size_t)words;
     for (int w = 0; w < words; w++) state[words + w] = state[w] | mask[w];
     if (p->paint_start != NULL) extras_apply(p, g->option[s->pos[level]], state + words);
+    if (c->alive) counts_down(p, c, level, g->option[s->pos[level]]);
     s->item[level + 1] = s->item[level];
     level++;
     goto enter;
@@ -480,13 +589,13 @@ back: /* Z3: hand the node up; a sub-problem with solutions adds a node to the p
 }
 
 static int search_1(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
-                    uint32_t *root) {
-    return search(p, g, z, s, root, 1);
+                    zdd_counts *c, uint32_t *root) {
+    return search(p, g, z, s, c, root, 1);
 }
 
 static int search_2(const zdd_plan *p, const zdd_scan *g, zdd_result *z, zdd_stack *s,
-                    uint32_t *root) {
-    return search(p, g, z, s, root, 2);
+                    zdd_counts *c, uint32_t *root) {
+    return search(p, g, z, s, c, root, 2);
 }
 
 /* ---- the estimate (Knuth's random probes) ----
@@ -585,18 +694,20 @@ int zdd_build(const zdd_plan *p, zdd_result *z, uint32_t *root) {
                    malloc(depth * sizeof(uint32_t)), malloc(depth * sizeof(uint32_t)),
                    malloc(depth * sizeof(uint64_t)), calloc(depth, sizeof(uint64_t))};
     zdd_scan g = {0};
+    zdd_counts c = {0};
     int error = ZDD_NO_MEMORY;
     if (s.states != NULL && s.item != NULL && s.pos != NULL && s.chain != NULL &&
-        s.before != NULL && s.kept != NULL && make_scan(p, &g) == ZDD_OK && grow_nodes(z) == ZDD_OK && grow_unique(z) == ZDD_OK &&
-        new_memo(z, 1024, p->words) == ZDD_OK) {
+        s.before != NULL && s.kept != NULL && make_scan(p, &g) == ZDD_OK &&
+        (!p->mrv || make_counts(p, depth, &c) >= 0) && grow_nodes(z) == ZDD_OK &&
+        grow_unique(z) == ZDD_OK && new_memo(z, 1024, p->words) == ZDD_OK) {
         z->count = 2, z->stride = 1; /* the sinks; every level kept */
         z->var[0] = z->var[1] = z->lo[0] = z->lo[1] = z->hi[0] = z->hi[1] = 0;
-        error = p->words == 1   ? search_1(p, &g, z, &s, root)
-                : p->words == 2 ? search_2(p, &g, z, &s, root)
-                                : search(p, &g, z, &s, root, p->words);
+        error = p->words == 1   ? search_1(p, &g, z, &s, &c, root)
+                : p->words == 2 ? search_2(p, &g, z, &s, &c, root)
+                                : search(p, &g, z, &s, &c, root, p->words);
     }
     free(s.states), free(s.item), free(s.pos), free(s.chain), free(s.before), free(s.kept);
-    free_scan(&g);
+    free_scan(&g), free_counts(&c);
     return error;
 }
 

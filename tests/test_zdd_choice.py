@@ -5,6 +5,7 @@ board needs thins its levels out, so that the work stays within a small multiple
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from unittest import mock
@@ -43,6 +44,28 @@ def test_mrv_on_scotts_pentominoes_where_the_frontier_meets_few_repeats() -> Non
     diagram = zdd(problem, item_order=order, choose="auto")
     assert diagram.stats.choice == "mrv"
     assert diagram.count() == dlx.count(problem, engine="cells")
+
+
+def less(holes: set[tuple[int, int]]) -> str:
+    """The 8x8 board less the cells `holes`, as `dlx tile` reads it."""
+    rows = ("".join("." if (r, c) in holes else "#" for c in range(8)) for r in range(8))
+    return "board\n" + "\n".join(rows) + "\npieces pentominoes\n"
+
+
+@pytest.mark.parametrize(
+    "holes",
+    [{(1, 1), (2, 2), (5, 5), (6, 6)}, {(0, 0), (0, 1), (1, 0), (1, 1)}],
+    ids=["diagonal", "corner"],
+)
+def test_mrv_where_its_counts_make_its_nodes_cheap_enough(holes: set[tuple[int, int]]) -> None:
+    """Priced as its counts cost it (not as its scans did), MRV wins these boards: searched
+    faster with it (0.38 s against 0.45 s, 2.0 s against 4.3 s), where auto took the frontier."""
+    problem, order = tiling(less(holes))
+    diagram = zdd(problem, item_order=order, choose="auto")
+    assert diagram.stats.choice == "mrv"
+    solution = diagram.random(random.Random(34))
+    assert solution is not None
+    dlx.verify(problem, solution)
 
 
 def test_the_frontier_on_a_long_pentomino_board_where_its_sweep_repeats() -> None:

@@ -154,12 +154,13 @@ static PyObject *estimate(PyObject *module, PyObject *args) {
     if (ok && read_plan(rest, &p, &a)) {
         f = p;
         f.starts = starts.buf, f.options = options.buf;
-        double out[3];
+        double out[4];
         if (walks < 1 || starts.len != a.starts.len || options.len % 4 ||
             !plan_ok(&f, starts.len / 4, options.len / 4))
             PyErr_SetString(PyExc_ValueError, "a ZDD plan's arrays do not agree");
         else if (zdd_estimate(&p, &f, walks, out) != ZDD_OK) PyErr_NoMemory();
-        else answer = Py_BuildValue("(ddd)", out[0], out[1], out[2]);
+        else
+            answer = Py_BuildValue("(dddN)", out[0], out[1], out[2], PyBool_FromLong(out[3] != 0));
         release_plan(&a);
     }
     if (ok) PyBuffer_Release(&starts), PyBuffer_Release(&options);
@@ -173,7 +174,8 @@ static PyMethodDef methods[] = {
      "paint_start, paints, tally_start, tallies, lows]): the ZDD's nodes."},
     {"estimate", estimate, METH_VARARGS,
      "estimate(walks, frontier_starts, frontier_options, *build's arguments): Knuth's estimate "
-     "of the MRV search (nodes, entries tested) and the frontier's entries per node."},
+     "of the MRV search (nodes, work in entries' worth), the frontier's entries per node, and "
+     "whether MRV keeps counts (else it scans)."},
     {NULL}};
 
 static struct PyModuleDef module = {

@@ -33,15 +33,25 @@ MEMO_PAYS = 10
 """Where the probe's memo answers one node in this many or more (dominoes: one in five at the
 probe's end, pentominoes under one in thirty), the frontier is kept."""
 WALKS = 128
-"""Random probes of the MRV tree (about 12 ms on the pentominoes)."""
+"""Random probes of the MRV tree (about 3 ms on the pentominoes)."""
 NODE_TESTS = 6
 """A node's own cost (its memo look-up, its node, its level) in scan entries' worth: fitted to
-the seconds per node of each choice against its entries tested per node (pentominoes)."""
-FRONTIER_BIAS = 2
-"""MRV is taken only when its estimated work is this many times less than the frontier's:
-the frontier's estimate cannot count the hits its memo will have later in the search (on the
-pentominoes it measured 1x to 4x the nodes then searched), and 128 probes of MRV's tree are
-noisy (Scott's 8x8: 83 K nodes estimated, 278 K with 10,000 probes, 229 K searched)."""
+the seconds per node of each choice against its entries tested per node (pentominoes). MRV's
+node, where it keeps counts, is priced by what reading and keeping them costs (zdd.c's
+estimate), fitted alike."""
+FRONTIER_BIAS = 1.5
+"""MRV is taken only when its estimated work is this many times less than the frontier's: both
+estimates are noisy (on pentominoes, hexiamonds and tetracubes the frontier's measured from 23x
+under to 4x over the nodes then searched, as its memo's later hits or a sweep's slow start go;
+128 probes of MRV's tree from 3.4x under to 2.2x over). Measured on 17 boards, each that the
+estimates put at 1.5x or more in MRV's favour searched faster with it (Scott's 8x8: 5.6x
+estimated, 2.8x measured; 8x8 less a 2x2 at a corner: 1.8x, 2.0x), and the frontier was the
+faster on the nearest below (6x10: 0.87x estimated, the frontier 2.8x faster)."""
+FRONTIER_BIAS_SCANNED = 2
+"""The same where MRV scans (colours or tallies, or too many options for its counts' table):
+its work is priced there by its scans' entries, which cost it more a piece than the frontier's
+(Scott's 8x8: 1.1 microseconds a node for 256 entries' worth), and the margin is the one
+measured before the counts."""
 MEMO_MB_UNUSED = 1.0
 """The memo cap passed with the plan to `_zdd.estimate`, which keeps no memo."""
 
@@ -121,17 +131,18 @@ def choose_mrv(plan: Plan, nodes: int, hits: int, done: float) -> bool:
     answers one node in `MEMO_PAYS` or more (the memo is what the frontier is for, and what
     the estimates cannot see); else the one whose estimated work is less (see `zdd_estimate`
     in zdd.h): the frontier's nodes (`nodes / done`) against MRV's estimated by `WALKS`
-    random probes, each node `NODE_TESTS` entries more than its scans, MRV's by
-    `FRONTIER_BIAS` times."""
+    random probes, each node `NODE_TESTS` entries more than its scans or its counts' work, MRV's
+    by `FRONTIER_BIAS` times (`FRONTIER_BIAS_SCANNED` where it scans)."""
     if hits * MEMO_PAYS >= nodes or done <= 0:
         return False
     assert _zdd is not None
     starts, options = _lists(plan, False)
     arguments = _arguments(plan, MEMO_MB_UNUSED, 0, True)
-    estimated: tuple[float, float, float] = _zdd.estimate(WALKS, starts, options, *arguments)
-    mrv_nodes, mrv_tests, frontier_tests = estimated
+    estimated: tuple[float, float, float, bool] = _zdd.estimate(WALKS, starts, options, *arguments)
+    mrv_nodes, mrv_work, frontier_tests, counted = estimated
     frontier_work = nodes / done * (frontier_tests + NODE_TESTS)
-    return (mrv_tests + mrv_nodes * NODE_TESTS) * FRONTIER_BIAS < frontier_work
+    bias = FRONTIER_BIAS if counted else FRONTIER_BIAS_SCANNED
+    return (mrv_work + mrv_nodes * NODE_TESTS) * bias < frontier_work
 
 
 def _stats(counters: tuple[int, int, int, int, int], choice: str = "frontier") -> ZddStats:

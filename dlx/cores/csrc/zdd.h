@@ -71,9 +71,10 @@ enum { ZDD_OK = 0, ZDD_NO_MEMORY = -1, ZDD_TOO_MANY_NODES = -2, ZDD_STOPPED = -3
 int zdd_build(const zdd_plan *plan, zdd_result *out, uint32_t *root);
 void zdd_free(zdd_result *out);
 /* Knuth's estimate of the MRV search of `plan` from `walks` random probes (no memo): out[0]
-   its nodes, out[1] the scan entries it tests, out[2] the entries the frontier's scan tests
-   per node, on `frontier` (the same plan, each option listed under its first item only).
-   Returns ZDD_OK or ZDD_NO_MEMORY. */
-int zdd_estimate(const zdd_plan *plan, const zdd_plan *frontier, int walks, double out[3]);
+   its nodes, out[1] its work in scan entries' worth (its scans' entries, or where it keeps
+   counts the work of reading and keeping them: see zdd.c), out[2] the entries the frontier's
+   scan tests per node, on `frontier` (the same plan, each option listed under its first item
+   only), out[3] 1 where MRV keeps counts, 0 where it scans. Returns ZDD_OK or ZDD_NO_MEMORY. */
+int zdd_estimate(const zdd_plan *plan, const zdd_plan *frontier, int walks, double out[4]);
 
 #endif

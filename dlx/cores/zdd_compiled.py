@@ -44,9 +44,9 @@ FRONTIER_BIAS = 1.5
 estimates are noisy (on pentominoes, hexiamonds and tetracubes the frontier's measured from 23x
 under to 4x over the nodes then searched, as its memo's later hits or a sweep's slow start go;
 128 probes of MRV's tree from 3.4x under to 2.2x over). Measured on 17 boards, each that the
-estimates put at 1.5x or more in MRV's favour searched faster with it (Scott's 8x8: 5.6x
-estimated, 2.8x measured; 8x8 less a 2x2 at a corner: 1.8x, 2.0x), and the frontier was the
-faster on the nearest below (6x10: 0.87x estimated, the frontier 2.8x faster)."""
+estimates put at 1.5x or more in MRV's favour searched faster with it (in process, Scott's
+8x8: 5.6x estimated, 2.8x measured; 8x8 less a 2x2 at a corner: 1.8x, 2.0x), and the frontier
+was the faster on the nearest below (6x10: 0.87x estimated, the frontier 2.8x faster)."""
 FRONTIER_BIAS_SCANNED = 2
 """The same where MRV scans (colours or tallies, or too many options for its counts' table):
 its work is priced there by its scans' entries, which cost it more a piece than the frontier's

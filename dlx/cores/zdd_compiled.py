@@ -9,10 +9,10 @@ numbered alike.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING
 
 from dlx.errors import BudgetError, CoreUnavailableError
 
+TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
 if TYPE_CHECKING:
     from dlx.cores.zdd_plan import Plan
     from dlx.cores.zdd_search import Nodes, ZddStats

@@ -32,23 +32,35 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, Generic, Literal, TypeVar
+from types import GenericAlias
 
 from dlx.cores.settings import check_budget
 from dlx.cores.zdd_order import sweep_order
 from dlx.cores.zdd_plan import compile_plan
-from dlx.cores.zdd_search import ENTRY_BYTES, Builder, Nodes, ZddStats
+from dlx.cores.zdd_search import ENTRY_BYTES, Builder, ZddStats
 from dlx.problem import Problem
 
+TYPE_CHECKING = False  # as typing's: `dlx solve --zdd` starts without typing and pathlib
 if TYPE_CHECKING:
     import random as _random
+    from pathlib import Path
+    from typing import Generic, Literal, TypeVar
+
+    from dlx.cores.zdd_search import Nodes
+
+    K = TypeVar("K", bound=Hashable)
+    ZddChoice = Literal["frontier", "sweep", "mrv", "auto"]
+    ZddCore = Literal["compiled", "python"]
+else:
+
+    class Generic:
+        """What `Zdd` takes of `typing.Generic` at run time (as `dlx.problem`'s)."""
+
+        __class_getitem__ = classmethod(GenericAlias)
+
+    K = "K"
 
 __all__ = ["MEMO_MB", "Zdd", "ZddStats", "sweep_order", "zdd"]
-
-K = TypeVar("K", bound=Hashable)
-ZddChoice = Literal["frontier", "sweep", "mrv", "auto"]
-ZddCore = Literal["compiled", "python"]
 
 MEMO_MB = 1024
 """The memo's default cap in megabytes: past it, its entries are given up (counts stay exact)."""

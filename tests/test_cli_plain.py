@@ -1,6 +1,7 @@
-"""`dlx solve`'s plain form (`dlx.cli.plain`: `[--count] [--engine E] FILE`, started without
+"""`dlx solve`'s plain form (`dlx.cli.plain`: `[--count] [--engine E | --zdd] FILE`, without
 typer) prints and ends exactly as the typer command does, on every argument vector of a matrix:
-good files and bad ones, standard input, each engine, and options that must go to typer."""
+good files and bad ones, standard input, each engine and the ZDD, and options that must go to
+typer."""
 
 from __future__ import annotations
 
@@ -49,6 +50,16 @@ PLAIN_CASES = [
     *(["solve", "--count", name] for name in BAD_FILES),
     ["solve", "-"],
     ["solve", "--count", "-"],
+    ["solve", "--zdd", "queens4.dlx"],
+    ["solve", "--count", "--zdd", "queens4.dlx"],
+    ["solve", "--zdd", "knuth_example.dlx", "--count"],
+    ["solve", "--zdd", "--count", "no_solution.dlx"],
+    ["solve", "--zdd", "no_solution.dlx"],
+    ["solve", "--zdd", "colours_and_multiplicity.dlx"],
+    ["solve", "--zdd", "--count", "missing.dlx"],
+    ["solve", "--zdd", "--count", "invalid/unknown_item.dlx"],
+    *(["solve", "--zdd", name] for name in BAD_FILES),
+    ["solve", "--zdd", "-"],
 ]
 """Argument vectors the plain form runs (the problem files are the corpus's, run from it)."""
 
@@ -67,6 +78,11 @@ TYPER_CASES = [
     ["solve"],
     ["--count", "solve", "queens4.dlx"],
     ["queens", "4"],
+    ["solve", "--zdd", "--engine", "cells", "queens4.dlx"],
+    ["solve", "--zdd", "--zdd", "queens4.dlx"],
+    ["solve", "--zdd", "--stats", "--count", "queens4.dlx"],
+    ["solve", "--zdd", "--random", "1", "--seed", "2", "queens4.dlx"],
+    ["solve", "--zdd", "--limit", "1", "queens4.dlx"],
 ]
 """Argument vectors that go to typer whichever way the program starts."""
 
@@ -107,8 +123,10 @@ def test_the_plain_form_prints_and_ends_as_typer_does(argv: list[str], folder: P
 
 
 def test_only_the_plain_form_is_read() -> None:
-    assert read_plain(["solve", "-"]) == ("-", False, "links")
-    assert read_plain(["solve", "--engine=links", "f"]) == ("f", False, "links")
+    assert read_plain(["solve", "-"]) == ("-", False, "links", False)
+    assert read_plain(["solve", "--engine=links", "f"]) == ("f", False, "links", False)
+    assert read_plain(["solve", "--zdd", "f"]) == ("f", False, "links", True)
+    assert read_plain(["solve", "--zdd", "--engine=links", "f"]) is None
     assert read_plain(["solve", "--engine", "cells", "--engine", "cells", "f"]) is None
     assert read_plain(["solve", "--count=1", "f"]) is None
     assert read_plain(["solve", "f\udcff"]) is None  # (not UTF-8: click's to decode)
@@ -120,7 +138,7 @@ def test_click_reads_what_it_sets_up_itself(monkeypatch: pytest.MonkeyPatch) -> 
     argv = ["solve", "f"]
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
     monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
-    assert plain_solve(argv) == ("f", False, "links")
+    assert plain_solve(argv) == ("f", False, "links", False)
     monkeypatch.setenv("_DLX_COMPLETE", "bash_complete")
     assert plain_solve(argv) is None
     monkeypatch.delenv("_DLX_COMPLETE")
@@ -143,20 +161,21 @@ def imported(folder: Path, argv: list[str]) -> tuple[str, set[str]]:
     return done.stdout, {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
 
 
-def test_dlx_solve_starts_without_typer(folder: Path) -> None:
-    """The plain form imports neither typer (and its click) nor rich."""
-    stdout, names = imported(folder, ["solve", "--count", "queens4.dlx"])
+@pytest.mark.parametrize("zdd", [[], ["--zdd"]], ids=["search", "zdd"])
+def test_dlx_solve_starts_without_typer(folder: Path, zdd: list[str]) -> None:
+    """The plain form imports neither typer (and its click) nor rich, with `--zdd` or not."""
+    stdout, names = imported(folder, ["solve", "--count", *zdd, "queens4.dlx"])
     assert stdout == "2\n"
     assert not {name.split(".")[0] for name in names} & {"typer", "click", "rich"}
 
 
 @pytest.mark.parametrize("count", [["--count"], []], ids=["count", "list"])
-@pytest.mark.parametrize("engine", ["links", "cells"])
+@pytest.mark.parametrize("engine", [["--engine", "links"], ["--engine", "cells"], ["--zdd"]])
 def test_dlx_solve_starts_without_dataclasses_typing_or_threading(
-    folder: Path, engine: str, count: list[str]
+    folder: Path, engine: list[str], count: list[str]
 ) -> None:
-    """Nor, on either engine, `dataclasses` (with `inspect`), `typing` or `threading`: what
-    was left of the start-up above bare Python (issue 37)."""
-    stdout, names = imported(folder, ["solve", *count, "--engine", engine, "queens4.dlx"])
+    """Nor, on either engine or through the ZDD, `dataclasses` (with `inspect`), `typing` or
+    `threading`: what was left of the start-up above bare Python (issues 37, 34)."""
+    stdout, names = imported(folder, ["solve", *count, *engine, "queens4.dlx"])
     assert stdout.splitlines()[-1] == "2" if count else stdout.count("\n\n") == 1
-    assert not names & {"dataclasses", "inspect", "typing", "threading"}
+    assert not names & {"dataclasses", "inspect", "typing", "threading", "pathlib"}

@@ -1,7 +1,8 @@
 """What the engine wrote out by hand so that `dlx solve` starts without `dataclasses` and
-`typing` (issue 37) behaves as what it replaced: `Stats` and `DlxFile` as the dataclasses they
-were (constructor, defaults, repr, equality), `Problem[K]` as a generic class, `SearchKeywords`
-as a TypedDict. The reference twins are made here with `dataclasses` itself."""
+`typing` (issue 37) behaves as what it replaced: `Stats`, `DlxFile` and the ZDD's `ZddStats` as
+the dataclasses they were (constructor, defaults, repr, equality), `Problem[K]` and `Zdd[K]` as
+generic classes, `SearchKeywords` as a TypedDict. The reference twins are made here with
+`dataclasses` itself."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from hypothesis import strategies as st
 
 import dlx.solve
 from dlx import Problem, Stats, Status
+from dlx.cores.zdd_search import ZddStats
 from dlx.knuth import DlxFile, _words, parse_dlx
+from dlx.zdd import Zdd
 
 
 @dataclasses.dataclass
@@ -43,9 +46,24 @@ class DlxFileTwin:
     option_names: list[list[str]]
 
 
+@dataclasses.dataclass
+class ZddStatsTwin:
+    """`ZddStats` as it was declared, a dataclass."""
+
+    nodes: int = 0
+    hits: int = 0
+    entries: int = 0
+    given_up: int = 0
+    bytes: int = 0
+    core: str = "python"
+    choice: str = "frontier"
+
+
 def as_twin(text: str) -> str:
     """A twin's repr as the class it stands for prints it."""
-    return text.replace("StatsTwin(", "Stats(").replace("DlxFileTwin(", "DlxFile(")
+    for name in ("ZddStats", "Stats", "DlxFile"):
+        text = text.replace(f"{name}Twin(", f"{name}(")
+    return text
 
 
 SAMPLES: list[dict[str, object]] = [
@@ -90,6 +108,31 @@ def test_a_dlx_file_prints_and_compares_as_the_dataclass_it_was() -> None:
     assert read != DlxFile(parse_dlx("a b\na\nb\n").problem, read.option_names)
     assert DlxFile.__hash__ is None and read.__eq__(twin) is NotImplemented
     assert list(inspect.signature(DlxFile).parameters) == ["problem", "option_names"]
+
+
+ZDD_SAMPLES: list[dict[str, object]] = [
+    {},
+    {"nodes": 9, "hits": 2, "entries": 5, "bytes": 4096, "core": "compiled", "choice": "mrv"},
+    {"given_up": 3},
+]
+
+
+@pytest.mark.parametrize("given", ZDD_SAMPLES)
+def test_zdd_stats_print_and_compare_as_the_dataclass_they_were(given: dict[str, object]) -> None:
+    stats, twin = ZddStats(**given), ZddStatsTwin(**given)  # type: ignore[arg-type]
+    assert repr(stats) == as_twin(repr(twin)) and vars(stats) == vars(twin)
+    fields = [f.name for f in dataclasses.fields(ZddStatsTwin)]
+    assert list(ZddStats.__match_args__) == fields == list(inspect.signature(ZddStats).parameters)
+    assert repr(ZddStats(*[getattr(twin, name) for name in fields])) == repr(stats)
+    for other in ZDD_SAMPLES:
+        same = stats == ZddStats(**other)  # type: ignore[arg-type]
+        assert same == (twin == ZddStatsTwin(**other))  # type: ignore[arg-type]
+    assert ZddStats.__hash__ is None and stats.__eq__(twin) is NotImplemented
+
+
+def test_a_zdd_class_takes_its_key_type_as_a_generic_class_does() -> None:
+    keyed = Zdd[str]
+    assert typing.get_origin(keyed) is Zdd and typing.get_args(keyed) == (str,)
 
 
 def test_a_problem_class_takes_its_key_type_as_a_generic_class_does() -> None:

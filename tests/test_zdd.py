@@ -168,6 +168,19 @@ def test_a_memo_past_its_cap_gives_entries_up_and_counts_exactly(core: str) -> N
     assert diagram.stats.hits > 0
 
 
+@pytest.mark.skipif(not ZDD_COMPILED, reason="the compiled ZDD search was not built")
+def test_a_memo_that_never_answers_is_given_up_and_counts_stay_exact() -> None:
+    """Ten items of four options each, every option with a secondary item of its own: no state
+    is met twice, so past its first 65,536 entries (zdd.c's MEMO_TRIAL) the compiled search
+    gives its memo up; the ZDD is the same, ten chains of four."""
+    options = [((i, j), [f"p{i}", f"s{i}.{j}"]) for i in range(10) for j in range(4)]
+    secondary = [f"s{i}.{j}" for i in range(10) for j in range(4)]
+    problem = Problem.from_options([f"p{i}" for i in range(10)], options, secondary=secondary)
+    diagram = zdd(problem, core="compiled")
+    assert diagram.count() == 4**10 and diagram.node_count == 40
+    assert diagram.stats.hits == 0 and diagram.stats.given_up == diagram.stats.entries == 2**16
+
+
 @pytest.mark.parametrize("core", CORES)
 def test_max_nodes_stops_the_search(core: str) -> None:
     with pytest.raises(BudgetError, match="max_nodes"):

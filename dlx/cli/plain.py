@@ -1,4 +1,4 @@
-"""`dlx solve [--count] [--engine links|cells] FILE`, the commonest command, started without typer.
+"""`dlx solve [--count] [--engine links|cells | --zdd] FILE`, the commonest command, without typer.
 
 Importing typer and building the command line took half of a small run's whole process (0.15 G
 of 0.31 G instructions), more than Knuth's programs take for a whole small search. The plain
@@ -21,16 +21,19 @@ TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instr
 if TYPE_CHECKING:
     from typing import TextIO
 
+    from dlx.knuth import DlxFile
+
 ENGINES = ("links", "cells")
 
 EXIT_NONE = 1
 """As `dlx.cli.common.EXIT_NONE`: no solution, or bad input."""
 
 
-PlainSolve = tuple[str, bool, str]
+PlainSolve = tuple[str, bool, str, bool]
 """A `dlx solve` in its plain form: the file (`-`: standard input), whether only the number of
-solutions is wanted (`--count`), and the engine. (A tuple: a NamedTuple's class, made at each
-start, would cost it about 1 M instructions.)"""
+solutions is wanted (`--count`), the engine, and whether through a ZDD (`--zdd`, with no
+`--engine`). (A tuple: a NamedTuple's class, made at each start, would cost it about 1 M
+instructions.)"""
 
 
 def plain_solve(argv: Sequence[str]) -> PlainSolve | None:
@@ -52,18 +55,22 @@ def read_plain(argv: Sequence[str]) -> PlainSolve | None:
     that is not UTF-8 text (click decodes those its own way).
 
     >>> read_plain(["solve", "--engine", "cells", "--count", "queens.dlx"])
-    ('queens.dlx', True, 'cells')
+    ('queens.dlx', True, 'cells', False)
+    >>> read_plain(["solve", "--count", "--zdd", "queens.dlx"])
+    ('queens.dlx', True, 'links', True)
     >>> read_plain(["solve", "--limit", "1", "queens.dlx"]) is None
     True
     """
     if len(argv) < 2 or argv[0] != "solve" or not all(map(_utf8, argv)):
         return None
     rest = list(argv[1:])
-    count, engine, files = False, None, []
+    count, zdd, engine, files = False, False, None, []
     while rest:
         word = rest.pop(0)
         if word == "--count" and not count:
             count = True
+        elif word == "--zdd" and not zdd:
+            zdd = True
         elif word == "--engine" and engine is None and rest and rest[0] in ENGINES:
             engine = rest.pop(0)
         elif word.startswith("--engine=") and engine is None and word[9:] in ENGINES:
@@ -72,9 +79,9 @@ def read_plain(argv: Sequence[str]) -> PlainSolve | None:
             files.append(word)
         else:
             return None
-    if len(files) != 1:
+    if len(files) != 1 or (zdd and engine is not None):
         return None
-    return files[0], count, engine or "links"
+    return files[0], count, engine or "links", zdd
 
 
 def _utf8(word: str) -> bool:
@@ -104,10 +111,13 @@ def solve_plainly(asked: PlainSolve) -> None:
     from dlx.errors import DOMAIN_ERRORS
     from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
-    file, count_only, engine = asked
+    file, count_only, engine, zdd = asked
     found = 0
     try:
         problem_file = parse_dlx(decode(_read(file, MAX_BYTES)))
+        if zdd:
+            _through_zdd(problem_file, count_only)
+            return
         stats = Stats()
         with live_line(printing=not count_only) as line:
             if count_only:
@@ -126,6 +136,24 @@ def solve_plainly(asked: PlainSolve) -> None:
     if count_only:
         sys.stdout.write(f"{found}\n")
     if not found:
+        raise _fail("no solution")
+
+
+def _through_zdd(problem_file: DlxFile, count_only: bool) -> None:
+    """`dlx solve --zdd [--count]`, as `dlx.cli.zdd.solve_file` runs it with every other option
+    at its default: the exact number, or the solutions listed from the ZDD (bad input raises
+    its domain error, for the caller)."""
+    from dlx.zdd import MEMO_MB, zdd
+
+    diagram = zdd(problem_file.problem, item_order=(), memo_mb=MEMO_MB, choose="auto")
+    total = diagram.count()
+    if count_only:
+        sys.stdout.write(f"{total}\n")
+    else:
+        for number, keys in enumerate(diagram.solutions(), start=1):
+            lines = "".join(f"{problem_file.option_text(key)}\n" for key in keys)
+            sys.stdout.write(("\n" if number > 1 else "") + lines)
+    if not total:
         raise _fail("no solution")
 
 

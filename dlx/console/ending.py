@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable
@@ -20,7 +19,10 @@ from dlx.console.start import EXIT_INTERRUPTED, end_children, quiet_start
 
 TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
 if TYPE_CHECKING:
+    import signal
     from typing import NoReturn
+else:  # as in dlx.console.start: signal's C functions, without its enums
+    import _signal as signal
 
 EXIT_FAILED = 1
 EXIT_UNKNOWN = 3

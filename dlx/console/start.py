@@ -11,9 +11,14 @@ and the console script's first line), out of the programs' reach.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from types import FrameType
+
+TYPE_CHECKING = False  # as typing's, which a start need not load
+if TYPE_CHECKING:
+    import signal
+else:  # signal's C functions: the module `signal` wraps them in enums (11 M instructions a start)
+    import _signal as signal
 
 EXIT_INTERRUPTED = 130
 

@@ -9,10 +9,10 @@ numbered alike.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING
 
 from dlx.errors import BudgetError, CoreUnavailableError
 
+TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
 if TYPE_CHECKING:
     from dlx.cores.zdd_plan import Plan
     from dlx.cores.zdd_search import Nodes, ZddStats
@@ -48,7 +48,7 @@ estimates put at 1.5x or more in MRV's favour searched faster with it (in proces
 8x8: 5.6x estimated, 2.8x measured; 8x8 less a 2x2 at a corner: 1.8x, 2.0x), and the frontier
 was the faster on the nearest below (6x10: 0.87x estimated, the frontier 2.8x faster)."""
 FRONTIER_BIAS_SCANNED = 2
-"""The same where MRV scans (colours or tallies, or too many options for its counts' table):
+"""The same where MRV scans (tallies, or too many options for its counts' table):
 its work is priced there by its scans' entries, which cost it more a piece than the frontier's
 (Scott's 8x8: 1.1 microseconds a node for 256 entries' worth), and the margin is the one
 measured before the counts."""

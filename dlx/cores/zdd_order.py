@@ -6,11 +6,14 @@ stays a thin frontier."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TypeVar
 
 from dlx.problem import Problem
 
-K = TypeVar("K", bound=Hashable)
+TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    K = TypeVar("K", bound=Hashable)
 
 CLOSEST = 4
 """In `sweep_order` each item is tied to the items it shares the most options with, this many

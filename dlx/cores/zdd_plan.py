@@ -5,33 +5,50 @@ plan for the Python search and the compiled one."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
-from typing import TypeVar
 
 from dlx.cores.zdd_order import sweep_order
 from dlx.errors import ZddUnsupportedError
 from dlx.problem import Problem
 
-K = TypeVar("K", bound=Hashable)
+TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    K = TypeVar("K", bound=Hashable)
 
 
-@dataclass
 class Plan:
     """A problem compiled to bits: what the Python search and the compiled one both read.
 
     `branch[i]` lists the options of the `i`-th exact item in the order added; `masks[o]` has the
     bits of the exact and secondary items option `o` covers; `paints[o]` its colours as
-    (item bit, field shift, colour); `tallies[o]` the field shifts of its multiplicity items."""
+    (item bit, field shift, colour); `tallies[o]` the field shifts of its multiplicity items.
+    (A plain class, not a dataclass: `dataclasses` imports `inspect`, 7 ms of a start.)"""
 
-    exact: int  # the number of exact items: bits 0..exact-1
-    branch: list[list[int]]
-    masks: list[int]
-    paints: list[tuple[tuple[int, int, int], ...]]
-    tallies: list[tuple[int, ...]]
-    field_width: int  # bits per colour field and per tally field
-    lows: list[tuple[int, int]]  # (field shift, least count) of each tally
-    highs: dict[int, int]  # field shift -> most count, of each tally
-    dlx6: list[int]  # each option's number as DLX6 numbers it (0: never chosen)
+    __slots__ = ("branch", "dlx6", "exact", "field_width", "highs", "lows", "masks", "paints",
+                 "tallies")  # fmt: skip
+
+    def __init__(
+        self,
+        exact: int,  # the number of exact items: bits 0..exact-1
+        branch: list[list[int]],
+        masks: list[int],
+        paints: list[tuple[tuple[int, int, int], ...]],
+        tallies: list[tuple[int, ...]],
+        field_width: int,  # bits per colour field and per tally field
+        lows: list[tuple[int, int]],  # (field shift, least count) of each tally
+        highs: dict[int, int],  # field shift -> most count, of each tally
+        dlx6: list[int],  # each option's number as DLX6 numbers it (0: never chosen)
+    ) -> None:
+        self.exact = exact
+        self.branch = branch
+        self.masks = masks
+        self.paints = paints
+        self.tallies = tallies
+        self.field_width = field_width
+        self.lows = lows
+        self.highs = highs
+        self.dlx6 = dlx6
 
     @property
     def plain(self) -> bool:

@@ -8,6 +8,7 @@ import sys
 
 from dlx.cores.zdd_plan import Plan
 from dlx.errors import BudgetError
+from dlx.stats import Record
 
 Nodes = tuple[list[int], list[int], list[int]]
 """A ZDD's nodes as three lists, var, lo and hi, by node number (0 and 1 the sinks)."""
@@ -16,13 +17,13 @@ ENTRY_BYTES = 120
 """What one memo entry costs the Python reference, roughly (a dict slot, its key int, its value)."""
 
 
-class ZddStats:
+class ZddStats(Record):
     """How a ZDD was built: search nodes, memo hits, entries made, entries given up past the
     cap, the memo's peak size in bytes (estimated in Python), the core that built it and the
     choice it branched by (`choose="auto"` says which it took).
 
-    Written out as the dataclass it was (constructor, defaults, repr, equality), as
-    `dlx.Stats` is: `dataclasses` imports `inspect`, 7 ms of a `dlx solve --zdd` start."""
+    Written out as the dataclass it was (constructor, defaults; repr and equality from
+    `dlx.stats.Record`), as `dlx.Stats` is: `dataclasses` would cost `dlx solve --zdd` 7 ms."""
 
     nodes: int
     hits: int
@@ -52,18 +53,6 @@ class ZddStats:
         self.bytes = bytes
         self.core = core
         self.choice = choice
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
-        return f"{type(self).__qualname__}({fields})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        fields = self.__match_args__
-        return [getattr(self, f) for f in fields] == [getattr(other, f) for f in fields]
-
-    __hash__ = None  # type: ignore[assignment]  # (mutable, compared by value: as a dataclass)
 
 
 class Builder:

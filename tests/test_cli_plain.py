@@ -80,7 +80,7 @@ TYPER_CASES = [
     ["queens", "4"],
     ["solve", "--zdd", "--engine", "cells", "queens4.dlx"],
     ["solve", "--zdd", "--zdd", "queens4.dlx"],
-    ["solve", "--zdd", "--stats", "--count", "queens4.dlx"],
+    ["solve", "--zdd", "--memo-mb", "1", "--count", "queens4.dlx"],
     ["solve", "--zdd", "--random", "1", "--seed", "2", "queens4.dlx"],
     ["solve", "--zdd", "--limit", "1", "queens4.dlx"],
 ]

@@ -129,8 +129,7 @@ def solve_plainly(asked: PlainSolve) -> None:
                     problem_file.problem, engine=engine, stats=stats, progress=line
                 ):
                     found += 1
-                    lines = "".join(f"{problem_file.option_text(key)}\n" for key in solution)
-                    sys.stdout.write(("\n" if found > 1 else "") + lines)
+                    _write_solution(problem_file, solution, found)
     except DOMAIN_ERRORS as error:
         raise _fail(str(error)) from None
     if count_only:
@@ -151,10 +150,15 @@ def _through_zdd(problem_file: DlxFile, count_only: bool) -> None:
         sys.stdout.write(f"{total}\n")
     else:
         for number, keys in enumerate(diagram.solutions(), start=1):
-            lines = "".join(f"{problem_file.option_text(key)}\n" for key in keys)
-            sys.stdout.write(("\n" if number > 1 else "") + lines)
+            _write_solution(problem_file, keys, number)
     if not total:
         raise _fail("no solution")
+
+
+def _write_solution(problem_file: DlxFile, keys: Sequence[int], number: int) -> None:
+    """Solution `number` (from 1) as its option lines, after a blank line from the one before."""
+    lines = "".join(f"{problem_file.option_text(key)}\n" for key in keys)
+    sys.stdout.write(("\n" if number > 1 else "") + lines)
 
 
 def _read(file: str, limit: int) -> bytes:

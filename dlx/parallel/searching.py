@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from dlx.cores.counters import BATCH
 from dlx.cores.settings import Frontier
 from dlx.parallel.cells_split import cells_branches
 from dlx.parallel.parts import (
@@ -144,7 +145,9 @@ def _run(
     found: list[Prefix] = []
     stops: list[Frontier] = []
     below = settings.below(problem, prefix, settings.prune, budget, seconds)
-    below = below.replace(stopped=stops.append)
+    # (no one looks at `stats` or the pruning check's calls before the part is done: the
+    # compiled cores may hand its solutions over in batches)
+    below = below.replace(stopped=stops.append, batch=BATCH)
     if settings.solutions:
         found = [tuple(map(problem.option_number, s)) for s in solve_with(problem, below, stats)]
     else:

@@ -37,7 +37,9 @@ ratios hold where wall-clock ones do not. `--callgrind` measures instructions ex
 (`valgrind --tool=callgrind`, one run each, repeatable on a busy machine) instead of seconds.
 `startup` (first, unless `--only` leaves it out) is a two-line file with one solution, where
 the whole process is start-up: each solver's figure beside bare `python -c pass` (the
-interpreter's own start, its `site` included), and ours over it, not counted in the targets.
+interpreter's own start, its `site` included) and `python -m empty` (an empty module run as
+ours is, by `-m`: the least any `python -m` command costs, `runpy`'s imports included), and
+ours over each, not counted in the targets.
 Exit 1 when two solvers disagree on a count.
 """
 
@@ -289,20 +291,27 @@ def startup(path: Path, args: argparse.Namespace) -> bool:
     table = solvers("x", args.baseline)
     unit = "instructions" if args.callgrind else "cpu seconds" if args.cpu else "seconds"
     repeat = 1 if args.callgrind else max(1, args.repeat)
-    bare: Command = ([sys.executable, "-c", "pass"], {}, False)
+    (path.parent / "empty.py").write_text("")
+    floors: dict[str, Command] = {
+        "python -c pass": ([sys.executable, "-c", "pass"], {}, False),
+        "python -m empty": ([sys.executable, "-m", "empty"], {}, False),
+    }
     measures: dict[str, float] = {}
     counts: dict[str, int | None] = {}
     for _ in range(repeat):
-        measures["python"] = min(measured(bare, path, unit)[0], measures.get("python", math.inf))
+        for name, floor in floors.items():
+            measures[name] = min(measured(floor, path, unit)[0], measures.get(name, math.inf))
         for solver, (_, command) in table.items():
             measure, counts[solver] = run(command(path), path, unit)
             measures[solver] = min(measure, measures.get(solver, math.inf))
     print(f"startup (a two-line file, 1 solution, {unit}, best of {repeat})")
-    print(f"  {'python -c pass':16} {measures['python']:14.6g}")
+    for name in floors:
+        print(f"  {name:16} {measures[name]:14.6g}")
     for solver in table:
         line = f"  {solver:16} {measures[solver]:14.6g}  count {counts[solver]}"
         if not solver.startswith(("dlx", "ssxcc")):
-            line += f"  {measures[solver] / measures['python']:6.2f}x python"
+            line += f"  {measures[solver] / measures['python -c pass']:6.2f}x python"
+            line += f"  {measures[solver] / measures['python -m empty']:6.2f}x python -m"
         print(line, flush=True)
     return set(counts.values()) != {1}
 

@@ -123,12 +123,15 @@ class SearchBusyError(DlxError):
     """A second search was started on a problem whose links another search still holds.
 
     >>> from dlx import Problem, solve
-    >>> p = Problem.from_options(["a"], [("x", ["a"])])
-    >>> unfinished = solve(p)
+    >>> p = Problem(["a", "b"])
+    >>> for n in range(20):
+    ...     p.add_option(f"a{n}", ["a"])
+    ...     p.add_option(f"b{n}", ["b"])
+    >>> unfinished = solve(p)  # 400 solutions, more than a compiled core hands over at once
     >>> next(unfinished), next(solve(p))
     Traceback (most recent call last):
     dlx.errors.SearchBusyError: this problem's links are held by another unfinished search
-    >>> unfinished.close()  # a search holds the links until it ends or is closed
+    >>> unfinished.close()  # a search holds the links until its dance ends or it is closed
     """
 
 

@@ -66,6 +66,12 @@ class Problem(Generic[K]):
     >>> p.add_option("b", ["b"])
     >>> p.item_count, p.option_count
     (3, 2)
+
+    `keys_are_numbers` tells whether every option's key is its number (0, 1, 2, ... as an int,
+    as in Knuth's files), so that a solution's option numbers are its keys.
+
+    >>> p.keys_are_numbers
+    False
     """
 
     def __init__(
@@ -92,6 +98,7 @@ class Problem(Generic[K]):
         self._colour_number: dict[Hashable, int] = {}
         self._key_index: dict[K, int] = {}
         self.option_nodes = 0  # the total option length
+        self.keys_are_numbers = True  # each option's key is its number (0, 1, 2, ...)
 
     def _declare(self, name: Item) -> None:
         if len(self.items) >= MAX_ITEMS:
@@ -144,6 +151,7 @@ class Problem(Generic[K]):
                 "total option length)"
             )
         painted = self._paint(key, numbers, colours) if colours else (0,) * len(numbers)
+        self.keys_are_numbers = self.keys_are_numbers and type(key) is int and key == len(self.keys)
         self._key_index[key] = len(self.keys)
         self.keys.append(key)
         self.options.append(tuple(numbers))

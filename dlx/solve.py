@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Hashable, Iterable
 
-from dlx.cores.counters import NO_LIMIT
+from dlx.cores.counters import BATCH, NO_LIMIT
 from dlx.cores.settings import Choice as Choice
 from dlx.cores.settings import SearchSettings
 from dlx.errors import UnknownItemError
@@ -89,6 +89,10 @@ def solve(
         core=core,
         engine=engine,
     )
+    if stats is None and memo is None and prune is None and learn is None:
+        # No one can see the statistics between two solutions (nor a hook's calls, nor a
+        # memo's counts): the compiled cores may hand them over in batches.
+        settings = settings.replace(batch=BATCH)
     return solve_with(problem, settings, stats if stats is not None else Stats())
 
 
@@ -104,8 +108,9 @@ def search_settings(
     core takes: the rules that need no problem first (by `SearchSettings`, whose fields are the
     `rest`), then the option keys and items, by number; preferred options only where the links
     engine runs Algorithm M."""
-    if "count_to" in rest:  # a field of the settings that `count` sets, no keyword of `solve`
-        raise TypeError("search_settings() got an unexpected keyword argument 'count_to'")
+    for internal in ("count_to", "batch"):  # fields `count` and `solve` set, no keywords
+        if internal in rest:
+            raise TypeError(f"search_settings() got an unexpected keyword argument {internal!r}")
     asked = SearchSettings(**rest)
     settings = asked.replace(
         givens=tuple([problem.option_number(key) for key in givens]),
@@ -131,7 +136,8 @@ def solve_with(
         from dlx.cores.links_core import search_links
 
         search = search_links(problem, stats, settings)
-    return _keyed(search, problem.keys, settings.limit, stats, settings.count_to > 0)
+    keys = None if problem.keys_are_numbers else problem.keys
+    return _keyed(search, keys, settings.limit, stats, settings.count_to > 0)
 
 
 def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> tuple[int, ...]:
@@ -151,18 +157,22 @@ def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> tuple[int, 
 
 def _keyed(
     search: Generator[list[int], None, None],
-    keys: list[K],
+    keys: list[K] | None,
     limit: int | None,
     stats: Stats,
     counting: bool = False,
 ) -> Generator[tuple[K, ...], None, None]:
-    """The solutions of `search` by key; after the `limit`-th, the search is closed at once.
+    """The solutions of `search` by key (`keys` None: each option's key is its number); after
+    the `limit`-th, the search is closed at once.
     `counting`: `search` may count solutions without handing them over, and `stats` tells
     how many it found."""
     found = 0
     try:
         for numbers in search:
-            solution = tuple([keys[n] for n in numbers])
+            if keys is None:  # (K is int here: the numbers are the keys)
+                solution: tuple[K, ...] = tuple(numbers)  # type: ignore[arg-type]
+            else:
+                solution = tuple([keys[n] for n in numbers])
             found = stats.solutions if counting else found + 1
             if found == limit:
                 search.close()  # restore the links and publish the statistics now

@@ -597,8 +597,9 @@ def test_prune_sees_the_live_list_of_chosen_option_numbers() -> None:
 
 
 def test_second_search_while_the_first_is_suspended_raises_search_busy() -> None:
-    """The links belong to one search at a time; the suspended one then carries on unharmed."""
-    problem = queens(8)
+    """The links belong to one search at a time; the suspended one then carries on unharmed.
+    (Ten queens: more solutions than a batch, so that the compiled dance is still under way.)"""
+    problem = queens(10)
     everything = list(solve(problem))
     search = solve(problem)
     head = next(search)

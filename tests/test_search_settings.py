@@ -80,15 +80,17 @@ def test_the_settings_are_made_as_a_frozen_dataclass_makes_them() -> None:
 
 def test_search_settings_take_every_keyword_of_solve_but_stats() -> None:
     """Whatever `solve` learns, `count` and `first` (which pass their keywords on) learn too, and
-    the settings object has a field for it (and two of its own: what `count` and the parallel
-    parts set, `count_to` and `stopped`)."""
+    the settings object has a field for it (and three of its own: what `count`, the parallel
+    parts and `solve` without `stats` set, `count_to`, `stopped` and `batch`)."""
     keywords = set(signature(solve).parameters) - {"problem", "stats"}
     fields = set(vars(SearchSettings()))
-    assert fields == keywords | {"count_to", "stopped"}
+    assert fields == keywords | {"count_to", "stopped", "batch"}
     own = set(signature(search_settings).parameters) - {"problem", "rest"}
     assert own == {"givens", "prefer", "item_order"} and own <= keywords  # by key: numbered
     with pytest.raises(TypeError, match="count_to"):
         search_settings(small(), count_to=3)
+    with pytest.raises(TypeError, match="batch"):
+        search_settings(small(), batch=3)
 
 
 def test_keys_and_items_are_numbered_in_the_settings() -> None:

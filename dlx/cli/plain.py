@@ -118,16 +118,13 @@ def solve_plainly(asked: PlainSolve) -> None:
         if zdd:
             _through_zdd(problem_file, count_only)
             return
-        stats = Stats()
         with live_line(printing=not count_only) as line:
             if count_only:
                 found = count_solutions(
-                    problem_file.problem, engine=engine, stats=stats, progress=line
+                    problem_file.problem, engine=engine, stats=Stats(), progress=line
                 )
-            else:
-                for solution in solve(
-                    problem_file.problem, engine=engine, stats=stats, progress=line
-                ):
+            else:  # (without `stats`: the solutions come over in batches)
+                for solution in solve(problem_file.problem, engine=engine, progress=line):
                     found += 1
                     _write_solution(problem_file, solution, found)
     except DOMAIN_ERRORS as error:

@@ -10,6 +10,7 @@
 
 #include <time.h>
 
+#include "csrc/batch.h"
 #include "csrc/cells.h"
 
 typedef struct {
@@ -26,6 +27,7 @@ typedef struct {
     cells_search s;
     double deadline; /* monotonic seconds, or < 0 for none */
     int signals, running, finished, ready;
+    pending_error pending; /* an error kept by `batch` for its next call */
 } SearchObject;
 
 static double monotonic(void) {
@@ -161,7 +163,9 @@ static void too_deep(void) {
     Py_XDECREF(none);
 }
 
-static PyObject *Search_next(SearchObject *o) {
+/* The next solution, as the iterator gives it; with `pause`, NULL and *paused set at the next
+   poll (csrc/batch.h's step). */
+static PyObject *Search_step(SearchObject *o, int pause, int *paused) {
     if (o->finished) return NULL;
     if (o->running) {
         PyErr_SetString(PyExc_ValueError, "search already executing");
@@ -169,10 +173,16 @@ static PyObject *Search_next(SearchObject *o) {
     }
     o->running = 1;
     if (o->progress == NULL) o->released = PyEval_SaveThread();
+    o->s.pause = pause;
     int r = cells_run(&o->s);
+    o->s.pause = 0;
     if (o->released != NULL) PyEval_RestoreThread(o->released);
     o->released = NULL;
     o->running = 0;
+    if (r == CELLS_PAUSED) {
+        *paused = 1;
+        return NULL;
+    }
     if (r == CELLS_SOLUTION) {
         int n = o->s.base + o->s.level;
         PyObject *list = PyList_New(n);
@@ -190,11 +200,22 @@ static PyObject *Search_next(SearchObject *o) {
     return NULL;
 }
 
+static PyObject *Search_next(SearchObject *o) {
+    int paused = 0;
+    return Search_step(o, 0, &paused);
+}
+
+/* Search.batch(n): see csrc/batch.h. */
+static PyObject *Search_batch(SearchObject *o, PyObject *n) {
+    return next_batch((PyObject *)o, (batch_step)Search_step, &o->pending, n);
+}
+
 static PyObject *Search_close(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     if (o->running) {
         PyErr_SetString(PyExc_ValueError, "search already executing");
         return NULL;
     }
+    pending_close(&o->pending);
     finish(o);
     Py_RETURN_NONE;
 }
@@ -217,12 +238,13 @@ static PyObject *Search_stats(SearchObject *o, PyObject *Py_UNUSED(unused)) {
 static int Search_traverse(SearchObject *o, visitproc visit, void *arg) {
     Py_VISIT(o->owner);
     Py_VISIT(o->progress);
-    return 0;
+    return pending_visit(&o->pending, visit, arg);
 }
 
 static int Search_clear(SearchObject *o) {
     Py_CLEAR(o->progress);
     Py_CLEAR(o->owner);
+    pending_clear(&o->pending);
     return 0;
 }
 
@@ -282,6 +304,8 @@ done:
 
 static PyMethodDef Search_methods[] = {
     {"close", (PyCFunction)Search_close, METH_NOARGS, "Stop the search."},
+    {"batch", (PyCFunction)Search_batch, METH_O,
+     "The next solutions, at most n of them, in one list (empty once the search is over)."},
     {"frontier", (PyCFunction)Search_frontier, METH_NOARGS,
      "(path, ((untried, degree), ...)) where a budget stopped the search, else None."},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,

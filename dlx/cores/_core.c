@@ -6,6 +6,7 @@
    Algorithm M with colours (csrc/search_m.c); `Core.memo()` makes the failure memo's exact store
    (csrc/memo.c). The pure-Python engine (dlx/cores/links.py, dlx/cores/multiplicity.py) is their oracle. */
 
+#include "csrc/batch.h"
 #include "csrc/search.h"
 
 static long long core_serials = 0; /* only ever read under the GIL, to tell cores apart */
@@ -16,6 +17,7 @@ static void core_clear(CoreObject *self) {
     PyMem_Free(self->it);
     PyMem_Free(self->first);
     PyMem_Free(self->option);
+    PyMem_Free(self->nxt);
     PyMem_Free(self->shift);
     PyMem_Free(self->width);
     PyMem_Free(self->leave_shift);
@@ -24,7 +26,7 @@ static void core_clear(CoreObject *self) {
     PyMem_Free(self->option_hash);
     self->nd = NULL;
     self->it = NULL;
-    self->first = self->option = self->shift = self->width = self->leave_shift = NULL;
+    self->first = self->option = self->nxt = self->shift = self->width = self->leave_shift = NULL;
     self->unit_hash = self->leave_hash = self->option_hash = NULL;
     self->coloured = 0;
 }
@@ -76,7 +78,8 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     self->it = checked_calloc((size_t)n + 2, sizeof(item));
     self->first = checked_calloc((size_t)m, sizeof(int));
     self->option = checked_calloc((size_t)self->nodes, sizeof(int));
-    if (!self->nd || !self->it || !self->first || !self->option) goto done;
+    self->nxt = checked_calloc((size_t)self->nodes, sizeof(int));
+    if (!self->nd || !self->it || !self->first || !self->option || !self->nxt) goto done;
     for (int x = 0; x < self->nodes; x++) self->option[x] = -1;
     for (int i = 1; i <= n; i++) {
         self->nd[i].up = self->nd[i].down = i;
@@ -162,6 +165,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
         Py_DECREF(opt);
         Py_XDECREF(paint);
         self->nd[spacer].down = x; /* the last node of the option after the spacer */
+        for (int q = self->first[o]; q <= x; q++) self->nxt[q] = q < x ? q + 1 : self->first[o];
         x++;
         self->nd[x].top = -(o + 1);
         self->nd[x].up = self->first[o];
@@ -238,7 +242,9 @@ done:
     return ok ? 0 : -1;
 }
 
-static PyObject *Search_next(SearchObject *s) {
+/* The next solution, as the iterator gives it; with `pause`, NULL and *paused set at the next
+   poll (csrc/batch.h's step). */
+static PyObject *Search_step(SearchObject *s, int pause, int *paused) {
     if (s->phase == FINISHED) return NULL;
     if (s->running) {
         PyErr_SetString(PyExc_ValueError, "search already executing");
@@ -248,9 +254,15 @@ static PyObject *Search_next(SearchObject *s) {
     PyThreadState *released = NULL;
     int nogil = s->prune == NULL && s->learn == NULL && s->progress == NULL;
     if (nogil) released = PyEval_SaveThread();
+    s->pause = pause;
     int r = s->general ? run_m(s, &released) : run_x(s, &released);
+    s->pause = 0;
     if (released != NULL) PyEval_RestoreThread(released);
     s->running = 0;
+    if (r == 2) {
+        *paused = 1;
+        return NULL;
+    }
     if (s->out_of_memory) PyErr_NoMemory();
     if (r == 1) {
         PyObject *list = PyList_New(s->nopts);
@@ -271,6 +283,16 @@ static PyObject *Search_next(SearchObject *s) {
     return NULL;
 }
 
+static PyObject *Search_next(SearchObject *s) {
+    int paused = 0;
+    return Search_step(s, 0, &paused);
+}
+
+/* Search.batch(n): see csrc/batch.h. */
+static PyObject *Search_batch(SearchObject *s, PyObject *n) {
+    return next_batch((PyObject *)s, (batch_step)Search_step, &s->pending, n);
+}
+
 /* Search.frontier(): where a budget stopped Algorithm X, (path, ((untried, degree), ...)) as
    the cells core's (dlx/cores/_cells.c); None otherwise (Algorithm M included). */
 static PyObject *Search_frontier(SearchObject *s, PyObject *unused) {
@@ -288,6 +310,7 @@ static PyObject *Search_close(SearchObject *s, PyObject *unused) {
         PyErr_SetString(PyExc_ValueError, "search already executing");
         return NULL;
     }
+    pending_close(&s->pending);
     finish(s);
     Py_RETURN_NONE;
 }
@@ -300,7 +323,7 @@ static int Search_traverse(SearchObject *s, visitproc visit, void *arg) {
     Py_VISIT(s->progress);
     Py_VISIT(s->opts_list);
     Py_VISIT(s->frontier);
-    return 0;
+    return pending_visit(&s->pending, visit, arg);
 }
 
 static int Search_clear(SearchObject *s) {
@@ -312,6 +335,7 @@ static int Search_clear(SearchObject *s) {
     Py_CLEAR(s->opts_list);
     Py_CLEAR(s->frontier);
     Py_CLEAR(s->core);
+    pending_clear(&s->pending);
     return 0;
 }
 
@@ -373,6 +397,8 @@ static PyObject *Search_share(SearchObject *s, PyObject *unused) {
 
 static PyMethodDef Search_methods[] = {
     {"close", (PyCFunction)Search_close, METH_NOARGS, "Stop the search and restore the links."},
+    {"batch", (PyCFunction)Search_batch, METH_O,
+     "The next solutions, at most n of them, in one list (empty once the search is over)."},
     {"stats", (PyCFunction)Search_get_stats, METH_NOARGS,
      "(nodes, updates, solutions, status, profile, memo hits, memo stores) so far."},
     {"frontier", (PyCFunction)Search_frontier, METH_NOARGS,

@@ -134,4 +134,11 @@ def _run_compiled(
     def start(show: Show | None) -> Any:
         return table.search(givens, cap, settings.timeout, show, main, count_to)
 
-    return follow(start, stats, settings.progress, stopped=settings.stopped)
+    return follow(
+        start,
+        stats,
+        settings.progress,
+        stopped=settings.stopped,
+        batch=settings.batch,
+        limit=settings.limit,
+    )

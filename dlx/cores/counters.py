@@ -23,6 +23,13 @@ NO_LIMIT: Final = 1 << 62
 
 Show = Callable[[], None]
 
+BATCH: Final = 256
+"""The most solutions a compiled search hands over in one call where batches are allowed
+(`SearchSettings.batch`); the cores also end a batch at 65,536 option numbers in all."""
+
+_STATUS: Final = {status.value: status for status in Status}
+"""Each status by the name the compiled cores give it."""
+
 
 def follow(
     start: Callable[[Show | None], Any],
@@ -30,11 +37,16 @@ def follow(
     progress: Callable[[Stats], object] | None,
     more: Callable[[Sequence[int]], None] | None = None,
     stopped: Callable[[Frontier], None] | None = None,
+    batch: int = 1,
+    limit: int | None = None,
 ) -> Generator[list[int], None, None]:
     """The solutions of the compiled search `start(show)` begins (`show`, when given, called at
     its progress polls), with `stats` current at each one, at each poll and at the end; `more`
     takes the counters `stats()` gives past nodes, updates, solutions, status and profile;
-    `stopped` is told the search's `frontier()` when a budget stopped it."""
+    `stopped` is told the search's `frontier()` when a budget stopped it. With `batch` > 1 the
+    search hands over up to that many solutions a call (never past the `limit`-th; a batch that
+    holds one also ends at the search's next poll), and `stats` is current at the end of each
+    batch instead."""
     started = time.perf_counter()
     stats.profile.clear()
     stats.status = Status.RUNNING
@@ -45,7 +57,7 @@ def follow(
         nodes, updates, solutions, status, profile = counters[:5]
         stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
         stats.seconds = time.perf_counter() - started
-        stats.status = Status(status)
+        stats.status = _STATUS[status]
         stats.profile[:] = profile
         if more is not None:
             more(counters[5:])
@@ -59,9 +71,19 @@ def follow(
     run = start(None if progress is None else show)
     running.append(run)
     try:
-        for options in run:
-            copy()
-            yield options
+        if batch > 1:
+            handed = 0
+            while limit is None or handed < limit:
+                got = run.batch(batch if limit is None else min(batch, limit - handed))
+                if not got:
+                    break
+                handed += len(got)
+                copy()
+                yield from got
+        else:
+            for options in run:
+                copy()
+                yield options
     finally:
         run.close()
         copy()

@@ -173,7 +173,9 @@ def _run(
         )
 
     counter = None if memo is None else _memo_counter(memo)
-    yield from follow(start, stats, settings.progress, counter, settings.stopped)
+    yield from follow(
+        start, stats, settings.progress, counter, settings.stopped, settings.batch, settings.limit
+    )
 
 
 def _memo_counter(memo: FailureMemo) -> Callable[[Sequence[int]], None]:

@@ -113,8 +113,10 @@ class SearchSettings:
     numbered them); `count_to` > 0 lets a compiled core count the solutions before the
     `count_to`-th without handing them over (`dlx.count`); `stopped`, if given, is told where
     a search its budget stopped stood (a `Frontier`: the compiled Algorithm X and cells cores
-    tell it; the others say nothing, and their caller must do without). The rules that need
-    no problem are checked here, when the settings are made.
+    tell it; the others say nothing, and their caller must do without); `batch` > 1 lets a
+    compiled core hand over that many solutions in one call, for a caller who cannot see the
+    statistics between them (`dlx.solve` without `stats`, hooks or a memo). The rules that
+    need no problem are checked here, when the settings are made.
 
     >>> SearchSettings(choose="first", max_nodes=10).max_nodes
     10
@@ -139,6 +141,7 @@ class SearchSettings:
     engine: str = "links"
     count_to: int = 0
     stopped: Callable[[Frontier], None] | None = None
+    batch: int = 1
 
     def __post_init__(self) -> None:
         """Refuse an unknown item choice, a limit below 1, a bad budget, an unknown engine."""

@@ -33,6 +33,7 @@ void cells_table_free(cells_table *t) {
     free(t->opt);
     free(t->clr);
     free(t->nxt);
+    free(t->span);
     memset(t, 0, sizeof *t);
 }
 
@@ -75,6 +76,7 @@ static void place_nodes(cells_table *t, const int *lengths, const int *numbers,
     int *set = t->set;
     int x = 0, k = 0;
     t->nd[0] = (cells_node){0, 0};
+    t->span[0] = (cells_span){0, 0};
     t->opt[0] = -1;
     t->clr[0] = t->nxt[0] = 0;
     for (int o = 0; o < t->options; o++) {
@@ -86,6 +88,7 @@ static void place_nodes(cells_table *t, const int *lengths, const int *numbers,
             t->clr[x] = colours[k];
             t->nxt[x] = j + 1 < lengths[o] ? x + 1 : t->first[o];
             t->opt[x] = o;
+            t->span[x] = (cells_span){t->first[o], t->first[o] + lengths[o]};
             p->loc = 0;
             if (kept[o]) {
                 p->loc = c + SIZE(c);
@@ -94,6 +97,7 @@ static void place_nodes(cells_table *t, const int *lengths, const int *numbers,
             }
         }
         t->nd[++x] = (cells_node){-lengths[o], 0};
+        t->span[x] = (cells_span){0, 0};
         t->opt[x] = -1;
         t->clr[x] = t->nxt[x] = 0;
     }
@@ -119,8 +123,9 @@ int cells_table_init(cells_table *t, int primary, int items, int options, const 
     t->opt = malloc((size_t)t->nodes * sizeof(int));
     t->clr = malloc((size_t)t->nodes * sizeof(int));
     t->nxt = malloc((size_t)t->nodes * sizeof(int));
+    t->span = malloc((size_t)t->nodes * sizeof(cells_span));
     if (sizes == NULL || t->nd == NULL || t->first == NULL || t->opt == NULL || t->clr == NULL ||
-        t->nxt == NULL || lay_out_items(t, sizes) < 0) {
+        t->nxt == NULL || t->span == NULL || lay_out_items(t, sizes) < 0) {
         free(kept);
         free(sizes);
         cells_table_free(t);
@@ -160,79 +165,109 @@ static inline void swap_out(int *set, int *item, int x, int p) {
     POS(x) = p;
 }
 
-/* SSXCC's hide: take every option of item c that does not give it `color` (all, when 0) out
-   of the sets of its other items still active before this level. With `check`, 0 as soon as a
-   primary item is left with no option, and every one left with one is pushed on the force
-   stack; else 1.
-   Without colours an option met here never holds an inactive item (covering an item, or
-   purifying an uncoloured secondary one, hides every option it is in), so `coloured` == 0
-   skips SSXCC's test of each item's pos: `hide` picks that copy for a problem without colours.
-   `check` and `coloured` are constants in each copy, so that no copy tests them per node. */
-static ALWAYS_INLINE int hide_body(cells_search *s, int c, int color, const int check,
-                                   long long *updates, const int coloured) {
-    int *restrict set = s->set;
-    cells_node *restrict nd = s->nd;
-    const unsigned *restrict nxt = (const unsigned *)s->t->nxt;
-    const int *restrict clr = s->t->clr;
-    int *restrict force = s->force;
-    const int oactive = s->oactive, active = s->active;
-    const size_t second = (size_t)s->t->second;
-    int forced = s->forced;
-    long long u = 0;
-    /* Indices are size_t, loaded as unsigned: they widen for free and their offsets fold into
-       the addresses (Python builds extensions with -fwrapv, which forbids that for int). */
-    for (size_t rr = (size_t)c, end = rr + (size_t)SIZE(c); rr < end; rr++) {
-        size_t tt = (unsigned)set[rr];
-        if (coloured && color && clr[tt] == color) continue;
-        for (size_t nn = nxt[tt]; nn != tt; nn = nxt[nn]) {
-            size_t uu = (unsigned)nd[nn].itm;
-            int pos = POS(uu);
-            if (coloured && pos >= oactive) continue;
-            int ss = SIZE(uu) - 1;
-            /* Small sets are common among secondary items: the size is tested alone first. */
-            if (check && UNLIKELY(ss <= 1)) {
-                if (uu < second && pos < active) {
-                    if (ss == 0) {
-                        s->forced = forced;
-                        *updates += u;
-                        return 0;
-                    }
-                    force[forced++] = (int)uu;
-                }
-            }
-            size_t vv = (unsigned)nd[nn].loc, top = uu + (unsigned)ss;
-            size_t nnp = (unsigned)set[top];
-            SIZE(uu) = ss;
-            set[top] = (int)nn;
-            set[vv] = (int)nnp;
-            nd[nn].loc = (int)top;
-            nd[nnp].loc = (int)vv;
-            u++;
-        }
+/* One update of SSXCC's hide: node nn leaves its item's set (swapped with the set's last
+   active node). With `check`, the hide returns 0 as soon as a primary item is left with no
+   option, and every one left with one is pushed on the force stack. Without colours an option
+   met here never holds an inactive item (covering an item, or purifying an uncoloured
+   secondary one, hides every option it is in), so `coloured` == 0 skips SSXCC's test of each
+   item's pos. `check` and `coloured` are constants in each copy, so that no copy tests them per
+   node. The function that uses it has HIDE_LOCALS, s and updates. Indices are size_t, loaded
+   as unsigned: they widen for free and their offsets fold into the addresses (Python builds
+   extensions with -fwrapv, which forbids that for int). Small sets are common among secondary
+   items: the size is tested alone first. */
+#define HIDE_NODE(nn)                                                                           \
+    {                                                                                           \
+        size_t uu = (unsigned)nd[nn].itm;                                                       \
+        int pos = POS(uu);                                                                      \
+        if (coloured && pos >= oactive) continue;                                               \
+        int ss = SIZE(uu) - 1;                                                                  \
+        if (check && UNLIKELY(ss <= 1)) {                                                       \
+            if (uu < second && pos < active) {                                                  \
+                if (ss == 0) {                                                                  \
+                    s->forced = forced;                                                         \
+                    *updates += u;                                                              \
+                    return 0;                                                                   \
+                }                                                                               \
+                force[forced++] = (int)uu;                                                      \
+            }                                                                                   \
+        }                                                                                       \
+        size_t vv = (unsigned)nd[nn].loc, top = uu + (unsigned)ss;                              \
+        size_t nnp = (unsigned)set[top];                                                        \
+        SIZE(uu) = ss;                                                                          \
+        set[top] = (int)nn;                                                                     \
+        set[vv] = (int)nnp;                                                                     \
+        nd[nn].loc = (int)top;                                                                  \
+        nd[nnp].loc = (int)vv;                                                                  \
+        u++;                                                                                    \
     }
-    s->forced = forced;
+
+/* The loop of hide over item c's set: each option there that does not give c `color` (all,
+   when 0) leaves the sets of its other items, round from the node after tt, in SSXCC's order.
+   With colours (long options, many of whose items are inactive) from its bounds: the next node
+   is known before the last is read, so the walk overlaps; else by `nxt`, which is faster on
+   short options. Also needs span, nxt and clr. */
+#define HIDE_SET(c, color)                                                                      \
+    for (size_t rr = (c), end = rr + (size_t)SIZE(c); rr < end; rr++) {                         \
+        size_t tt = (unsigned)set[rr];                                                          \
+        if (coloured && (color) && clr[tt] == (color)) continue;                                \
+        if (coloured) {                                                                         \
+            size_t lo = (unsigned)span[tt].lo, hi = (unsigned)span[tt].hi;                      \
+            for (size_t nn = tt + 1; nn < hi; nn++) HIDE_NODE(nn)                               \
+            for (size_t nn = lo; nn < tt; nn++) HIDE_NODE(nn)                                   \
+        } else                                                                                  \
+            for (size_t nn = nxt[tt]; nn != tt; nn = nxt[nn]) HIDE_NODE(nn)                     \
+    }
+
+/* The locals HIDE_NODE and HIDE_SET work with, set up once for a whole hide (from the search
+   s): the arrays, the force stack's top `forced` and the updates `u`, for the hide to write
+   back to s->forced and *updates. */
+#define HIDE_LOCALS                                                                             \
+    int *restrict set = s->set;                                                                 \
+    cells_node *restrict nd = s->nd;                                                            \
+    const cells_span *restrict span = s->t->span;                                               \
+    const unsigned *restrict nxt = (const unsigned *)s->t->nxt;                                 \
+    const int *restrict clr = s->t->clr;                                                        \
+    int *restrict force = s->force;                                                             \
+    const int oactive = s->oactive, active = s->active;                                         \
+    const size_t second = (size_t)s->t->second;                                                 \
+    int forced = s->forced;                                                                     \
+    long long u = 0
+
+/* SSXCC's hide of the item c chosen at a node: every option of c leaves the sets of its other
+   items. Nothing to check (its options are all about to be tried): always 1. */
+static ALWAYS_INLINE int hide_chosen_body(cells_search *s, size_t c, long long *updates,
+                                           const int coloured) {
+    HIDE_LOCALS;
+    const int check = 0;
+    HIDE_SET(c, 0)
     *updates += u;
     return 1;
 }
 
 /* SSXCC's second loop of a choice: hide, for every item of the option from `start` round to
    `node` still to be hidden (primary, or secondary and active before this level), the options
-   that clash with it; 0 as soon as a primary item is left with none. One call per option, so
-   that the setup of hide's loop is paid once per choice; kept out of line, as ssxcc.w has hide
-   (inlined into `take`, the loop ran slower: the same instructions, scheduled worse). */
+   that clash with it; 0 as soon as a primary item is left with none. hide's loops written
+   out for a whole option: the state of a hide (the arrays, the force stack's top, the updates)
+   is set up once a choice rather than once an item, and stays in registers from one item's set
+   to the next. Without colours every item of an option still in a set is active before this
+   level (see HIDE_NODE), so no item's pos is tested. One call per option, kept out of line, as
+   ssxcc.w has hide (inlined into `take`, the loop ran slower: the same instructions, scheduled
+   worse). */
 static ALWAYS_INLINE int hide_option_body(cells_search *s, int node, int start,
                                           long long *updates, const int coloured) {
-    const cells_node *nd = s->nd;
-    const int *nxt = s->t->nxt, *clr = s->t->clr, *set = s->set;
-    const int second = s->t->second, oactive = s->oactive;
-    int q = start;
+    HIDE_LOCALS;
+    const int check = 1;
+    size_t q = (unsigned)start;
     do {
-        int cc = nd[q].itm;
-        if (cc < second ? !hide_body(s, cc, 0, 1, updates, coloured)
-                        : POS(cc) < oactive && !hide_body(s, cc, clr[q], 1, updates, coloured))
-            return 0;
+        size_t c = (unsigned)nd[q].itm;
+        int color = coloured && c >= second ? clr[q] : 0;
+        if (!coloured || c < second || POS(c) < oactive) {
+            HIDE_SET(c, color)
+        }
         q = nxt[q];
-    } while (q != node);
+    } while (q != (size_t)node);
+    s->forced = forced;
+    *updates += u;
     return 1;
 }
 
@@ -245,11 +280,9 @@ static NOINLINE int hide_option_coloured(cells_search *s, int node, int start,
     return hide_option_body(s, node, start, updates, 1);
 }
 
-/* The hide of the item chosen at a node: nothing to check (its options are all about to be
-   tried), so no copy tests sizes. */
 static NOINLINE void hide_chosen(cells_search *s, int c, long long *updates) {
-    if (s->t->coloured) hide_body(s, c, 0, 0, updates, 1);
-    else hide_body(s, c, 0, 0, updates, 0);
+    if (s->t->coloured) hide_chosen_body(s, (size_t)c, updates, 1);
+    else hide_chosen_body(s, (size_t)c, updates, 0);
 }
 
 /* Choose the option of `node`: swap its items out of the active set (its other items, or all
@@ -386,18 +419,21 @@ static inline int choose(cells_search *s, int *size) {
     const int *set = s->set, *item = s->item;
     const int second = s->t->second, active = s->active;
     int *force = s->force, forced = s->forced;
-    int t = INT_MAX, best = 0;
+    /* The least key size << 32 | x, without a branch that the mix of primary and secondary
+       items (or of sizes) would mispredict; secondary items' keys are the largest. */
+    unsigned long long least = ULLONG_MAX;
     for (int k = 0; k < active; k++) {
-        int x = item[k];
-        if (x >= second) continue;
-        int sz = SIZE(x);
-        if (sz <= 1) {
-            if (sz) force[forced++] = x;
-        } else if (sz < t || (sz == t && x < best)) {
-            best = x;
-            t = sz;
+        unsigned x = (unsigned)item[k];
+        int sz = SIZE(x), primary = x < (unsigned)second;
+        if (UNLIKELY(primary & (sz <= 1))) {
+            if (sz) force[forced++] = (int)x;
+            continue;
         }
+        unsigned long long key = primary ? (unsigned long long)(unsigned)sz << 32 | x : ULLONG_MAX;
+        least = key < least ? key : least;
     }
+    int none = least == ULLONG_MAX;
+    int t = none ? INT_MAX : (int)(least >> 32), best = none ? 0 : (int)(unsigned)least;
     s->forced = forced;
     *size = t;
     return best;
@@ -414,7 +450,7 @@ static inline int pop_forced(cells_search *s) {
 
 /* Enter a node at `level`: the budgets polled now and then, the node counted; then the forced
    move, or the branching item, in *best; or a solution (1). 0 to advance, -1 to stop (status
-   set or error). */
+   set or error), -2 out of memory, 2 to pause after a poll (`pause`), the node not entered. */
 static int enter(cells_search *s, int level, long long *updates, int *best) {
     if (UNLIKELY(s->nodes >= s->next_poll || *updates >= s->next_update_poll)) {
         s->updates = *updates;
@@ -423,6 +459,7 @@ static int enter(cells_search *s, int level, long long *updates, int *best) {
             if (r > 0) s->status = CELLS_BUDGET;
             return -1;
         }
+        if (s->pause) return 2; /* entered again on the next call, its poll done */
     }
     s->nodes++;
     s->profile[level]++;
@@ -451,7 +488,8 @@ static void solution_options(cells_search *s, int level) {
 }
 
 /* Run on to the next solution: CELLS_SOLUTION (the options in opts[0..base+level)),
-   CELLS_DONE (status EXHAUSTED or BUDGET), or CELLS_ERROR (out of memory, or the poll's).
+   CELLS_DONE (status EXHAUSTED or BUDGET), CELLS_ERROR (out of memory, or the poll's), or
+   CELLS_PAUSED (after a poll, when `pause` asked for it: call again to go on).
    The place in the search (step, level, the branching item and its option tried) lives in
    locals while it runs and in `s` between calls. */
 int cells_run(cells_search *s) {
@@ -470,6 +508,10 @@ int cells_run(cells_search *s) {
                 if (++s->solutions < s->count_to) break; /* counted where it is found */
                 solution_options(s, level);
                 r = CELLS_SOLUTION;
+                goto out;
+            }
+            if (e == 2) {
+                r = CELLS_PAUSED; /* step stays FORWARD */
                 goto out;
             }
             if (e < 0) {

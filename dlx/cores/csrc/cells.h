@@ -24,6 +24,10 @@ typedef struct {
 } cells_node; /* 8 bytes, so that an index scales in the address (the colours live apart) */
 
 typedef struct {
+    int lo, hi; /* the first node of the node's option, and the spacer after its last */
+} cells_span;
+
+typedef struct {
     int *set;       /* headers and sets, as above */
     int *item;      /* the items' set indices, in declaration order */
     cells_node *nd; /* the nodes, spacers between options */
@@ -33,13 +37,14 @@ typedef struct {
     int *nxt;       /* per node: the option's next node, round from its last to its first
                        (SSXCC's walk without its spacer test: a walk round an option of fixed
                        length never mispredicts) */
+    cells_span *span; /* per node: its option's bounds, for the walk where options are long */
     int setlength, items, primary, nodes, options, second;
     int bad; /* a primary item has no option: no search, as in SSXCC */
     int coloured; /* some option gives an item a colour */
 } cells_table;
 
 enum { CELLS_RUNNING, CELLS_EXHAUSTED, CELLS_BUDGET, CELLS_CLOSED };
-enum { CELLS_SOLUTION = 1, CELLS_DONE = 0, CELLS_ERROR = -1 };
+enum { CELLS_PAUSED = 2, CELLS_SOLUTION = 1, CELLS_DONE = 0, CELLS_ERROR = -1 };
 
 typedef struct cells_search cells_search;
 /* Called every few thousand nodes: 0 to go on, 1 to stop (a budget), -1 to stop on an error. */
@@ -59,6 +64,7 @@ struct cells_search {
     int level, best, cur, step, status, max_level;
     long long nodes, updates, solutions, node_cap, next_poll, next_update_poll;
     long long count_to; /* the first solution handed back: those before it are only counted */
+    int pause; /* return CELLS_PAUSED after the next poll (a batch holds solutions to hand over) */
     cells_poll poll;
     void *context; /* the poll's own data */
 };

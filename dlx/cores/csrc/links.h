@@ -13,6 +13,9 @@
      every option's nodes followed by a spacer. A spacer's `top` is minus its option count, its
      `up` the first node of the option before it, its `down` the last node of the option after it,
      so an option's nodes can be walked cyclically (right from p, or left) without a pointer.
+     Algorithm X's hide and unhide walk by `nxt` instead (each node's next round its option):
+     a fixed trip count, where a short option entered at any node makes the spacer test
+     mispredict.
    - Every option node has `up`/`down` in its item's vertical list, `top` (its item) and `colour`
      (0: none; -1: its item purified to this colour already): 16 bytes, as in DLX1. The number of
      the option a node belongs to is kept apart, in `option[]`, out of the hot loops' way.
@@ -65,6 +68,8 @@ typedef struct {
     item *it;
     int *first;             /* first node of each option */
     int *option;            /* the option of each node (-1 for headers and spacers) */
+    int *nxt;               /* the next node round each node's option (0 for headers and
+                               spacers): Algorithm X's hide walks it without a spacer test */
     int coloured;
     int busy;
     long long serial;
@@ -215,23 +220,63 @@ static inline void uncommit_others(CoreObject *c, int p) {
     }
 }
 
+/* Algorithm X's hide and unhide: round the option by `nxt`, whose fixed trip count never
+   mispredicts where the spacer test does (short options, entered at any node). The nodes of one
+   option lie in lists of distinct items, so unhide may put them back in the same order. */
+static inline long long hide_x(node *nd, const int *nxt, int p) {
+    long long done = 0;
+    for (unsigned q = (unsigned)nxt[p]; q != (unsigned)p; q = (unsigned)nxt[q]) {
+        unsigned u = (unsigned)nd[q].up, d = (unsigned)nd[q].down;
+        nd[u].down = (int)d;
+        nd[d].up = (int)u;
+        nd[(unsigned)nd[q].top].top--; /* LEN */
+        done++;
+    }
+    return done;
+}
+
+static inline void unhide_x(node *nd, const int *nxt, int p) {
+    for (unsigned q = (unsigned)nxt[p]; q != (unsigned)p; q = (unsigned)nxt[q]) {
+        unsigned u = (unsigned)nd[q].up, d = (unsigned)nd[q].down;
+        nd[u].down = (int)q;
+        nd[d].up = (int)q;
+        nd[(unsigned)nd[q].top].top++; /* LEN */
+    }
+}
+
+static inline long long cover_x(node *nd, const int *nxt, item *it, int i) {
+    int l = it[i].left, r = it[i].right;
+    it[l].right = r;
+    it[r].left = l;
+    long long done = 1;
+    for (int p = nd[i].down; p != i; p = nd[p].down) done += hide_x(nd, nxt, p);
+    return done;
+}
+
+static inline void uncover_x(node *nd, const int *nxt, item *it, int i) {
+    for (int p = nd[i].up; p != i; p = nd[p].up) unhide_x(nd, nxt, p);
+    int l = it[i].left, r = it[i].right;
+    it[l].right = i;
+    it[r].left = i;
+}
+
 /* Algorithm X's version: cover the other items of p's option, right from p. */
-static inline long long cover_others(node *nd, item *it, int p) {
+static inline long long cover_others(node *nd, const int *nxt, item *it, int p) {
     long long done = 0;
     int q = p + 1;
     while (q != p) {
         if (nd[q].top <= 0) { q = nd[q].up; continue; }
-        done += cover(nd, it, nd[q].top);
+        done += cover_x(nd, nxt, it, nd[q].top);
         q++;
     }
     return done;
 }
 
-static inline void uncover_others(node *nd, item *it, int p) {
+static inline void uncover_others(node *nd, const int *nxt, item *it, int p) {
     int q = p - 1;
     while (q != p) {
         if (nd[q].top <= 0) { q = nd[q].down; continue; }
-        uncover(nd, it, nd[q].top);
+        uncover_x(nd, nxt, it, nd[q].top);
         q--;
     }
 }

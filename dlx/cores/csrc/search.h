@@ -3,13 +3,14 @@
 #ifndef DLX_SEARCH_H
 #define DLX_SEARCH_H
 
+#include "batch.h"
 #include "hook.h"
 #include "memo.h"
 
 #define POLL_NODES 4096
 #define POLL_UPDATES (1LL << 20)
 
-enum { X_START, X_RESUME, X_LAST, M_RESUME, FINISHED };
+enum { X_START, X_RESUME, X_LAST, M_RESUME, PAUSED, FINISHED };
 enum { ENTER, CHECKED, DEAD, ADVANCE, RETREAT, FINISH };
 enum { S_RUNNING, S_EXHAUSTED, S_BUDGET, S_CLOSED };
 
@@ -19,6 +20,7 @@ typedef struct {
     MemoObject *memo;
     PyObject *prune, *learn, *progress, *opts_list;
     PyObject *frontier; /* where a budget stopped Algorithm X (Search.frontier), or NULL */
+    pending_error pending; /* an error kept by `batch` for its next call */
     const dlx_hook *prune_c, *learn_c; /* their C entries (hook.h), or NULL: call them in Python */
     int general;        /* Algorithm M (1) or X (0) */
     int signals;        /* whether to look for signals (in the main thread only) */
@@ -27,6 +29,7 @@ typedef struct {
     /* budgets */
     long long nodes, updates, solutions, hits, stores, node_cap, next_poll, next_update_poll;
     long long count_to; /* the first solution handed back: those before it are only counted */
+    int pause;          /* return 2 after the next poll (a batch holds solutions to hand over) */
     double deadline;    /* monotonic seconds, or < 0 for none */
     long long capacity;
     /* stacks */

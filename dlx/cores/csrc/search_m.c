@@ -134,7 +134,8 @@ static int remember(SearchObject *s) {
     return 0;
 }
 
-/* Algorithm M with colours, exactly as search_m: 1 at a solution, 0 when done, -1 on error. */
+/* Algorithm M with colours, exactly as search_m: 1 at a solution, 0 when done, -1 on error,
+   2 paused after a poll (`pause`; the next call goes on at the same node). */
 int run_m(SearchObject *s, PyThreadState **released) {
     CoreObject *c = s->core;
     node *nd = c->nd;
@@ -147,9 +148,16 @@ int run_m(SearchObject *s, PyThreadState **released) {
         int top = s->na - 1;
         if (state <= DEAD) { /* M2: a node, unchecked, or passed or failed by its checks */
             int level = s->na;
-            if ((nodes >= s->next_poll || updates >= s->next_update_poll)
-                && poll(s, nodes, updates, released))
-                goto stop;
+            if (nodes >= s->next_poll || updates >= s->next_update_poll) {
+                if (poll(s, nodes, updates, released)) goto stop;
+                if (s->pause) { /* a batch holds solutions: hand them over, then this node */
+                    s->state = state;
+                    s->nodes = nodes;
+                    s->updates = updates;
+                    s->phase = PAUSED;
+                    return 2;
+                }
+            }
             nodes++;
             bump(s, level);
             if (state == DEAD) {

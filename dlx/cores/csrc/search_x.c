@@ -2,10 +2,12 @@
 
 #include "search.h"
 
-/* Algorithm X, exactly as Links.search: 1 at a solution, 0 when done, -1 on an exception. */
+/* Algorithm X, exactly as Links.search: 1 at a solution, 0 when done, -1 on an exception, 2
+   paused after a poll (`pause`; the next call goes on). */
 int run_x(SearchObject *s, PyThreadState **released) {
     CoreObject *c = s->core;
     node *nd = c->nd;
+    const int *nxt = c->nxt;
     item *it = c->it;
     int *bests = s->stack_a, *chosen = s->stack_b;
     int level = s->level, enter = s->enter, dead = s->dead, best = s->best, cur = s->cur;
@@ -13,6 +15,7 @@ int run_x(SearchObject *s, PyThreadState **released) {
     int r;
     if (s->phase == X_LAST) { s->status = S_EXHAUSTED; return 0; }
     if (s->phase == X_RESUME) goto resume;
+    if (s->phase == PAUSED) goto go_on; /* at the node it paused before, its poll done */
     if (it[0].right == 0) { /* every primary item is covered already: one exact cover */
         if ((r = spent(s, released)) != 0) {
             if (r > 0) s->status = S_BUDGET;
@@ -31,12 +34,14 @@ int run_x(SearchObject *s, PyThreadState **released) {
     dead = 0;
     best = cur = 0;
     /* X2-X8, as a loop with an explicit stack of levels */
+go_on:
     while (1) {
         if (enter) { /* X2: a new node of the search tree */
             enter = 0;
-            if ((nodes >= s->next_poll || updates >= s->next_update_poll)
-                && poll(s, nodes, updates, released))
-                goto stop;
+            if (nodes >= s->next_poll || updates >= s->next_update_poll) {
+                if (poll(s, nodes, updates, released)) goto stop;
+                if (s->pause) goto pause;
+            }
             nodes++;
             bump(s, level);
             if (dead) { /* cut off before entry: back to the parent's next option */
@@ -55,12 +60,13 @@ int run_x(SearchObject *s, PyThreadState **released) {
             /* X3: choose the item i of fewest options (mrv), the first, or sweep's */
             if (s->mrv) {
                 long long t = INFINITY_;
+                /* without a branch on each comparison, which mispredicts often */
                 for (int k = it[0].right; k != 0; k = it[k].right) {
-                    if (LEN(k) < t) {
-                        best = k;
-                        t = LEN(k);
-                        if (!t) break;
-                    }
+                    long long len = LEN(k);
+                    int less = len < t;
+                    best = less ? k : best;
+                    t = less ? len : t;
+                    if (!t) break;
                 }
             } else {
                 best = it[0].right;
@@ -68,19 +74,19 @@ int run_x(SearchObject *s, PyThreadState **released) {
                     for (int k = best; k != 0; k = it[k].right)
                         if (LEN(k) <= 1) { best = k; break; }
             }
-            updates += cover(nd, it, best); /* X4 */
+            updates += cover_x(nd, nxt, it, best); /* X4 */
             bests[s->na++] = best;
             cur = nd[best].down;
         }
         if (cur == best) { /* X7: every option of i was tried; X8: leave the level */
-            uncover(nd, it, best);
+            uncover_x(nd, nxt, it, best);
             s->na--;
             if (!level) { s->status = S_EXHAUSTED; goto stop; }
             level--;
             cur = chosen[--s->nb];
             opts_pop(s);
             best = bests[level];
-            uncover_others(nd, it, cur);
+            uncover_others(nd, nxt, it, cur);
             cur = nd[cur].down;
             continue;
         }
@@ -96,7 +102,7 @@ int run_x(SearchObject *s, PyThreadState **released) {
             }
         }
         chosen[s->nb++] = cur;
-        updates += cover_others(nd, it, cur);
+        updates += cover_others(nd, nxt, it, cur);
         if (it[0].right != 0) { level++; enter = 1; continue; }
         if (nodes >= s->node_cap) { s->status = S_BUDGET; goto stop; }
         nodes++; /* a solution is a node too, as in DLX1 */
@@ -110,9 +116,14 @@ int run_x(SearchObject *s, PyThreadState **released) {
     resume: /* X6: after a solution, try the next option of the level */
         cur = chosen[--s->nb];
         opts_pop(s);
-        uncover_others(nd, it, cur);
+        uncover_others(nd, nxt, it, cur);
         cur = nd[cur].down;
     }
+pause: /* a batch holds solutions: hand them over, then enter this node again */
+    s->level = level; s->enter = 1; s->dead = dead; s->best = best; s->cur = cur;
+    s->nodes = nodes; s->updates = updates;
+    s->phase = PAUSED;
+    return 2;
 stop:
     s->nodes = nodes;
     s->updates = updates;
@@ -147,8 +158,8 @@ void unwind_x(SearchObject *s) {
         if (s->nb == s->na) {
             int cur = s->stack_b[--s->nb];
             s->nopts--;
-            uncover_others(c->nd, c->it, cur);
+            uncover_others(c->nd, c->nxt, c->it, cur);
         }
-        uncover(c->nd, c->it, s->stack_a[--s->na]);
+        uncover_x(c->nd, c->nxt, c->it, s->stack_a[--s->na]);
     }
 }

@@ -66,10 +66,10 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
-    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells_core`):
+    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells.engine`):
     its own item choice and counts, and no hooks, memo, multiplicities or orders.
     `DLX_CORE` in the environment picks it when `core` is not given (see
-    `dlx.cores.links_core`); the few problems the compiled core cannot take (a multiplicity
+    `dlx.cores.links.engine`); the few problems the compiled core cannot take (a multiplicity
     over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
@@ -129,11 +129,11 @@ def solve_with(
     `stats` current. The engine's front door builds the search at once (its checks raise
     here, before the first solution is asked for)."""
     if settings.engine == "cells":
-        from dlx.cores.cells_core import search_cells
+        from dlx.cores.cells.engine import search_cells
 
         search = search_cells(problem, stats, settings)
     else:
-        from dlx.cores.links_core import search_links
+        from dlx.cores.links.engine import search_links
 
         search = search_links(problem, stats, settings)
     keys = None if problem.keys_are_numbers else problem.keys

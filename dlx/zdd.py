@@ -35,9 +35,9 @@ from collections.abc import Hashable, Iterable, Iterator
 from types import GenericAlias
 
 from dlx.cores.settings import check_budget
-from dlx.cores.zdd_order import sweep_order
-from dlx.cores.zdd_plan import compile_plan
-from dlx.cores.zdd_search import ENTRY_BYTES, Builder, ZddStats
+from dlx.cores.zdd.order import sweep_order
+from dlx.cores.zdd.plan import compile_plan
+from dlx.cores.zdd.search import ENTRY_BYTES, Builder, ZddStats
 from dlx.problem import Problem
 
 TYPE_CHECKING = False  # as typing's: `dlx solve --zdd` starts without typing and pathlib
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Generic, Literal, TypeVar
 
-    from dlx.cores.zdd_search import Nodes
+    from dlx.cores.zdd.search import Nodes
 
     K = TypeVar("K", bound=Hashable)
     ZddChoice = Literal["frontier", "sweep", "mrv", "auto"]
@@ -181,7 +181,7 @@ def zdd(
     order (`choose="sweep"`: for a grid declared row by row along its long side, say);
     `choose="mrv"` branches on the item of fewest options instead (DLX6's choice);
     `choose="auto"` takes the frontier or MRV, whichever a short probe of each estimates to
-    search less (see `dlx.cores.zdd_compiled.choose_mrv`; the frontier without the compiled
+    search less (see `dlx.cores.zdd.compiled.choose_mrv`; the frontier without the compiled
     core), and says which in `stats.choice`.
     `memo_mb` caps the memo; past it the memo gives entries up (the compiled search those of
     every other level, the Python one all) and the search goes on, its count still exact.
@@ -196,7 +196,7 @@ def zdd(
     plan = compile_plan(problem, item_order, sweep=choose == "sweep")
     max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
     if core != "python":
-        from dlx.cores.zdd_compiled import build_auto, build_compiled
+        from dlx.cores.zdd.compiled import build_auto, build_compiled
 
         required = core == "compiled"
         if choose == "auto":

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from dlx import Problem
-from dlx.cores.links import links_of
-from dlx.cores.links_core import COMPILED_AVAILABLE, compiled_links
+from dlx.cores.links.dance import links_of
+from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.cores.links.engine import compiled_links
 
 
 def links_state(problem: Problem[Any]) -> tuple[object, ...]:
@@ -14,4 +15,4 @@ def links_state(problem: Problem[Any]) -> tuple[object, ...]:
     built, of its compiled core's arrays (purifying marks nodes by their colour)."""
     links = links_of(problem)
     python = (links.snapshot(), [node.colour for node in links.nodes])
-    return (python, compiled_links(problem).snapshot()) if COMPILED_AVAILABLE else (python,)
+    return (python, compiled_links(problem).snapshot()) if LINKS_COMPILED else (python,)

@@ -15,9 +15,11 @@ import pytest
 from test_counting import queens
 
 from dlx import FailureMemo, Problem, Stats, solve
-from dlx.cores.cells_core import CELLS_COMPILED, table_for
+from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
+from dlx.cores.cells.engine import table_for
 from dlx.cores.counters import BATCH, NO_LIMIT, POLL_NODES
-from dlx.cores.links_core import COMPILED_AVAILABLE, compiled_links
+from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.cores.links.engine import compiled_links
 from dlx.cores.settings import CoreName
 from dlx.errors import EngineOptionError
 from dlx.knuth import read_dlx
@@ -28,7 +30,7 @@ SOLVE = importlib.import_module("dlx.solve")  # (the package's `solve` is the fu
 SEARCHING = importlib.import_module("dlx.parallel.searching")
 
 needs_compiled = pytest.mark.skipif(
-    not (COMPILED_AVAILABLE and CELLS_COMPILED), reason="the compiled cores were not built"
+    not (LINKS_COMPILED and CELLS_COMPILED), reason="the compiled cores were not built"
 )
 
 CORPUS = sorted((Path(__file__).resolve().parents[1] / "corpus" / "dlx").glob("*.dlx"))
@@ -153,7 +155,7 @@ def test_solve_without_statistics_fails_where_it_did(engine: str) -> None:
 def test_solutions_and_limits_are_those_of_one_at_a_time(
     core: CoreName, engine: str, limit: int | None
 ) -> None:
-    if core == "compiled" and not (COMPILED_AVAILABLE and CELLS_COMPILED):
+    if core == "compiled" and not (LINKS_COMPILED and CELLS_COMPILED):
         pytest.skip("the compiled cores were not built")
     problem = queens(7)
     stats = Stats()

@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 
 from dlx import EngineOptionError, FailureMemo, Problem, Stats, Status, count, solve, verify
 from dlx.cli.app import app
-from dlx.cores.cells_core import CELLS_COMPILED, cells_core
+from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
+from dlx.cores.cells.engine import cells_core
 from dlx.errors import CoreUnavailableError
 from dlx.knuth import format_dlx, read_dlx
 

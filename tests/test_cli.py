@@ -26,7 +26,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import fillit
-from dlx.cores.links_core import core_name
+from dlx.cores.links.engine import core_name
 from fillit.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -21,9 +21,10 @@ from typer.testing import CliRunner
 import dlx.parallel.searching
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
 from dlx.cli.app import app
-from dlx.cores.cells_core import CELLS_COMPILED
+from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
 from dlx.cores.counters import NO_LIMIT
-from dlx.cores.links_core import COMPILED_AVAILABLE, search_compiled
+from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.cores.links.engine import search_compiled
 from dlx.cores.settings import CoreName, SearchSettings
 from dlx.knuth import read_dlx
 from dlx.parallel.parts import Part
@@ -31,7 +32,7 @@ from dlx.parallel.parts import Settings as PartSettings
 from dlx.parallel.searching import search
 
 needs_compiled = pytest.mark.skipif(
-    not (COMPILED_AVAILABLE and CELLS_COMPILED), reason="the compiled cores were not built"
+    not (LINKS_COMPILED and CELLS_COMPILED), reason="the compiled cores were not built"
 )
 
 ROOT = Path(__file__).resolve().parents[1]

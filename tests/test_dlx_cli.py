@@ -14,8 +14,9 @@ from typer.testing import CliRunner, Result
 
 from dlx import __version__
 from dlx.cli.app import app
-from dlx.cores.cells_core import CELLS_COMPILED, cells_core_name
-from dlx.cores.links_core import COMPILED_AVAILABLE
+from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
+from dlx.cores.cells.engine import cells_core_name
+from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -119,7 +120,7 @@ def test_usage_errors_exit_2() -> None:
 @pytest.mark.parametrize("core", ["python", "compiled"])
 def test_version_names_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """--version prints the package's version and the core searches run on."""
-    if core == "compiled" and not COMPILED_AVAILABLE:
+    if core == "compiled" and not LINKS_COMPILED:
         pytest.skip("the compiled core was not built")
     monkeypatch.setenv("DLX_CORE", core)
     cells = core if core == "python" or CELLS_COMPILED else cells_core_name()
@@ -129,7 +130,7 @@ def test_version_names_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.mark.parametrize("core", ["python", "compiled"])
 def test_stats_and_json_name_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """--stats and --json say which core ran the search, with the same figures on both."""
-    if core == "compiled" and not COMPILED_AVAILABLE:
+    if core == "compiled" and not LINKS_COMPILED:
         pytest.skip("the compiled core was not built")
     monkeypatch.setenv("DLX_CORE", core)
     path = str(CORPUS / "dlx" / "knuth_example.dlx")

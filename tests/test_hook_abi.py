@@ -1,6 +1,6 @@
-"""dlx's hook ABI, declared twice: by dlx (dlx/cores/csrc/hook.h, which the compiled core reads)
-and on fillit's side (fillit/solver/csrc/hook_abi.h, which fillit's compiled check carries). The
-two headers must agree on the capsule's name, the version and the struct's fields, in order, or
+"""dlx's hook ABI, declared twice: by dlx (dlx/cores/links/csrc/hook.h, which the compiled core
+reads) and on fillit's side (fillit/solver/csrc/hook_abi.h, which fillit's compiled check carries).
+The two headers must agree on the capsule's name, the version and the struct's fields, in order, or
 dlx would read fillit's entry wrongly (or not at all: then every node goes through Python); and
 fillit's C reaches no header of dlx by a path. That the compiled core does call fillit's entry is
 tested in tests/test_compiled_pruner.py (`CEntryOnly`)."""
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DLX_HEADER = ROOT / "dlx" / "cores" / "csrc" / "hook.h"
+DLX_HEADER = ROOT / "dlx" / "cores" / "links" / "csrc" / "hook.h"
 FILLIT_HEADER = ROOT / "fillit" / "solver" / "csrc" / "hook_abi.h"
 FILLIT_C = sorted((ROOT / "fillit").rglob("*.[ch]"))
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import dlx.solve
 from dlx import Problem, Stats, Status
-from dlx.cores.zdd_search import ZddStats
+from dlx.cores.zdd.search import ZddStats
 from dlx.knuth import DlxFile, _words, parse_dlx
 from dlx.zdd import Zdd
 

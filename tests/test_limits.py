@@ -20,8 +20,8 @@ from dlx import (
     count,
     solve,
 )
-from dlx.cores.links import links_of
-from dlx.cores.links_core import COMPILED_AVAILABLE
+from dlx.cores.links.dance import links_of
+from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 from dlx.errors import PuzzleError
 from dlx.knuth import decode, parse_dlx
 from dlx.memo import MAX_KEY_BITS, FailureMemo
@@ -92,7 +92,7 @@ def test_a_memo_refuses_a_state_key_wider_than_its_limit() -> None:
     """One bit per item: a problem with more items than MAX_KEY_BITS is searched without one,
     on either core."""
     problem = one_long_option(MAX_KEY_BITS + 1)
-    for core in ("python", "compiled") if COMPILED_AVAILABLE else ("python",):
+    for core in ("python", "compiled") if LINKS_COMPILED else ("python",):
         with pytest.raises(MemoUnsupportedError, match=f"limit of {MAX_KEY_BITS}"):
             solve(problem, memo=FailureMemo(), core=core)
     assert count(problem) == 2

@@ -14,8 +14,8 @@ from oracles import brute_force_bounded
 from strategies import Key, RawBoundedProblem, bounded_raw_problems
 
 from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
-from dlx.cores.links import links_of
-from dlx.cores.multiplicity import _choose, _choose_exact
+from dlx.cores.links.dance import links_of
+from dlx.cores.links.multiplicity import _choose, _choose_exact
 from dlx.cores.settings import Prune
 from dlx.errors import BoundsError, MemoUnsupportedError, UnknownItemError, UnknownOptionError
 from dlx.memo import FailureMemo

@@ -21,7 +21,7 @@ from typer.testing import CliRunner, Result
 from dlx import Stats, solve
 from dlx.cli.app import app as dlx_app
 from dlx.console.live import LiveLine
-from dlx.cores.links_core import COMPILED_AVAILABLE
+from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 from dlx.puzzles import queens
 from dlx.tiling.build import build, knuth_text
 from dlx.tiling.picture import read_picture
@@ -107,7 +107,7 @@ def test_fillit_jobs_zero_means_a_worker_per_core() -> None:
 
 # --- point 5: long runs are not silent -------------------------------------------------------
 
-CORES = ["python", "compiled"] if COMPILED_AVAILABLE else ["python"]
+CORES = ["python", "compiled"] if LINKS_COMPILED else ["python"]
 
 
 def test_knuths_share_done_grows_and_both_cores_agree() -> None:

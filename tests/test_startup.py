@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from dlx.cores.links_core import COMPILED_AVAILABLE
+from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "corpus" / "fillit" / "valid" / "readme_example.txt"
 UNUSED = {
-    "dlx.cores.links",
-    "dlx.cores.multiplicity",
+    "dlx.cores.links.dance",
+    "dlx.cores.links.multiplicity",
     "dlx.puzzles",
     "fillit.solver.ordered",
     "json",
@@ -39,7 +39,7 @@ def imported_by(*args: str) -> set[str]:
     return {line.rpartition("|")[2].strip() for line in lines[1:]}
 
 
-@pytest.mark.skipif(not COMPILED_AVAILABLE, reason="the compiled core was not built")
+@pytest.mark.skipif(not LINKS_COMPILED, reason="the compiled core was not built")
 def test_fillit_solve_starts_without_what_it_does_not_use() -> None:
     names = imported_by("solve", str(EXAMPLE))
     assert "fillit.solver.fast" in names
@@ -47,7 +47,7 @@ def test_fillit_solve_starts_without_what_it_does_not_use() -> None:
     assert not names & UNUSED
 
 
-@pytest.mark.skipif(not COMPILED_AVAILABLE, reason="the compiled core was not built")
+@pytest.mark.skipif(not LINKS_COMPILED, reason="the compiled core was not built")
 def test_the_options_load_what_they_use() -> None:
     assert {"fillit.solver.ordered"} <= imported_by("solve", "--ordered", str(EXAMPLE))
     assert {"json"} <= imported_by("stats", "--json", str(EXAMPLE))
@@ -56,7 +56,7 @@ def test_the_options_load_what_they_use() -> None:
 LAZY_NAMES = """
 import sys, types
 import dlx
-assert not {"dlx.problem", "dlx.solve", "dlx.cores.links_core"} & set(sys.modules), "loaded early"
+assert not {"dlx.problem", "dlx.solve", "dlx.cores.links.engine"} & set(sys.modules), "loaded early"
 import dlx.solve, dlx.verify  # the modules named as the functions they hold
 assert isinstance(dlx.solve, types.FunctionType) and isinstance(dlx.verify, types.FunctionType)
 from dlx import *
@@ -95,6 +95,6 @@ def dlx_imports(*args: str) -> set[str]:
 def test_dlx_solve_loads_only_what_it_uses() -> None:
     """A cells search loads neither the links core nor the memo; json only for --json."""
     problem = str(ROOT / "corpus" / "dlx" / "queens4.dlx")
-    unused = {"json", "dlx.cores.links_core", "dlx.cores._core", "dlx.memo"}
+    unused = {"json", "dlx.cores.links.engine", "dlx.cores.links._links", "dlx.memo"}
     assert not dlx_imports("solve", "--engine", "cells", "--count", problem) & unused
-    assert {"json", "dlx.cores.links_core"} <= dlx_imports("solve", "--json", problem)
+    assert {"json", "dlx.cores.links.engine"} <= dlx_imports("solve", "--json", problem)

@@ -21,7 +21,7 @@ import dlx
 from dlx import BudgetError, Problem, ZddUnsupportedError, verify, zdd
 from dlx.cli.app import app
 from dlx.cli.zdd import MEMO_MB
-from dlx.cores.zdd_compiled import ZDD_COMPILED
+from dlx.cores.zdd.compiled import COMPILED as ZDD_COMPILED
 from dlx.knuth import decode, parse_dlx
 from dlx.stats import Stats, Status
 from dlx.zdd import MEMO_MB as ZDD_MEMO_MB

@@ -1,5 +1,5 @@
 """`choose="auto"`: a short probe of the frontier and random probes of MRV's tree pick the item
-choice per problem (`dlx.cores.zdd_compiled.choose_mrv`); the ZDD is then the chosen one's,
+choice per problem (`dlx.cores.zdd.compiled.choose_mrv`); the ZDD is then the chosen one's,
 node for node, and counts as the enumerating engines count. And a memo capped short of what a
 board needs thins its levels out, so that the work stays within a small multiple."""
 
@@ -20,13 +20,13 @@ import dlx
 from dlx import Problem, ZddUnsupportedError, zdd
 from dlx.cli.app import app
 from dlx.cli.zdd import tiling_order
-from dlx.cores import zdd_compiled
-from dlx.cores.zdd_plan import compile_plan
+from dlx.cores.zdd import compiled as zdd_compiled
+from dlx.cores.zdd.plan import compile_plan
 from dlx.tiling.build import build
 from dlx.tiling.picture import read_picture
 
 pytestmark = pytest.mark.skipif(
-    not zdd_compiled.ZDD_COMPILED, reason="the compiled ZDD search was not built"
+    not zdd_compiled.COMPILED, reason="the compiled ZDD search was not built"
 )
 runner = CliRunner()
 SCOTT = "board\n" + "\n".join(["########"] * 3 + ["###..###"] * 2 + ["########"] * 3)

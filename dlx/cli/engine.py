@@ -1,7 +1,7 @@
 """Which engine a `dlx solve` runs on: the `--engine` option, and how the run names its engine.
 
 `links` (the default) is Knuth's DLX1/DLX2 on dancing links; `cells` is his SSXCC on sparse
-sets (dancing cells, `dlx.cores.cells_core`). `--stats`, `--json` and `--version` name the
+sets (dancing cells, `dlx.cores.cells.engine`). `--stats`, `--json` and `--version` name the
 engine and the core that ran it.
 """
 
@@ -42,7 +42,7 @@ def name_engine(stats: Stats, engine: str) -> None:
     """
     stats.engine = engine
     if engine == "cells":
-        from dlx.cores.cells_core import cells_core_name
+        from dlx.cores.cells.engine import cells_core_name
 
         stats.core = cells_core_name()
 
@@ -55,14 +55,14 @@ def engine_core(stats: Stats) -> str:
     """
     if stats.engine == "cells":
         return stats.core
-    from dlx.cores.links_core import core_name
+    from dlx.cores.links.engine import core_name
 
     return core_name()
 
 
 def describe_engines() -> str:
     """What `dlx --version` says after the version: the default engine's core, the cells one."""
-    from dlx.cores.cells_core import cells_core_name
-    from dlx.cores.links_core import core_name
+    from dlx.cores.cells.engine import cells_core_name
+    from dlx.cores.links.engine import core_name
 
     return f"core: {core_name()}; cells core: {cells_core_name()}"

@@ -1,8 +1,8 @@
 """How does a search keep its caller's statistics current and its budgets? The pure-Python dances
 count in local variables and `publish` them into a `Stats`; `Budgets` says when a budget has run
 out, polled every few thousand nodes, never per update. Both compiled engines (the links core,
-`dlx.cores.links_core`, and the cells core, `dlx.cores.cells_core`) hand out a search object that
-yields solutions and reports its counters through `stats()`; `follow` runs one and copies them
+`dlx.cores.links.engine`, and the cells core, `dlx.cores.cells.engine`) hand out a search object
+that yields solutions and reports its counters through `stats()`; `follow` runs one and copies them
 into a `Stats` at each solution, at each progress poll and however it ends."""
 
 from __future__ import annotations

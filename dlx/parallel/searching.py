@@ -119,8 +119,8 @@ def tells_where(problem: Problem[K], settings: Settings) -> bool:
     """Whether a search of `problem`'s parts, stopped by a budget, tells where it stood: the
     compiled cells core does, and the compiled links core running Algorithm X; the pure-Python
     cores and Algorithm M (colours, multiplicities) do not."""
-    from dlx.cores.cells_core import cells_core
-    from dlx.cores.links_core import compiled_supports, default_core
+    from dlx.cores.cells.engine import cells_core
+    from dlx.cores.links.engine import compiled_supports, default_core
     from dlx.errors import CoreUnavailableError
 
     try:

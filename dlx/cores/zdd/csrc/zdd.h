@@ -1,5 +1,5 @@
 /* zdd.h: Knuth's Algorithm Z (his DLX6, after Nishino et al.'s DXZ) on bit sets, building a ZDD
-   of every solution; dlx/cores/zdd_search.py's `Builder` is its reference, node for node.
+   of every solution; dlx/cores/zdd/search.py's `Builder` is its reference, node for node.
 
    The data. A *state* is a bit set of `words` 64-bit words: bit i < `exact` is the i-th exact
    item (a primary item covered once), the bits above are secondary items. Option o covers the
@@ -9,7 +9,7 @@
    of fewest options that fit, as DLX6 does), tries its options that
    clash with nothing, last first, and makes the node (option, lo = the chain so far, hi = the
    sub-problem's node) for each option whose sub-problem has a solution: the chain's head is
-   then the first option, as in dlx/cores/zdd_search.py.
+   then the first option, as in dlx/cores/zdd/search.py.
 
    The memo maps a state to its node; it is an open-addressing table whose keys sit inline, each
    beside its value (one cache line to read, where a look-up that misses costs most). A dead end
@@ -34,7 +34,7 @@ typedef struct {
     const uint64_t *masks;
     const uint32_t *starts;
     const uint32_t *options;
-    /* Colours and tallies (dlx/cores/zdd_plan.py's): fields of `field_width` bits at bit
+    /* Colours and tallies (dlx/cores/zdd/plan.py's): fields of `field_width` bits at bit
        `shift` of the state. Option o paints the (bit, shift, colour) triples paints[3 *
        paint_start[o] ..] up to paint_start[o + 1]: an item whose bit is clear takes the colour,
        one whose bit is set must hold it. It counts the (shift, most) pairs tallies[2 *

@@ -1,6 +1,6 @@
 /* cells.h: Knuth's SSXCC (exact covering with colours by dancing cells) in C, without Python.
 
-   The data structure is ssxcc.w's (dlx/cores/cells_dance.py explains it at length):
+   The data structure is ssxcc.w's (dlx/cores/cells/dance.py explains it at length):
    - `nd`, the options: one node per item (its item `itm`, its place `loc` in that item's set;
      its colour in `clr`, the next node round its option in `nxt`), each option followed by a
      spacer whose `itm` is minus its length;
@@ -71,7 +71,7 @@ struct cells_search {
 
 /* The most item sizes the save stack holds (8 bytes each): the active items at every level
    of the current path, so items times depth; more is refused rather than taking gigabytes
-   (dlx.cores.cells_table.MAX_SAVED says the same). */
+   (dlx.cores.cells.table.MAX_SAVED says the same). */
 #define CELLS_MAX_SAVED 25000000
 #define CELLS_POLL_NODES 4096
 #define CELLS_POLL_UPDATES (1LL << 20)

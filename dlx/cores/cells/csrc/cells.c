@@ -1,5 +1,5 @@
 /* cells.c: Knuth's SSXCC, step for step (forward, advance, backup, abort as in ssxcc.w), on
-   the structure cells.h describes. dlx/cores/cells_dance.py is the reference it is tested against:
+   the structure cells.h describes. dlx/cores/cells/dance.py is the reference it is tested against:
    the same solutions in the same order, the same nodes, updates and profile. */
 
 #include "cells.h"

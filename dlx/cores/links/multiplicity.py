@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from dlx.cores.counters import Budgets, publish
-from dlx.cores.links import Links, Node, drive, hide, unhide
+from dlx.cores.links.dance import Links, Node, drive, hide, unhide
 from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from dlx.cores.zdd_order import sweep_order
+from dlx.cores.zdd.order import sweep_order
 from dlx.errors import ZddUnsupportedError
 from dlx.problem import Problem
 

@@ -3,14 +3,14 @@
    `Cells.search(givens, max_nodes, timeout, progress, signals)` starts a `CellsSearch`, an
    iterator of solutions (lists of option numbers) whose whole state lives in its own struct.
    The GIL is released while it dances unless a progress display must be called; budgets,
-   Ctrl-C and the display are polled every few thousand nodes. dlx/cores/cells_dance.py is the
+   Ctrl-C and the display are polled every few thousand nodes. dlx/cores/cells/dance.py is the
    oracle. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include <time.h>
 
-#include "csrc/batch.h"
+#include "../csrc/batch.h"
 #include "csrc/cells.h"
 
 typedef struct {
@@ -151,9 +151,9 @@ static void finish(SearchObject *o) {
 }
 
 /* Raise dlx.errors.SizeLimitError for a save stack past CELLS_MAX_SAVED, worded as
-   dlx.cores.cells_table words it. */
+   dlx.cores.cells.table words it. */
 static void too_deep(void) {
-    PyObject *errors = PyImport_ImportModule("dlx.cores.cells_table");
+    PyObject *errors = PyImport_ImportModule("dlx.cores.cells.table");
     if (errors == NULL) return;
     PyObject *raise = PyObject_GetAttrString(errors, "refuse_deeper");
     Py_DECREF(errors);
@@ -313,7 +313,7 @@ static PyMethodDef Search_methods[] = {
     {NULL}};
 
 static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores._cells.CellsSearch",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores.cells._cells.CellsSearch",
     .tp_basicsize = sizeof(SearchObject),
     .tp_dealloc = (destructor)Search_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
@@ -393,7 +393,7 @@ static PyMethodDef Cells_methods[] = {
     {NULL}};
 
 static PyTypeObject CellsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores._cells.Cells",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores.cells._cells.Cells",
     .tp_basicsize = sizeof(CellsObject),
     .tp_dealloc = (destructor)Cells_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -403,7 +403,7 @@ static PyTypeObject CellsType = {
     .tp_methods = Cells_methods,
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.cores._cells",
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.cores.cells._cells",
                                     "Knuth's SSXCC (dancing cells), compiled.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__cells(void) {

@@ -1,11 +1,11 @@
 /* The compiled ZDD search: one function over csrc/zdd.c (Knuth's Algorithm Z on bit sets).
    `build(words, exact, masks, starts, options, memo_bytes, max_nodes, mrv[, field_width,
    paint_start, paints, tally_start, tallies, lows])` takes a plan as bytes (see
-   dlx/cores/zdd_compiled.py) and returns (var, lo, hi, root, (nodes, hits, entries, given_up,
+   dlx/cores/zdd/compiled.py) and returns (var, lo, hi, root, (nodes, hits, entries, given_up,
    peak_bytes)), the nodes as bytes of 32-bit numbers; past `max_nodes`, OverflowError with
    (message, (nodes, hits, entries, share of the tree searched)). `estimate(walks, starts,
    options, *build's arguments)` probes which choice searches less (see zdd_estimate in
-   csrc/zdd.h). The GIL is held: Ctrl-C is polled every few thousand nodes. dlx/cores/zdd_search.py is the oracle. */
+   csrc/zdd.h). The GIL is held: Ctrl-C is polled every few thousand nodes. dlx/cores/zdd/search.py is the oracle. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -180,7 +180,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "dlx.cores._zdd",
+    .m_name = "dlx.cores.zdd._zdd",
     .m_doc = "Knuth's Algorithm Z (DLX6) on bit sets, compiled.",
     .m_size = -1,
     .m_methods = methods,

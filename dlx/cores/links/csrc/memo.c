@@ -100,7 +100,7 @@ static PyMethodDef Memo_methods[] = {
     {NULL}};
 
 PyTypeObject MemoType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores._core.Memo",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores.links._links.Memo",
     .tp_basicsize = sizeof(MemoObject),
     .tp_dealloc = (destructor)Memo_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,

@@ -3,7 +3,7 @@
 #ifndef DLX_SEARCH_H
 #define DLX_SEARCH_H
 
-#include "batch.h"
+#include "../../csrc/batch.h"
 #include "hook.h"
 #include "memo.h"
 

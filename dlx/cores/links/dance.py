@@ -30,9 +30,9 @@ a node but costs no updates.
 
 One search, two dances: `drive` does what every search of these links does before and after
 (claim the links, choose the givens, order items and options, and put everything back), and the
-dance between is Algorithm X (`Links.dance`, here) or Algorithm M (`dlx.cores.multiplicity`). The
-compiled core (loaded by `dlx.cores.links_core`, from dlx/cores/csrc) runs the same two dances on
-DLX1's flat arrays.
+dance between is Algorithm X (`Links.dance`, here) or Algorithm M
+(`dlx.cores.links.multiplicity`). The compiled core (loaded by `dlx.cores.links.engine`, from
+dlx/cores/links/csrc) runs the same two dances on DLX1's flat arrays.
 """
 
 from __future__ import annotations

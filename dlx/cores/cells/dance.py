@@ -1,7 +1,7 @@
 """Dancing cells: Knuth's SSXCC (exact covering with colours on sparse sets), in pure Python.
 
-The reference of the `cells` engine (dlx/cores/csrc/cells.c runs the same search). The structure
-(ssxcc.w, after Briggs and Torczon's sparse sets and Solnon's XCC-with-dancing-cells):
+The reference of the `cells` engine (dlx/cores/cells/csrc/cells.c runs the same search). The
+structure (ssxcc.w, after Briggs and Torczon's sparse sets and Solnon's XCC-with-dancing-cells):
 
 - `nd`: the options, one node per item, in three parallel lists `itm`, `loc`, `clr`, each
   option followed by a *spacer* whose `itm` is minus the option's length (so a walk to the right
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from dlx.cores.cells_table import MAX_SAVED, Table, givens_fit, refuse_deeper
+from dlx.cores.cells.table import MAX_SAVED, Table, givens_fit, refuse_deeper
 from dlx.cores.counters import Budgets, publish
 from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status

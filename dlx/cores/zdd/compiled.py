@@ -1,8 +1,9 @@
-"""The compiled ZDD search (`dlx/cores/_zdd.c` over `dlx/cores/csrc/zdd.c`), when it was built.
+"""The compiled ZDD search (`dlx/cores/zdd/_zdd.c` over `dlx/cores/zdd/csrc/`), when it was
+built.
 
 It runs `dlx.zdd`'s search on a plan (any choice, colours and tallies included), on bit sets of
 64-bit words, and hands back the ZDD's nodes as three arrays of 32-bit numbers; Python sums the
-counts, so they stay exact. `dlx.cores.zdd_search.Builder` is its reference: the same nodes,
+counts, so they stay exact. `dlx.cores.zdd.search.Builder` is its reference: the same nodes,
 numbered alike.
 """
 
@@ -14,15 +15,15 @@ from dlx.errors import BudgetError, CoreUnavailableError
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
 if TYPE_CHECKING:
-    from dlx.cores.zdd_plan import Plan
-    from dlx.cores.zdd_search import Nodes, ZddStats
+    from dlx.cores.zdd.plan import Plan
+    from dlx.cores.zdd.search import Nodes, ZddStats
 
 try:
-    from dlx.cores import _zdd  # type: ignore[attr-defined]
+    from dlx.cores.zdd import _zdd  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: dlx.zdd searches in Python
     _zdd = None
 
-ZDD_COMPILED = _zdd is not None
+COMPILED = _zdd is not None
 """Whether the compiled ZDD search was built and imports."""
 
 PROBE_NODES = 50_000
@@ -147,7 +148,7 @@ def choose_mrv(plan: Plan, nodes: int, hits: int, done: float) -> bool:
 
 def _stats(counters: tuple[int, int, int, int, int], choice: str = "frontier") -> ZddStats:
     """The statistics of a compiled search."""
-    from dlx.cores.zdd_search import ZddStats
+    from dlx.cores.zdd.search import ZddStats
 
     nodes_made, hits, entries, given_up, peak = counters
     return ZddStats(nodes_made, hits, entries, given_up, peak, "compiled", choice)

@@ -1,9 +1,9 @@
 """Which core runs a search on the `cells` engine (Knuth's SSXCC), and what that engine refuses.
 
-`solve(..., engine="cells")` lands here. The pure-Python dance (`dlx.cores.cells_dance`) is the
-reference; the compiled one (`dlx.cores._cells`, from dlx/cores/csrc/cells.c) gives the same
-solutions in the same order, with the same nodes, updates, profile and status. `DLX_CORE=python`
-or `core="python"` picks the pure-Python one, as for the links engine.
+`solve(..., engine="cells")` lands here. The pure-Python dance (`dlx.cores.cells.dance`) is the
+reference; the compiled one (`dlx.cores.cells._cells`, from dlx/cores/cells/csrc/cells.c) gives the
+same solutions in the same order, with the same nodes, updates, profile and status.
+`DLX_CORE=python` or `core="python"` picks the pure-Python one, as for the links engine.
 
 What has no meaning for dancing cells is refused with `EngineOptionError`, never ignored: the
 pruning and learning hooks, the failure memo, multiplicities (Knuth's SSMCC would take them),
@@ -28,11 +28,11 @@ if TYPE_CHECKING:
     from dlx.problem import Problem
 
 try:
-    from dlx.cores import _cells  # type: ignore[attr-defined]
+    from dlx.cores.cells import _cells  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: cells run on the pure-Python dance
     _cells = None
 
-CELLS_COMPILED: Final = _cells is not None
+COMPILED: Final = _cells is not None
 """Whether the compiled cells core was built and imports."""
 
 
@@ -52,10 +52,10 @@ def cells_core(core: str | None = None) -> str:
     chosen = core if core is not None else os.environ.get("DLX_CORE", "") or None
     if chosen not in (None, "compiled", "python"):
         raise CoreUnavailableError(f"core must be 'compiled' or 'python', not {chosen!r}")
-    if chosen == "compiled" and not CELLS_COMPILED:
+    if chosen == "compiled" and not COMPILED:
         raise CoreUnavailableError("the compiled cells core was not built (no C compiler)")
     if chosen is None:
-        return "compiled" if CELLS_COMPILED else "python"
+        return "compiled" if COMPILED else "python"
     return chosen
 
 
@@ -98,7 +98,7 @@ def search_cells(
     stats.core = chosen
     table = table_for(problem, chosen)
     if chosen == "python":
-        from dlx.cores.cells_dance import dance
+        from dlx.cores.cells.dance import dance
 
         return dance(table, stats, settings)
     return _run_compiled(table, stats, settings)
@@ -113,7 +113,7 @@ def table_for(problem: Problem[Any], core: str) -> Any:
         return cached[1]
     args = (problem.primary_count, len(problem.items), problem.options, problem.colours)
     if core == "python":
-        from dlx.cores.cells_table import build_table
+        from dlx.cores.cells.table import build_table
 
         table: Any = build_table(*args)
     else:

@@ -1,6 +1,6 @@
 /* links.h, the compiled core's data structure and its dance.
 
-   The compiled core: the dancing links of dlx/cores/links.py and dlx/cores/multiplicity.py at C speed.
+   The compiled core: the dancing links of dlx/cores/links/dance.py and dlx/cores/links/multiplicity.py at C speed.
 
    The data structure (DLX1, TAOCP 7.2.2.1), for a problem with N items, N1 of them primary:
 

@@ -1,12 +1,12 @@
-"""How does the ZDD search run in Python? Algorithm Z on a plan (`dlx.cores.zdd_plan`): branch on
+"""How does the ZDD search run in Python? Algorithm Z on a plan (`dlx.cores.zdd.plan`): branch on
 the first uncovered exact item (or the one of fewest options), remember each state's node, make
-each node unique; the reference the compiled search (`dlx.cores.zdd_compiled`) is held to."""
+each node unique; the reference the compiled search (`dlx.cores.zdd.compiled`) is held to."""
 
 from __future__ import annotations
 
 import sys
 
-from dlx.cores.zdd_plan import Plan
+from dlx.cores.zdd.plan import Plan
 from dlx.errors import BudgetError
 from dlx.stats import Record
 

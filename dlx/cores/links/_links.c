@@ -4,9 +4,9 @@
    a `Problem`'s numbers; `Core.search(...)` starts a `Search`, an iterator of solutions whose
    whole state lives in its own struct (csrc/search.h), running Algorithm X (csrc/search_x.c) or
    Algorithm M with colours (csrc/search_m.c); `Core.memo()` makes the failure memo's exact store
-   (csrc/memo.c). The pure-Python engine (dlx/cores/links.py, dlx/cores/multiplicity.py) is their oracle. */
+   (csrc/memo.c). The pure-Python engine (dlx/cores/links/dance.py, dlx/cores/links/multiplicity.py) is their oracle. */
 
-#include "csrc/batch.h"
+#include "../csrc/batch.h"
 #include "csrc/search.h"
 
 static long long core_serials = 0; /* only ever read under the GIL, to tell cores apart */
@@ -294,7 +294,7 @@ static PyObject *Search_batch(SearchObject *s, PyObject *n) {
 }
 
 /* Search.frontier(): where a budget stopped Algorithm X, (path, ((untried, degree), ...)) as
-   the cells core's (dlx/cores/_cells.c); None otherwise (Algorithm M included). */
+   the cells core's (dlx/cores/cells/_cells.c); None otherwise (Algorithm M included). */
 static PyObject *Search_frontier(SearchObject *s, PyObject *unused) {
     if (s->running) {
         PyErr_SetString(PyExc_ValueError, "search already executing");
@@ -408,7 +408,7 @@ static PyMethodDef Search_methods[] = {
     {NULL}};
 
 static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores._core.Search",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores.links._links.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_dealloc = (destructor)Search_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
@@ -650,7 +650,7 @@ static PyMethodDef Core_methods[] = {
     {NULL}};
 
 static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores._core.Core",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores.links._links.Core",
     .tp_basicsize = sizeof(CoreObject),
     .tp_dealloc = (destructor)Core_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -662,10 +662,10 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "dlx.cores._core",
+    PyModuleDef_HEAD_INIT, "dlx.cores.links._links",
     "The compiled dance of dlx: Algorithms X and M on DLX1's flat arrays.", -1, NULL};
 
-PyMODINIT_FUNC PyInit__core(void) {
+PyMODINIT_FUNC PyInit__links(void) {
     if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&SearchType) < 0 ||
         PyType_Ready(&MemoType) < 0)
         return NULL;

@@ -1,10 +1,11 @@
-"""Which dance runs a search of the links engine: the compiled core (`dlx/cores/_core.c`) when it
-was built, else Python (Algorithm X in `dlx.cores.links`, Algorithm M in
-`dlx.cores.multiplicity`); `search_links` is the engine's front door.
+"""Which dance runs a search of the links engine: the compiled core (`dlx/cores/links/_links.c`)
+when it was built, else Python (Algorithm X in `dlx.cores.links.dance`, Algorithm M in
+`dlx.cores.links.multiplicity`); `search_links` is the engine's front door.
 
 Both cores run the same searches with the same solutions in the same order and the same nodes,
-updates and profile; the pure-Python engine (`dlx.cores.links`, `dlx.cores.multiplicity`) is the
-reference the compiled one is tested against, and the fallback where no C compiler was at hand.
+updates and profile; the pure-Python engine (`dlx.cores.links.dance`,
+`dlx.cores.links.multiplicity`) is the reference the compiled one is tested against, and the
+fallback where no C compiler was at hand.
 `DLX_CORE=python` in the environment, or `solve(..., core="python")`, picks the pure-Python one.
 """
 
@@ -27,14 +28,14 @@ if TYPE_CHECKING:
     from dlx.problem import Problem
 
 try:
-    from dlx.cores import _core  # type: ignore[attr-defined]
+    from dlx.cores.links import _links  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: everything runs on the pure-Python engine
-    _core = None
+    _links = None
 
-COMPILED_AVAILABLE: Final = _core is not None
+COMPILED: Final = _links is not None
 """Whether the compiled core was built and imports."""
 
-CORE: Final[CoreName] = "compiled" if COMPILED_AVAILABLE else "python"
+CORE: Final[CoreName] = "compiled" if COMPILED else "python"
 """The core searches use unless DLX_CORE or `solve(..., core=...)` says otherwise."""
 
 
@@ -48,7 +49,7 @@ def default_core() -> CoreName:
     chosen = os.environ.get("DLX_CORE", "")
     if chosen not in ("", "compiled", "python"):
         raise CoreUnavailableError(f"DLX_CORE must be 'compiled' or 'python', not {chosen!r}")
-    if chosen == "python" or (not chosen and not COMPILED_AVAILABLE):
+    if chosen == "python" or (not chosen and not COMPILED):
         return "python"
     return pick_core("compiled")
 
@@ -68,7 +69,7 @@ def pick_core(core: CoreName | None) -> CoreName:
         return default_core()
     if core not in ("compiled", "python"):
         raise CoreUnavailableError(f"core must be 'compiled' or 'python', not {core!r}")
-    if core == "compiled" and not COMPILED_AVAILABLE:
+    if core == "compiled" and not COMPILED:
         raise CoreUnavailableError("the compiled core was not built (no C compiler at install)")
     return core
 
@@ -93,8 +94,8 @@ def compiled_links(problem: Problem[Any]) -> Any:
     cached = _BUILT.get(problem)
     if cached is not None and cached[0] == problem.option_count:
         return cached[1]
-    assert _core is not None  # pick_core checked it
-    links = _core.Core(
+    assert _links is not None  # pick_core checked it
+    links = _links.Core(
         problem.primary_count,
         len(problem.items),
         problem.options,
@@ -116,13 +117,13 @@ def search_links(
     stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
     if pick_core(settings.core) == "compiled" and compiled_supports(problem):
         return search_compiled(problem, stats, settings, general)
-    from dlx.cores.links import links_of  # a compiled search never loads the Python engine
+    from dlx.cores.links.dance import links_of  # a compiled search never loads the Python engine
 
     links = links_of(problem)
     if settings.memo is not None:
         settings.memo.bind(links, problem)
     if general:
-        from dlx.cores.multiplicity import search_m
+        from dlx.cores.links.multiplicity import search_m
 
         return search_m(links, stats, settings)
     return links.search(stats, settings)

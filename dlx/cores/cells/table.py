@@ -1,8 +1,8 @@
 """How a problem is laid out for dancing cells: SSXCC's node and set arrays, built once, and
 how deep a search of them may save.
 
-`dlx.cores.cells_dance` explains the structure and dances on copies of it; the compiled core
-(dlx/cores/csrc/cells.c, `cells_table_init`) builds the same arrays in C, and raises its
+`dlx.cores.cells.dance` explains the structure and dances on copies of it; the compiled core
+(dlx/cores/cells/csrc/cells.c, `cells_table_init`) builds the same arrays in C, and raises its
 `refuse_deeper` from here.
 """
 

@@ -19,10 +19,9 @@ from typer.testing import CliRunner
 import dlx
 from dlx import Problem, ZddUnsupportedError, zdd
 from dlx.cli.app import app
-from dlx.cli.zdd import tiling_order
 from dlx.cores.zdd import compiled as zdd_compiled
 from dlx.cores.zdd.plan import compile_plan
-from dlx.tiling.build import build
+from dlx.tiling.build import build, tiling_order
 from dlx.tiling.picture import read_picture
 
 pytestmark = pytest.mark.skipif(

@@ -12,24 +12,24 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-import typer
-
 from dlx import Stats
 from dlx.cli.common import (
     Board,
     CountOpt,
-    Held,
     JobsOpt,
     JsonOpt,
     LimitOpt,
     PaintedBoard,
     StatsOpt,
     SvgOpt,
-    budget,
     check_svg,
+    option_group,
+)
+from dlx.cli.output import (
+    Held,
+    budget,
     fail,
     guarded,
-    option_group,
     partial_at_stop,
     report,
     solve_json,
@@ -100,8 +100,8 @@ def run_boards(
     *,
     counter: Callable[[P, SearchKeywords], int] | None = None,
     picture: Callable[[P, Board], str] | None = None,
-    none: Callable[[], typer.Exit] | None = None,
-    on_error: Callable[[str], typer.Exit] = fail,
+    none: Callable[[], BaseException] | None = None,
+    on_error: Callable[[str], BaseException] = fail,
     first: bool = False,
 ) -> None:
     """A puzzle command's run, in order: `pose` reads and checks its input; with `--jobs`,
@@ -218,7 +218,7 @@ def show_boards(
     show_stats: bool,
     svg: Path | None,
     console: Console | None,
-    none: Callable[[], typer.Exit],
+    none: Callable[[], BaseException],
     picture: Picture | None = None,
     line: LiveLine | None = None,
 ) -> None:
@@ -236,7 +236,7 @@ def show_boards(
             if hold:
                 held.hold(board)
             else:
-                _show(board, found, svg, console, picture)
+                show_board(board, found, svg, console, picture)
     if line is not None:
         line.erase()
     clock.stop()
@@ -244,12 +244,12 @@ def show_boards(
     if count:
         sys.stdout.write(f"{found}\n")
     for number, board in enumerate(held, start=1):
-        _show(board, number, svg, console, picture)
+        show_board(board, number, svg, console, picture)
     if not found:
         raise fail("no solution") if count else none()
 
 
-def _show(
+def show_board(
     board: Board, number: int, svg: Path | None, console: Console | None, picture: Picture | None
 ) -> None:
     """Print the `number`-th board, after a blank line unless first; the SVG of the first."""
@@ -293,7 +293,7 @@ def _print_board(board: Board, console: Console | None) -> None:
     console.print(text, end="")
 
 
-def no_solution() -> typer.Exit:
+def no_solution() -> BaseException:
     """The exit for a puzzle without a solution: a message on standard error."""
     return fail("no solution")
 

@@ -17,10 +17,9 @@ from typing import Annotated, Any, NamedTuple
 import typer
 
 from dlx import Status
-from dlx.cli.common import Held, fail, guarded, read_input, report, solve_json, write_json
-from dlx.cli.engine import name_engine
+from dlx.cli.output import Held, fail, guarded, name_engine
+from dlx.cli.solve import end, option_lines, read_file
 from dlx.console.kit import PlainUsage
-from dlx.knuth import MAX_BYTES, decode, parse_dlx
 
 
 def register(app: typer.Typer) -> None:
@@ -66,20 +65,20 @@ def solve_parallel_command(
                 for solution in search:
                     found += 1
                     if not count:
-                        texts.hold([problem_file.option_text(key) for key in solution])
+                        texts.hold(option_lines(problem_file, solution))
                     if found == limit:
                         search.close()
                         run.stats.status = Status.LIMIT
                         break
-    if as_json:
-        write_json(solve_json(found, texts, run.stats, count))
-    elif count:
-        sys.stdout.write(f"{found}\n")
-    else:
-        sys.stdout.write("\n".join("".join(f"{line}\n" for line in lines) for lines in texts))
-    report_parallel(run, show_stats)
-    if not found:
-        raise fail("no solution")
+    end(
+        found,
+        texts,
+        run.stats,
+        count=count,
+        show_stats=show_stats,
+        as_json=as_json,
+        more=parts(run),
+    )
 
 
 def sequential_only(timeout: float | None, max_nodes: int | None) -> None:
@@ -88,16 +87,13 @@ def sequential_only(timeout: float | None, max_nodes: int | None) -> None:
         raise fail("--timeout and --max-nodes apply to the search without --jobs", 2)
 
 
-def report_parallel(run: Any, show: bool) -> None:
-    """The statistics of a parallel search and how it was cut, when asked."""
-    report(run.stats, show)
-    if show:
-        typer.echo(
-            f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.split} split at "
-            f"their budget, {run.resumed} from the checkpoint, {run.wasted_nodes} nodes wasted, "
-            f"{run.restarts} restarts",
-            err=True,
-        )
+def parts(run: Any) -> list[str]:
+    """The line `--stats` adds for a parallel search: how its tree was cut."""
+    return [
+        f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.split} split at their "
+        f"budget, {run.resumed} from the checkpoint, {run.wasted_nodes} nodes wasted, "
+        f"{run.restarts} restarts"
+    ]
 
 
 def count_in_parallel(
@@ -107,7 +103,7 @@ def count_in_parallel(
     show_stats: bool,
     timeout: float | None,
     max_nodes: int | None,
-    on_error: Callable[[str], typer.Exit] = fail,
+    on_error: Callable[[str], BaseException] = fail,
     limit: int | None = None,
     as_json: bool = False,
 ) -> None:
@@ -125,13 +121,7 @@ def count_in_parallel(
     if limit is not None and found >= limit:
         found = limit
         run.stats.status = Status.LIMIT
-    if as_json:
-        write_json(solve_json(found, [], run.stats, True))
-    else:
-        sys.stdout.write(f"{found}\n")
-    report_parallel(run, show_stats)
-    if not found:
-        raise fail("no solution")
+    end(found, [], run.stats, count=True, show_stats=show_stats, as_json=as_json, more=parts(run))
 
 
 @contextmanager
@@ -174,8 +164,8 @@ def estimate(
     """Knuth's estimate of the search tree's size (nodes, updates, solutions) from random paths."""
     from dlx.estimate import estimate as knuth_estimate
 
+    problem = read_file(file).problem
     with guarded():
-        problem = parse_dlx(decode(read_input(file, MAX_BYTES))).problem
         guess = knuth_estimate(problem, probes=probes, seed=seed)
     figures = zip(("nodes", "updates", "solutions"), _rounded(guess), strict=True)
     sys.stdout.write("".join(f"{name} {figure}\n" for name, figure in figures))

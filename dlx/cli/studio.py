@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from dlx.cli.common import fail
+from dlx.cli.output import fail
 from dlx.console.kit import positive_seconds
 
 if TYPE_CHECKING:

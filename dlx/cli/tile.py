@@ -9,19 +9,25 @@ problem are `dlx.tiling`'s; this module parses the arguments and hands the board
 
 import functools
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from dlx import Stats
-from dlx.cli.boards import NOTHING_ASKED, Asked, board_command, run_boards
-from dlx.cli.common import (
+from dlx.cli.boards import (
+    NOTHING_ASKED,
+    Asked,
+    board_command,
+    board_console,
+    run_boards,
+    show_board,
+)
+from dlx.cli.common import PaintedBoard, check_svg
+from dlx.cli.output import (
     Held,
-    PaintedBoard,
     budget,
-    check_svg,
     fail,
     guarded,
     partial_at_stop,
@@ -31,11 +37,14 @@ from dlx.cli.common import (
     write_json,
 )
 from dlx.cli.parallel import sequential_only
-from dlx.cli.zdd import NO_ZDD, ZddOptions, zdd_options
+from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
 from dlx.console.kit import Clock, PlainUsage
 from dlx.console.live import live_line
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
+    from dlx.problem import Problem
     from dlx.solve import SearchKeywords
     from dlx.tiling.build import Tiling
     from dlx.tiling.model import Placement, Puzzle
@@ -77,10 +86,11 @@ def tile(
     zdd: ZddOptions = NO_ZDD,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
-    from dlx.tiling.build import build, count_solutions, knuth_text
 
     @functools.cache  # built once, whichever paths ask
     def pose() -> "Tiling":
+        from dlx.tiling.build import build
+
         puzzle = _puzzle(file, grid, pieces, board)
         puzzle.rotate = not no_rotate
         puzzle.flip = mirror if puzzle.grid.solid else not no_flip
@@ -89,22 +99,24 @@ def tile(
 
     check_svg(asked.svg)
     if zdd.wanted:
-        from dlx.cli import zdd as cli_zdd
-
-        run = zdd.asked(asked.count_only, asked.limit, asked.show_stats, asked.timeout)
-        others = {"max_nodes": asked.max_nodes, "jobs": asked.jobs, "json": asked.as_json}
-        cli_zdd.refuse_others(run, zdd.build, **others, svg=asked.svg, dlx=dlx_format)
-        cli_zdd.tile_puzzle(pose, run, asked.plain)
+        _through_zdd(pose, asked, zdd, dlx_format)
         return
     if asked.jobs is not None:
-        sequential_only(asked.timeout, asked.max_nodes)  # a usage error, told before any building
+        sequential_only(asked.timeout, asked.max_nodes)  # a usage error, told before building
+        if not dlx_format and not _splittable(pose):
+            asked = asked._replace(jobs=None)  # searched alone, with the same answer
+    _search(pose, asked, dlx_format)
+
+
+def _search(pose: Callable[[], "Tiling"], asked: Asked, dlx_format: bool) -> None:
+    """The tiling's problem in Knuth's format (`--dlx`), one JSON object, or its boards."""
+    from dlx.tiling.build import count_solutions, knuth_text
+
     if dlx_format:
         with Clock(asked.timeout), guarded():
             text = knuth_text(pose())
         sys.stdout.write(text)
         return
-    if asked.jobs is not None and not _splittable(pose):
-        asked = asked._replace(jobs=None)  # searched alone, with the same answer
     if asked.as_json and asked.jobs is None:
         _json(pose, asked)
         return
@@ -121,6 +133,36 @@ def tile(
     run_boards(
         asked._replace(svg=None), pose, lambda tiling: tiling.problem, boards, counter=counter
     )
+
+
+def _through_zdd(
+    pose: Callable[[], "Tiling"], asked: Asked, zdd: ZddOptions, dlx_format: bool
+) -> None:
+    """`dlx tile --zdd`: the tiling's solutions through a ZDD, as pictures (what draws them is
+    imported only when one is drawn: `--count` starts lighter)."""
+    from dlx.cli.zdd import run_zdd
+    from dlx.tiling.build import tiling_order
+
+    run = zdd.asked(asked.count_only, asked.limit, asked.show_stats, asked.timeout)
+    others = {"max_nodes": asked.max_nodes, "jobs": asked.jobs, "json": asked.as_json}
+    refuse_others(run, zdd.build, **others, svg=asked.svg, dlx=dlx_format)
+
+    def problem() -> "tuple[Problem[Any], Sequence[Hashable]]":
+        tiling = pose()
+        if tiling.canonical is not None:
+            raise fail("--unique leaves symmetries to check here, which --zdd cannot", 2)
+        return tiling.problem, tiling_order(tiling)
+
+    console: list[Console | None] = []
+
+    def show(keys: tuple[Any, ...], number: int) -> None:
+        if not console:
+            console.append(board_console(asked.plain))
+        tiling = pose()
+        solution = [tiling.placements[key] for key in keys]
+        show_board(painted(tiling, solution), number, None, console[0], None)
+
+    run_zdd(problem, run, show)
 
 
 def _puzzle(
@@ -174,19 +216,22 @@ def _boards(
     tiling: "Tiling", search: "SearchKeywords", svg: Path | None, count: bool
 ) -> Iterator[list[str]]:
     """Each solution as text rows (none drawn when only counted); the first also as SVG."""
-    from dlx.pictures.squares import terminal_styles
     from dlx.tiling.build import solutions
-    from dlx.tiling.render import label_colours, legend_lines, marks, text
 
     for number, solution in enumerate(solutions(tiling, **search)):
         if number == 0 and svg is not None:
             _write_svg(tiling, solution, svg)
-        if count:
-            yield []
-        else:
-            styles = terminal_styles(label_colours(tiling.puzzle, solution))
-            legend = legend_lines(tiling.puzzle, marks(tiling.puzzle, solution))
-            yield PaintedBoard(text(tiling.puzzle, solution), styles, legend)
+        yield [] if count else painted(tiling, solution)
+
+
+def painted(tiling: "Tiling", solution: "Sequence[Placement]") -> PaintedBoard:
+    """A solution as its picture's text rows, coloured by piece, with its legend."""
+    from dlx.pictures.squares import terminal_styles
+    from dlx.tiling.render import label_colours, legend_lines, marks, text
+
+    styles = terminal_styles(label_colours(tiling.puzzle, solution))
+    legend = legend_lines(tiling.puzzle, marks(tiling.puzzle, solution))
+    return PaintedBoard(text(tiling.puzzle, solution), styles, legend)
 
 
 def _write_svg(tiling: "Tiling", solution: "Sequence[Placement]", path: Path) -> None:

@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from dlx.console.kit import MAX_PUZZLE_BYTES
+from dlx.console.files import MAX_PUZZLE_BYTES
 from dlx.tiling.model import MAX_PIECES, Puzzle
 
 MODES = ("solve", "count", "unique", "all", "fillit")

@@ -4,7 +4,7 @@ its own around the dlx engine, a compiled check and sweep, and a checker of othe
 programs. It stands on dlx (the engine, and the drawing and console helpers its command line
 uses); dlx knows nothing of it.
 
-Its rooms, from the top (`tests/test_structure.py` keeps the doors one-way):
+Its rooms, from the top (`tests/house/test_structure.py` keeps the doors one-way):
 - the edges: `cli` (the `fillit` command: parses arguments and delegates), `cli_common` and
   `entry` (the console, Ctrl-C, the program's entry point), `render` and `report` (what is
   printed), `check` (the independent verifier of `--check`);

@@ -7,7 +7,7 @@ vector that is exactly that form to `solve_plainly` and every other to the typer
 (`dlx.cli.app`), which remains the command's definition: its options, its `--help`, its usage
 errors. Both run down one path (`dlx.cli.solve`, `dlx.cli.zdd`), so what the plain form prints,
 on standard output and standard error, and its exit status are the typer command's, byte for
-byte (`tests/test_cli_plain.py` holds the two equal over bad files, bad options and each
+byte (`tests/cli/test_cli_plain.py` holds the two equal over bad files, bad options and each
 engine); anything this module is not sure of it leaves to typer.
 """
 

@@ -31,8 +31,11 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.studio_helpers import PENTOMINOES_6X10, ROOT, studio_server
+sys.path[:0] = [
+    str(Path(__file__).resolve().parents[2]),
+    str(Path(__file__).resolve().parents[1] / "helpers"),
+]
+from studio_helpers import PENTOMINOES_6X10, ROOT, studio_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CLICK_TO_PICTURE = """() => new Promise((done) => {

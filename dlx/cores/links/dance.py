@@ -16,7 +16,7 @@ The structure, for a problem with N items numbered 1..N (primary ones first):
   transcribed to lists.
 
 Knuth's 7-item example (items a..g; options "c e", "a d g", "b c f", "a d f", "b g", "d e g")
-has the single solution {a d f, b g, c e}; `tests/test_engine.py` runs it.
+has the single solution {a d f, b g, c e}; `tests/engine/test_engine.py` runs it.
 
 *Cover* an item: take it out of the active list, then *hide* each option in its list (unlink the
 option's other nodes from their items' lists). *Uncover* undoes this; since every node remembers its

@@ -27,8 +27,8 @@ from dlx.cli.engine import Engine, EngineOpt, describe_engines
 from dlx.cli.parallel import Where, solve_parallel_command
 from dlx.cli.solve import read_file, solve_file
 from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
-from dlx.console.kit import MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
-from dlx.console.kit import run as run_app
+from dlx.programs.kit import MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
+from dlx.programs.kit import run as run_app
 
 app = typer.Typer(
     add_completion=False,

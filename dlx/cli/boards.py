@@ -36,8 +36,8 @@ from dlx.cli.output import (
     write_json,
 )
 from dlx.cli.parallel import count_in_parallel
-from dlx.console.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
-from dlx.console.live import LiveLine, live_line
+from dlx.programs.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.programs.live import LiveLine, live_line
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from dlx.cli.output import fail
-from dlx.console.kit import unwritable
+from dlx.programs.kit import unwritable
 
 Board = Sequence[str]
 

@@ -6,7 +6,7 @@ JSON object.
 
 Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
 3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
-standard output, 130 interrupted. The process-level endings are `dlx.console.ending`'s.
+standard output, 130 interrupted. The process-level endings are `dlx.programs.ending`'s.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
-from dlx.console.ending import EXIT_UNKNOWN, Clock, at_stop
-from dlx.console.files import MAX_PUZZLE_BYTES, Unreadable, read_bytes
 from dlx.errors import DOMAIN_ERRORS
+from dlx.programs.ending import EXIT_UNKNOWN, Clock, at_stop
+from dlx.programs.files import MAX_PUZZLE_BYTES, Unreadable, read_bytes
 from dlx.stats import Stats, Status
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve` need not load

@@ -19,7 +19,7 @@ import typer
 from dlx import Status
 from dlx.cli.output import Held, fail, guarded, name_engine
 from dlx.cli.solve import end, option_lines, read_file
-from dlx.console.kit import PlainUsage
+from dlx.programs.kit import PlainUsage
 
 
 def register(app: typer.Typer) -> None:

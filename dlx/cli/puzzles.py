@@ -15,8 +15,8 @@ import typer
 from dlx.cli.boards import NOTHING_ASKED, Asked, board_command, run_boards
 from dlx.cli.common import Board
 from dlx.cli.output import EXIT_NONE, fail, read_text
-from dlx.console.kit import PlainUsage
 from dlx.errors import PuzzleError
+from dlx.programs.kit import PlainUsage
 
 
 def register(app: typer.Typer) -> None:

@@ -10,8 +10,8 @@ import sys
 from collections.abc import Sequence
 
 from dlx.cli.output import Held, budget, fail, guarded, read_input, report, write_solution
-from dlx.console.ending import Clock
-from dlx.console.live import live_line
+from dlx.programs.ending import Clock
+from dlx.programs.live import live_line
 from dlx.stats import Stats
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve` need not load

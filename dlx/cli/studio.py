@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from dlx.cli.output import fail
-from dlx.console.kit import positive_seconds
+from dlx.programs.kit import positive_seconds
 
 if TYPE_CHECKING:
     import socket

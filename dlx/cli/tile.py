@@ -38,8 +38,8 @@ from dlx.cli.output import (
 )
 from dlx.cli.parallel import sequential_only
 from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
-from dlx.console.kit import Clock, PlainUsage
-from dlx.console.live import live_line
+from dlx.programs.kit import Clock, PlainUsage
+from dlx.programs.live import live_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -170,7 +170,7 @@ def _puzzle(
 ) -> "Puzzle":
     """The puzzle of FILE, or of --board and --pieces (each a set's name, or several apart by
     commas)."""
-    from dlx.tiling.picture import is_picture, read_picture
+    from dlx.tiling.drawn import is_picture, read_picture
     from dlx.tiling.spec import guess_grid, read_spec
 
     names = [name for value in pieces or [] for name in value.replace(",", " ").split()]
@@ -191,8 +191,8 @@ def _puzzle(
 def _from_options(board: str, names: list[str], grid: str | None) -> "Puzzle":
     """The puzzle of --board and --pieces, read as the picture they stand for; its errors name
     the option, not a line of a file the person never wrote."""
+    from dlx.tiling.drawn import read_picture
     from dlx.tiling.errors import TileError
-    from dlx.tiling.picture import read_picture
 
     try:
         return read_picture(f"board {' '.join(board.split())}\npieces {' '.join(names)}\n", grid)

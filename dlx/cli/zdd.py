@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 
 from dlx.cli.output import fail, guarded, write_solution
-from dlx.console.ending import Clock
+from dlx.programs.ending import Clock
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
 if TYPE_CHECKING:

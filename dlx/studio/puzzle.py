@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from dlx.console.files import MAX_PUZZLE_BYTES
+from dlx.programs.files import MAX_PUZZLE_BYTES
 from dlx.tiling.model import MAX_PIECES, Puzzle
 
 MODES = ("solve", "count", "unique", "all", "fillit")
@@ -100,8 +100,8 @@ def _fixed(data: dict[str, Any]) -> dict[str, tuple[bool, bool]]:
 
 def puzzle_of(job: Job) -> Puzzle:
     """The job's puzzle, read as `dlx tile` reads a file, with the job's options set."""
+    from dlx.tiling.drawn import is_picture, read_picture
     from dlx.tiling.errors import TileError
-    from dlx.tiling.picture import is_picture, read_picture
     from dlx.tiling.spec import guess_grid, read_spec
 
     if is_picture(job.text):

@@ -38,7 +38,7 @@ from bench_families import queens_half  # noqa: E402  (the same 14 queens half a
 def tiling(picture: str) -> str:
     """The exact-cover problem of a tiling puzzle, as `dlx tile --dlx` writes it."""
     from dlx.tiling.build import build, knuth_text
-    from dlx.tiling.picture import read_picture
+    from dlx.tiling.drawn import read_picture
 
     return knuth_text(build(read_picture(picture, None)))
 

@@ -39,7 +39,7 @@ pytestmark = pytest.mark.skipif(
 
 CLEANING = """
 import time
-from dlx.console.kit import run
+from dlx.programs.kit import run
 
 def app():
     try:
@@ -56,7 +56,7 @@ run(app, "demo")
 
 EXITING = """
 import atexit, time
-from dlx.console.kit import run
+from dlx.programs.kit import run
 
 def slow_exit():
     print("exiting", flush=True)
@@ -69,7 +69,7 @@ run(lambda: print("done", flush=True), "demo")
 
 SWALLOWING = """
 import time
-from dlx.console.kit import run
+from dlx.programs.kit import run
 
 class Slow:
     def __del__(self):
@@ -198,9 +198,9 @@ def test_the_entry_points_import_next_to_nothing(module: str) -> None:
     )
     names = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
     names -= {line.rpartition("|")[2].strip() for line in before.stderr.splitlines()}
-    ours = {"dlx", "dlx.cli", "dlx.cli.entry", "dlx.console", "dlx.console.start"}
+    ours = {"dlx", "dlx.cli", "dlx.cli.entry", "dlx.programs", "dlx.programs.start"}
     ours |= {"fillit", "fillit.entry"}
-    # (no `signal`: its enums cost 11 M instructions; `dlx.console.start` takes `_signal`)
+    # (no `signal`: its enums cost 11 M instructions; `dlx.programs.start` takes `_signal`)
     assert names - ours <= {"__future__", "types", "_signal"}, names - ours
 
 

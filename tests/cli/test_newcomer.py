@@ -20,11 +20,11 @@ from typer.testing import CliRunner, Result
 
 from dlx import Stats, solve
 from dlx.cli.app import app as dlx_app
-from dlx.console.live import LiveLine
 from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.programs.live import LiveLine
 from dlx.puzzles import queens
 from dlx.tiling.build import build, knuth_text
-from dlx.tiling.picture import read_picture
+from dlx.tiling.drawn import read_picture
 from fillit.cli import app as fillit_app
 
 DLX_COMMANDS = ["solve", "queens", "sudoku", "skyscrapers", "polyomino", "pentomino", "tile"]

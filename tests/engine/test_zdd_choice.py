@@ -22,7 +22,7 @@ from dlx.cli.app import app
 from dlx.cores.zdd import compiled as zdd_compiled
 from dlx.cores.zdd.plan import compile_plan
 from dlx.tiling.build import build, tiling_order
-from dlx.tiling.picture import read_picture
+from dlx.tiling.drawn import read_picture
 
 pytestmark = pytest.mark.skipif(
     not zdd_compiled.COMPILED, reason="the compiled ZDD search was not built"

@@ -42,17 +42,18 @@ FAST_PATH = [
     "sweep",
     "pruner",
     "packing",
-    "ways",
+    "orders",
     "race",
-    "fits",
+    "square_fits",
     "canonical",
-    "fast",
+    "arrange",
 ]
 """The fast path's layers, lowest first: each may import only those before it (and the helpers
 below), all in `fillit.solver`; `pruner` is given its board, so it does not import the packing."""
 
 HELPERS = {
-    "fillit.vocabulary",
+    "fillit.answer",
+    "fillit.geometry",
     "fillit.pieces",
     "fillit.solver.colouring",
     "fillit.solver.projection",

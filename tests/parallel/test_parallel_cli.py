@@ -38,7 +38,7 @@ def pentominoes_dlx(board: str) -> str:
     """The twelve pentominoes on `board` (6x10, or 8x8 less its centre) in Knuth's format, as his
     polyomino-dlx writes them (every rotation and reflection kept)."""
     from dlx.tiling.build import build, knuth_text
-    from dlx.tiling.picture import read_picture
+    from dlx.tiling.drawn import read_picture
 
     name = "8x8-hole" if board == "8x8" else board
     return knuth_text(build(read_picture(f"board {name}\npieces pentominoes\n")))

@@ -278,7 +278,7 @@ def test_a_piece_may_be_kept_from_turning(client: TestClient) -> None:
     """A piece that may not turn nor flip keeps the solutions where it lies as drawn (the
     first of its orientations, as `dlx.tiling` lists them), and only those."""
     from dlx.tiling.build import build, solutions
-    from dlx.tiling.picture import read_picture
+    from dlx.tiling.drawn import read_picture
 
     tiling = build(read_picture(SMALL))
     as_drawn = sum(1 for s in solutions(tiling) if next(p for p in s if p.piece == 0).base == 0)

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from dlx import verify
 from dlx.solve import solve
 from dlx.tiling.build import build, solutions
+from dlx.tiling.drawn import read_picture
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import GRIDS, Cell
 from dlx.tiling.library import board_named, piece_set, polyforms
 from dlx.tiling.model import Piece, Puzzle
-from dlx.tiling.picture import read_picture
 
 BOXES: dict[str, list[Cell]] = {
     "square": [(x, y) for x in range(3) for y in range(4)],

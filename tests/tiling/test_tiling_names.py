@@ -15,8 +15,8 @@ from typer.testing import CliRunner, Result
 
 from dlx.cli.app import app
 from dlx.tiling.build import build, solutions
+from dlx.tiling.drawn import read_picture
 from dlx.tiling.errors import TileError
-from dlx.tiling.picture import read_picture
 from dlx.tiling.render import OVERFLOW, RESERVED, label_table, legend_lines, marks, text
 from dlx.tiling.spec import read_spec
 

@@ -42,7 +42,7 @@ def imported_by(*args: str) -> set[str]:
 @pytest.mark.skipif(not LINKS_COMPILED, reason="the compiled core was not built")
 def test_fillit_solve_starts_without_what_it_does_not_use() -> None:
     names = imported_by("solve", str(EXAMPLE))
-    assert "fillit.solver.fast" in names
+    assert "fillit.solver.arrange" in names
     assert not {name.split(".")[0] for name in names} & {"rich"}
     assert not names & UNUSED
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from board_pictures import cell_fills, neighbours, read_picture
 
 from dlx.pictures.svg import board_svg
+from fillit.answer import Answer
 from fillit.parse import parse
 from fillit.render import coloured, plain
-from fillit.solver.fast import arrange_fast
-from fillit.vocabulary import Answer
+from fillit.solver.arrange import arrange_fast
 
 CASE = Path(__file__).resolve().parents[3] / "corpus" / "fillit" / "valid" / "twenty_six_pieces.txt"
 CELL = 10

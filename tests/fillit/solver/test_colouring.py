@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, SHAPES, SQUARE, TETROMINOES, piece_lists
 
 from fillit.check import check
+from fillit.geometry import smallest_size
 from fillit.pieces import Piece, letter
 from fillit.solver import colouring
+from fillit.solver.arrange import arrange_fast
 from fillit.solver.colouring import COLOURINGS, ColourBound, refuted_by_colouring, shape_counts
-from fillit.solver.fast import arrange_fast
-from fillit.vocabulary import smallest_size
 
 Free = list[list[bool]]
 NAMES = list(COLOURINGS)

@@ -22,12 +22,12 @@ import fillit.solver.pruner
 from dlx import Stats, solve
 from dlx.cores.links.engine import COMPILED as DLX_COMPILED
 from dlx.memo import FailureMemo
+from fillit.geometry import smallest_size
 from fillit.pieces import Piece
 from fillit.solver import empty_cells
 from fillit.solver.failures import FailedStates
 from fillit.solver.packing import Packing
 from fillit.solver.pruner import StatePruner, new_failures, new_pruner
-from fillit.vocabulary import smallest_size
 
 pytestmark = pytest.mark.skipif(
     not empty_cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"

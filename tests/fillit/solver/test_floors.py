@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from tetrominoes import I_HORIZONTAL, SQUARE, piece_lists
 
 import fillit.solver.canonical
-import fillit.solver.fits
+import fillit.solver.square_fits
 from fillit.pieces import Piece
 from fillit.solver import empty_cells
+from fillit.solver.arrange import arrange_fast
 from fillit.solver.canonical import floors
-from fillit.solver.fast import arrange_fast
 from fillit.solver.packing import Packing
 from fillit.solver.pruner import StatePruner, new_failures, new_pruner
 
@@ -66,7 +66,7 @@ def test_the_floors_leave_the_canonical_answer_as_it_was(pieces: list[Piece]) ->
     """With every order taking its turn (rounds of one node, no repair), the answer with floors
     is the brute-force canonical one."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.fits, "FIRST_CAP", 1)
+        patch.setattr(fillit.solver.square_fits, "FIRST_CAP", 1)
         patch.setattr(fillit.solver.canonical, "REPAIR_RADII", ())
         fast = arrange_fast(pieces)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tetrominoes import PICTURES, from_picture
 
-from fillit.solver.fast import arrange_fast
+from fillit.solver.arrange import arrange_fast
 from fillit.solver.projection import UNSURE, Fit, LineBound, Profile, profiles
 
 PROFILES = sorted({p for picture in PICTURES.values() for p in profiles(from_picture(picture))})

@@ -15,14 +15,14 @@ from hypothesis import strategies as st
 from pruner_walks import walk_tree
 from tetrominoes import TETROMINOES
 
+from fillit.geometry import smallest_size
 from fillit.parse import parse
 from fillit.pieces import Piece
 from fillit.solver import empty_cells
+from fillit.solver.arrange import arrange_fast
 from fillit.solver.failures import FailedStates
-from fillit.solver.fast import arrange_fast
 from fillit.solver.packing import Packing
 from fillit.solver.pruner import Board, StatePruner, new_failures
-from fillit.vocabulary import smallest_size
 
 pytestmark = pytest.mark.skipif(
     not empty_cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"

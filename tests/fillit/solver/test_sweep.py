@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from tetrominoes import SQUARE, TETROMINOES, piece_lists
 
 from dlx import Stats, Status, verify
+from fillit.geometry import placements, smallest_size
 from fillit.pieces import Piece
 from fillit.solver import sweep as sweep_module
 from fillit.solver.budget import Budget
 from fillit.solver.packing import HOLE, Key, Outcome, Packing
 from fillit.solver.sweep import DIRECTIONS, CompiledSweep, Direction, sweep_order, to_frame
-from fillit.vocabulary import placements, smallest_size
 
 needs_compiled = pytest.mark.skipif(
     not sweep_module.compiled(), reason="fillit.solver._board was not built (or FILLIT_CORE=python)"

@@ -19,7 +19,7 @@ from fillit.errors import InputError
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece
 from fillit.rules import Rule
-from fillit.solver.fast import arrange_fast
+from fillit.solver.arrange import arrange_fast
 from fillit.tools.generate import KINDS, SHAPES, GenerateError, pieces_of, valid_input
 from fillit.tools.invalid import BREAKS, invalid_input
 

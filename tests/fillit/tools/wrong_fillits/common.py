@@ -5,7 +5,7 @@ from __future__ import annotations
 from fillit.errors import FillitError
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece
-from fillit.solver.fast import arrange_fast
+from fillit.solver.arrange import arrange_fast
 
 
 def pieces_or_none(name: str) -> list[Piece] | None:

@@ -5,7 +5,7 @@ import sys
 
 from common import pieces_or_none, right_output
 
-from fillit.solver.fast import arrange_fast
+from fillit.solver.arrange import arrange_fast
 
 
 def main() -> None:

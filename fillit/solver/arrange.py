@@ -1,9 +1,10 @@
 """The fast path: sizes from the smallest up, each asked *does a square of side s fit?*
-(`fillit.solver.fits`), then at the first that fits, *which answer?* (`fillit.solver.canonical`).
+(`fillit.solver.square_fits`), then at the first that fits, *which answer?*
+(`fillit.solver.canonical`).
 
 The run's budget (`fillit.solver.budget`) bounds both; the packing model (`fillit.solver.packing`)
 and its once-per-node check (`fillit.solver.pruner`) serve both, and what their questions share
-(`fillit.solver.ways.Run`) is made here, once per run. This module only ties them together.
+(`fillit.solver.orders.Run`) is made here, once per run. This module only ties them together.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Unpack
 
+from fillit.answer import Answer, CanonicalStats, Limits, Progress
+from fillit.geometry import smallest_size
 from fillit.pieces import Piece
 from fillit.solver.budget import Budget
 from fillit.solver.canonical import canonical
-from fillit.solver.fits import decide_size
+from fillit.solver.orders import Run
 from fillit.solver.packing import Packing
-from fillit.solver.ways import Run
-from fillit.vocabulary import Answer, CanonicalStats, Limits, Progress, smallest_size
+from fillit.solver.square_fits import decide_size
 
 
 def arrange_fast(
@@ -63,7 +65,7 @@ def arrange_fast(
 
 
 class FastPath:
-    """The fast path as an `Arranger` (`fillit.vocabulary`): `arrange_fast` racing long questions
+    """The fast path as an `Arranger` (`fillit.answer`): `arrange_fast` racing long questions
     on `jobs` processes (1: one core).
 
     >>> from fillit.pieces import Piece

@@ -2,7 +2,7 @@
 
 This module imports nothing heavy, and neither does `dlx` (its names load on first use), so the
 programs take over Ctrl-C within a few milliseconds of the interpreter's start, before the command
-lines (typer and rich) and the engine are imported: until `dlx.console.kit.run` installs its own
+lines (typer and rich) and the engine are imported: until `dlx.programs.kit.run` installs its own
 handler, Ctrl-C ends the process at once with one line and exit status 130, where Python would
 print a traceback of the import. What comes earlier is the interpreter's own start (its `site`,
 and the console script's first line), out of the programs' reach.

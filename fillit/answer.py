@@ -1,14 +1,13 @@
-"""The words all of fillit shares: an answer and the attempts behind it, the counters of the
-canonical placement, the progress callback, what a search for the answer offers (`Arranger`), and
-the board's geometry (the smallest size, a piece's placements, the waste of empty regions). Both
-searches (`fillit.solver.ordered`, the fast path) answer in these words, and the CLI, the renderer
-and the report read them; this module searches nothing.
+"""What does a search for fillit's answer give? The answer and the attempts behind it, the
+counters of the canonical placement, the progress callback and what a search for the answer
+offers (`Arranger`). Both searches (`fillit.solver.ordered`, the fast path) answer in these
+words, and the CLI, the renderer and the report read them; this module searches nothing (the
+board's geometry is `fillit.geometry`'s).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypedDict, Unpack
 
@@ -30,7 +29,7 @@ class Limits(TypedDict, total=False):
 
 class Arranger(Protocol):
     """A search for the canonical answer, with its settings: the fast path
-    (`fillit.solver.fast.FastPath`) or the first release's
+    (`fillit.solver.arrange.FastPath`) or the first release's
     (`fillit.solver.ordered.OrderedSearch`)."""
 
     def arrange(self, pieces: Sequence[Piece], **limits: Unpack[Limits]) -> Answer:
@@ -105,49 +104,3 @@ class Answer:
             for r, c in piece.cells:
                 board[top + r][left + c] = letter(index)
         return ["".join(row) for row in board]
-
-
-def smallest_size(pieces: Sequence[Piece]) -> int:
-    """The smallest side that could hold the pieces' cells and the largest piece.
-
-    >>> bar = Piece(((0, 0), (0, 1), (0, 2), (0, 3)))
-    >>> smallest_size([bar]), smallest_size([bar] * 5)
-    (4, 5)
-    """
-    area = math.isqrt(4 * len(pieces) - 1) + 1
-    return max(area, *(max(p.height, p.width) for p in pieces))
-
-
-def placements(piece: Piece, size: int) -> Iterator[Cell]:
-    """Every top-left corner of `piece` on a board of side `size`, in row-major order.
-
-    >>> list(placements(Piece(((0, 0), (1, 0), (2, 0), (2, 1))), 3))
-    [(0, 0), (0, 1)]
-    """
-    for top in range(size - piece.height + 1):
-        for left in range(size - piece.width + 1):
-            yield top, left
-
-
-def waste_fits(empty: int, stride: int, holes: int) -> bool:
-    """Whether the empty cells (bits of rows `stride` apart, a spare column between rows)
-    waste at most `holes` cells: a region of m empty cells wastes at least m mod 4.
-
-    >>> waste_fits(0b011_011, 4, 1), waste_fits(0b1, 4, 0)  # a region of 4; one lone cell
-    (True, False)
-    """
-    total = 0
-    while empty:
-        region = empty & -empty
-        while True:
-            grown = (
-                region | region << 1 | region >> 1 | region << stride | region >> stride
-            ) & empty
-            if grown == region:
-                break
-            region = grown
-        total += region.bit_count() & 3
-        if total > holes:
-            return False
-        empty ^= region
-    return True

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 
 from dlx import Stats, Status
 from dlx.solve import Choice
+from fillit.answer import Attempt, CanonicalStats, Progress
 from fillit.solver.budget import Budget
 from fillit.solver.colouring import refuted_by_colouring
+from fillit.solver.orders import Order, Round, Run, Way
 from fillit.solver.packing import UNKNOWN, Key, Outcome, Packing, Sweep
 from fillit.solver.race import RACE_CAP, Won, can_race, race
-from fillit.solver.ways import Order, Round, Run, Way
-from fillit.vocabulary import Attempt, CanonicalStats, Progress
 
 FIRST_CAP = 2000
 """The node cap of each way's turn in the first round; each round doubles it."""

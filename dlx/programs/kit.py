@@ -11,7 +11,7 @@ bounds the whole run; and an ending without a traceback, whatever happens to the
   write to standard output (a full disk, /dev/full) or a closed standard output gives one line on
   standard error and exit 1; a reader that goes away ends the process quietly, as SIGPIPE does.
 
-The clock and the endings live in `dlx.console.ending`, which imports no typer (so that `dlx
+The clock and the endings live in `dlx.programs.ending`, which imports no typer (so that `dlx
 solve`'s plain form starts without it); this module hands them on with the options.
 """
 
@@ -25,7 +25,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand
 
-from dlx.console.ending import (
+from dlx.programs.ending import (
     EXIT_FAILED,
     EXIT_UNKNOWN,
     Clock,
@@ -35,7 +35,7 @@ from dlx.console.ending import (
     reason,
     run,
 )
-from dlx.console.files import MAX_PUZZLE_BYTES
+from dlx.programs.files import MAX_PUZZLE_BYTES
 
 __all__ = [
     "EXIT_FAILED",

@@ -1,4 +1,4 @@
-"""The fast path (`fillit.solver.fast` and its parts): the same canonical answers as the first
+"""The fast path (`fillit.solver.arrange` and its parts): the same canonical answers as the first
 release's ordered search, the brute-force oracle and the golden corpus; its budgets and statistics;
 and the parts of its formulation (`waste_fits`, `packing_problem`) on small cases worked by hand."""
 
@@ -16,22 +16,24 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
+import fillit.solver.arrange
 import fillit.solver.canonical
 import fillit.solver.failures
-import fillit.solver.fast
-import fillit.solver.fits
 import fillit.solver.pruner
+import fillit.solver.square_fits
 from dlx import Problem, Stats, Status, count, solve, verify
+from fillit.answer import Answer
 from fillit.check import check
+from fillit.geometry import placements, smallest_size, waste_fits
 from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
+from fillit.solver.arrange import FastPath, arrange_fast
 from fillit.solver.budget import Budget
 from fillit.solver.empty_cells import python_cells
 from fillit.solver.failures import FailedStates
-from fillit.solver.fast import FastPath, arrange_fast
-from fillit.solver.fits import decide_size
 from fillit.solver.ordered import arrange_ordered, exact_cover
+from fillit.solver.orders import Run, Way
 from fillit.solver.packing import (
     HOLE,
     REFUTED,
@@ -42,8 +44,7 @@ from fillit.solver.packing import (
     packing_problem,
 )
 from fillit.solver.pruner import StatePruner
-from fillit.solver.ways import Run, Way
-from fillit.vocabulary import Answer, placements, smallest_size, waste_fits
+from fillit.solver.square_fits import decide_size
 
 CORPUS = Path(__file__).resolve().parents[3] / "corpus" / "fillit"
 VALID = sorted((CORPUS / "valid").glob("*.txt"))
@@ -140,7 +141,7 @@ def test_every_order_taking_its_turn_gives_the_canonical_answer(pieces: list[Pie
     """With rounds of one node (and no repair), every order takes its turn, MRV and the sweep,
     witness first or not, deciding sizes and placing pieces: the answer does not change."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.fits, "FIRST_CAP", 1)
+        patch.setattr(fillit.solver.square_fits, "FIRST_CAP", 1)
         patch.setattr(fillit.solver.canonical, "REPAIR_RADII", ())
         fast = arrange_fast(pieces)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
@@ -151,8 +152,8 @@ def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweeps_in_turn(
 ) -> None:
     """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices, and
     the sweep both by rows and by columns (with the same caps: compiled, a sweep's are larger)."""
-    monkeypatch.setattr(fillit.solver.fits, "FIRST_CAP", 1)
-    monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)
+    monkeypatch.setattr(fillit.solver.square_fits, "FIRST_CAP", 1)
+    monkeypatch.setattr(fillit.solver.square_fits, "SWEEP_SHARE", 1)
     asked: list[tuple[str, str]] = []
     complete = Packing.complete
 
@@ -178,15 +179,15 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
         asked.append((args[5], args[7], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
-    monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
+    monkeypatch.setattr(fillit.solver.square_fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
     ways = [
         Way((), "mrv", "rows", 0, None),
         Way((), "sweep", "columns", 2, None),
     ]
-    found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
-    cap = fillit.solver.fits.FIRST_CAP
+    found = fillit.solver.square_fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+    cap = fillit.solver.square_fits.FIRST_CAP
     assert found == REFUTED
     assert asked == [
         ("mrv", "rows", cap),
@@ -208,14 +209,16 @@ def test_a_way_stops_taking_turns_in_the_round_it_leaves_in(
         asked.append((args[5], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
-    monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
+    monkeypatch.setattr(fillit.solver.square_fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     ways = [
         Way((), "mrv", "rows", 0, 2),
         Way((), "sweep", "rows", 0, None),
     ]
-    found = fillit.solver.fits.rounds(Packing([SQUARE], 2), Stats(), Budget.start(None, None), ways)
-    cap = fillit.solver.fits.FIRST_CAP
+    found = fillit.solver.square_fits.rounds(
+        Packing([SQUARE], 2), Stats(), Budget.start(None, None), ways
+    )
+    cap = fillit.solver.square_fits.FIRST_CAP
     assert found == REFUTED
     assert asked == [
         ("mrv", cap),
@@ -238,7 +241,7 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
         asked.append((bool(args[1]), args[5], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
-    monkeypatch.setattr(fillit.solver.fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
+    monkeypatch.setattr(fillit.solver.square_fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
     run = Run(favourite=("sweep", "rows"))
@@ -248,8 +251,8 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
         Way((), "mrv", "rows", 0, None),
         Way((), "sweep", "rows", 0, None),
     ]
-    found = fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways, run)
-    cap, boost = fillit.solver.fits.FIRST_CAP, fillit.solver.fits.FAVOURITE_CAP
+    found = fillit.solver.square_fits.rounds(packing, Stats(), Budget.start(None, None), ways, run)
+    cap, boost = fillit.solver.square_fits.FIRST_CAP, fillit.solver.square_fits.FAVOURITE_CAP
     assert found == REFUTED
     assert asked == [
         (False, "sweep", boost * cap),
@@ -277,12 +280,12 @@ def test_a_compiled_sweep_takes_its_turn_with_sweep_share_times_the_cap(
         Way((), "mrv", "rows", 0, None),
         Way((), "sweep", "rows", 0, None),
     ]
-    cap, share = fillit.solver.fits.FIRST_CAP, fillit.solver.fits.SWEEP_SHARE
+    cap, share = fillit.solver.square_fits.FIRST_CAP, fillit.solver.square_fits.SWEEP_SHARE
     for core, sweep_cap in (("", share * cap), ("python", cap)):
         monkeypatch.setenv("FILLIT_CORE", core)
         packing = Packing([SQUARE], 2)
         asked.clear()
-        fillit.solver.fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+        fillit.solver.square_fits.rounds(packing, Stats(), Budget.start(None, None), ways)
         compiled = packing.sweeps is not None
         assert asked == [("mrv", cap), ("sweep", sweep_cap if compiled else cap)]
 
@@ -313,7 +316,9 @@ def test_a_refutation_makes_its_way_the_favourite_and_a_find_only_when_finds_tea
     ]
     budget = Budget.start(None, None)
     assert (
-        fillit.solver.fits.rounds(packing, Stats(), budget, ways, run, finds_teach=finds_teach)
+        fillit.solver.square_fits.rounds(
+            packing, Stats(), budget, ways, run, finds_teach=finds_teach
+        )
         == outcome
     )
     assert run.favourite == favourite
@@ -345,15 +350,15 @@ def test_the_next_size_starts_with_the_favourite_of_the_size_before(
 ) -> None:
     """The order that refuted a size is the favourite when the next size is decided."""
     favourites: list[object] = []
-    decide = fillit.solver.fast.decide_size
+    decide = fillit.solver.arrange.decide_size
 
     def spy(packing: Packing, budget: Budget, run: Run, *args: Any) -> object:
         favourites.append(run.favourite)
         return decide(packing, budget, run, *args)
 
-    monkeypatch.setattr(fillit.solver.fast, "decide_size", spy)
+    monkeypatch.setattr(fillit.solver.arrange, "decide_size", spy)
     monkeypatch.setattr(
-        fillit.solver.fits, "_refutation", lambda packing: None
+        fillit.solver.square_fits, "_refutation", lambda packing: None
     )  # search every size
     assert arrange_fast([SQUARE, SQUARE]).size == 4
     assert favourites[0] is None and favourites[1] is not None

@@ -1,7 +1,7 @@
 """The endings both command lines share, without the command line's machinery (neither typer nor
 rich is imported here, so that `dlx solve`'s plain form, `dlx.cli.plain`, starts without them):
 a clock that bounds the whole run, and an ending without a traceback, whatever happens to the
-process. `dlx.console.kit` hands these on with the options that need typer; its docstring says
+process. `dlx.programs.kit` hands these on with the options that need typer; its docstring says
 what each ending does.
 """
 
@@ -15,13 +15,13 @@ import time
 from collections.abc import Callable
 from types import FrameType
 
-from dlx.console.start import EXIT_INTERRUPTED, end_children, quiet_start
+from dlx.programs.start import EXIT_INTERRUPTED, end_children, quiet_start
 
 TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
 if TYPE_CHECKING:
     import signal
     from typing import NoReturn
-else:  # as in dlx.console.start: signal's C functions, without its enums
+else:  # as in dlx.programs.start: signal's C functions, without its enums
     import _signal as signal
 
 EXIT_FAILED = 1

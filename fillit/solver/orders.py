@@ -1,5 +1,5 @@
 """What is an order of search, and what do the questions of one run share? A *way* is one order
-of search taking turns in the rounds of a question (`fillit.solver.fits.rounds`): the options
+of search taking turns in the rounds of a question (`fillit.solver.square_fits.rounds`): the options
 tried first, the item choice, the order of the cells, and the rounds it takes turns in; a *round*
 gives each way one turn of at most its node cap. The *run* is what every question of one
 `arrange_fast` shares, from one size to the next: the processes a question may race on, the
@@ -19,9 +19,9 @@ cells (what the favourite remembers)."""
 
 
 class Way:
-    """One order of search taking turns in `fillit.solver.fits.rounds`: the options tried first,
-    the item choice, the order of the cells, the round it joins in, and the round it leaves in
-    (None: never). (A class with slots, not a dataclass or a NamedTuple: the same fields for a
+    """One order of search taking turns in `fillit.solver.square_fits.rounds`: the options tried
+    first, the item choice, the order of the cells, the round it joins in, and the round it leaves
+    in (None: never). (A class with slots, not a dataclass or a NamedTuple: the same fields for a
     fraction of the start-up, which every `fillit solve` pays.)
 
     >>> Way((), "sweep", "columns").name, Way((), "mrv", "rows", 0, 3).plays(3)
@@ -63,7 +63,7 @@ class Way:
 
 
 class Run:
-    """What the questions of one run share, from one size to the next (`fillit.solver.fast` makes
+    """What the questions of one run share, from one size to the next (`fillit.solver.arrange` makes
     it and hands it to every question): how many processes a question may race on (`jobs`), the
     *favourite* (the order that settled the last question), and the log of the questions
     settled, each by what settled it (a way's name, or "glance" or "repair") and the core that

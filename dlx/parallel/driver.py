@@ -11,6 +11,7 @@ from collections.abc import Callable, Generator, Hashable, Iterable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from dlx.cores.settings import Choice, Prune
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
@@ -105,37 +106,69 @@ def _running(
             checkpoint.close()
 
 
-def solve_parallel(
-    problem: Problem[K],
-    *,
-    jobs: int | None = None,
-    executor: Executor | None = None,
-    scheduler: str | None = None,
-    choose: Choice = "mrv",
-    item_order: Iterable[Hashable] = (),
-    prune: Prune | None = None,
-    budget: int | None = None,
-    checkpoint: Path | str | None = None,
-    progress: ProgressHook | None = None,
-    report: Report | None = None,
-    engine: str = "links",
-) -> Generator[tuple[K, ...], None, None]:
-    """Yield the solutions of `dlx.solve(problem)` in the same order, searched by workers.
+class ParallelKeywords(TypedDict, total=False):
+    """What `solve_parallel` and `count_parallel` take besides the problem: `jobs` worker
+    processes on this machine (0: one per core), or parts sent to `executor`, or to the Dask
+    cluster whose scheduler is at `scheduler` ("tcp://host:port"); `choose`, `item_order` and
+    `prune` (picklable) are `dlx.solve`'s; `budget` is the nodes a part may search before it is
+    split (default: none with one worker; with more, a time slice: `SLICE` seconds, five times
+    that on a Dask cluster); `checkpoint` names a file of finished parts, to resume from;
+    `progress` is told after each part; `report`, if given, holds the statistics (see the
+    package's docstring); `engine="cells"` searches the parts with dancing cells (see
+    `dlx.parallel.cells_split` for how they add up)."""
 
-    `jobs` worker processes on this machine (0: one per core), or parts sent to `executor`, or
-    to the Dask cluster whose scheduler is at `scheduler` ("tcp://host:port"). `choose`,
-    `item_order` and `prune` (picklable) are `dlx.solve`'s; `budget` is the nodes a part may
-    search before it is split (default: none with one worker; with more, a time slice:
-    `SLICE` seconds, five times that on a Dask cluster);
-    `checkpoint` names a file of finished parts, to resume from; `progress` is told after each part;
-    `report`, if given, holds the statistics (see the module's docstring). `engine="cells"`
-    searches the parts with dancing cells (see `dlx.parallel.cells_split` for how they add up).
-    """
+    jobs: int | None
+    executor: Executor | None
+    scheduler: str | None
+    choose: Choice
+    item_order: Iterable[Hashable]
+    prune: Prune | None
+    budget: int | None
+    checkpoint: Path | str | None
+    progress: ProgressHook | None
+    report: Report | None
+    engine: str
+
+
+def _begin(
+    problem: Problem[K], solutions: bool, options: ParallelKeywords
+) -> tuple[Iterator[Outcome], Report]:
+    """The outcomes of a parallel search of `problem` as `options` ask (its parts' solutions
+    sent back, or only their counts), and the report that keeps its statistics; an unknown
+    keyword is refused as a call's own would be."""
+    unknown = sorted(options.keys() - ParallelKeywords.__annotations__.keys())
+    if unknown:
+        raise TypeError(f"unexpected keyword argument {unknown[0]!r}")
+    jobs = options.get("jobs")
     if jobs is not None:
         workers_for(jobs)
-    settings = Settings(choose, tuple(item_order), prune, True, budget, engine)
-    where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
-    return _merged(problem.keys, run(problem, settings, where), where.report)
+    settings = Settings(
+        options.get("choose", "mrv"),
+        tuple(options.get("item_order", ())),
+        options.get("prune"),
+        solutions,
+        options.get("budget"),
+        options.get("engine", "links"),
+    )
+    report = options.get("report") or Report()
+    where = Run(
+        jobs,
+        options.get("executor"),
+        options.get("scheduler"),
+        options.get("checkpoint"),
+        options.get("progress"),
+        report,
+    )
+    return run(problem, settings, where), report
+
+
+def solve_parallel(
+    problem: Problem[K], **options: Unpack[ParallelKeywords]
+) -> Generator[tuple[K, ...], None, None]:
+    """Yield the solutions of `dlx.solve(problem)` in the same order, searched by workers
+    (`options`: see `ParallelKeywords`)."""
+    outcomes, report = _begin(problem, True, options)
+    return _merged(problem.keys, outcomes, report)
 
 
 def _merged(
@@ -149,28 +182,11 @@ def _merged(
     report.stats.status = Status.EXHAUSTED
 
 
-def count_parallel(
-    problem: Problem[K],
-    *,
-    jobs: int | None = None,
-    executor: Executor | None = None,
-    scheduler: str | None = None,
-    choose: Choice = "mrv",
-    item_order: Iterable[Hashable] = (),
-    prune: Prune | None = None,
-    budget: int | None = None,
-    checkpoint: Path | str | None = None,
-    progress: ProgressHook | None = None,
-    report: Report | None = None,
-    engine: str = "links",
-) -> int:
-    """The number of solutions of `problem`, counted by workers (options as `solve_parallel`);
+def count_parallel(problem: Problem[K], **options: Unpack[ParallelKeywords]) -> int:
+    """The number of solutions of `problem`, counted by workers (`options` as `solve_parallel`'s);
     parts send back only their counts."""
-    if jobs is not None:
-        workers_for(jobs)
-    settings = Settings(choose, tuple(item_order), prune, False, budget, engine)
-    where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
-    for outcome in run(problem, settings, where):
-        where.report.add(outcome)
-    where.report.stats.status = Status.EXHAUSTED
-    return where.report.stats.solutions
+    outcomes, report = _begin(problem, False, options)
+    for outcome in outcomes:
+        report.add(outcome)
+    report.stats.status = Status.EXHAUSTED
+    return report.stats.solutions

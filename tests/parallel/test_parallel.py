@@ -361,3 +361,11 @@ def test_a_checkpoint_names_its_pruning_check_by_what_it_is() -> None:
         [sys.executable, "-c", code], cwd=here, capture_output=True, text=True, check=True
     )
     assert other.stdout.strip() == named(functools.partial(odd_first))  # another process
+
+
+@pytest.mark.parametrize("search", [solve_parallel, count_parallel])
+def test_an_unknown_keyword_is_refused_as_a_call_refuses_it(search: object) -> None:
+    """Both take their keywords through one typed set (`ParallelKeywords`): a misspelt one is
+    a TypeError before any worker starts, never silently ignored."""
+    with pytest.raises(TypeError, match="'jbs'"):
+        search(queens.problem(4), jbs=1)  # type: ignore[operator]

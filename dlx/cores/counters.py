@@ -115,6 +115,22 @@ class Budgets:
         self.next_updates = POLL_UPDATES  # or the update count, when nodes are costly
         self.share: Callable[[], float] | None = None  # the search's `Stats.share`, if it knows
 
+    def enter(
+        self, nodes: int, updates: int, solutions: int, level: int, profile: list[int]
+    ) -> bool:
+        """What a dance does at each node it enters, `level` deep, `nodes` counted so far:
+        whether a budget has run out before it (looked at only every POLL_NODES nodes or
+        POLL_UPDATES updates); if not, the node counted in `profile`."""
+        if (nodes >= self.next_nodes or updates >= self.next_updates) and self.spent(
+            nodes, updates, solutions
+        ):
+            return True
+        if level < len(profile):
+            profile[level] += 1
+        else:
+            profile.append(1)
+        return False
+
     def spent(self, nodes: int, updates: int, solutions: int) -> bool:
         """Whether a budget has run out before the next node, `nodes` being counted so far;
         if not, show progress and say when to look again."""

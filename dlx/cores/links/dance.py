@@ -394,7 +394,6 @@ class Links:
         budgets = Budgets(stats, settings)
         budgets.share = lambda: share_done(bests, chosen)
         started, node_cap = budgets.started, budgets.node_cap
-        next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
         status = Status.CLOSED
         stats.status = Status.RUNNING
         try:
@@ -417,16 +416,10 @@ class Links:
             while True:
                 if enter:
                     enter = False
-                    if nodes >= next_poll or updates >= next_update_poll:
-                        if budgets.spent(nodes, updates, solutions):
-                            status = Status.BUDGET
-                            return
-                        next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
+                    if budgets.enter(nodes, updates, solutions, level, profile):
+                        status = Status.BUDGET
+                        return
                     nodes += 1
-                    if level < len(profile):
-                        profile[level] += 1
-                    else:
-                        profile.append(1)
                     if dead:  # back to the parent, to try its next option
                         dead = False
                         level -= 1

@@ -39,12 +39,12 @@ from __future__ import annotations
 
 import itertools
 import time
-import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dlx.cores.counters import Budgets, publish
 from dlx.cores.settings import SearchSettings
+from dlx.cores.which_core import kept, new_kept
 from dlx.errors import SearchBusyError
 from dlx.stats import Stats, Status
 
@@ -86,19 +86,17 @@ class Node:
         self.colour = 0  # an option node's colour number (0: none; -1: its item is purified)
 
 
-_BUILT: weakref.WeakKeyDictionary[Any, tuple[int, Links]] = weakref.WeakKeyDictionary()
+_BUILT = new_kept()
+"""The pure-Python links of each live problem."""
 
 
 def links_of(problem: Problem[Any]) -> Links:
     """The dancing links of `problem`, built on first use and kept while the problem lives
     (rebuilt once options are added), so that searches reuse them and a memo stays bound."""
-    built = _BUILT.get(problem)
-    if built is not None and built[0] == problem.option_count:
-        return built[1]
-    links = Links(
-        problem.primary_count, len(problem.items), problem.options, problem.bounds, problem.colours
+    args = (problem.primary_count, len(problem.items), problem.options)
+    links: Links = kept(
+        _BUILT, problem, "python", lambda: Links(*args, problem.bounds, problem.colours)
     )
-    _BUILT[problem] = (problem.option_count, links)
     return links
 
 

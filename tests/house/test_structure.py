@@ -212,3 +212,19 @@ def test_adapters_stay_below_the_command_line(path: Path) -> None:
 def test_the_solver_knows_nothing_of_the_edges_or_the_tools(path: Path) -> None:
     if inside(module_name(path), ("fillit.solver",)):
         assert not [used for used in imported(path) if inside(used, EDGES)]
+
+
+def test_the_public_names_are_listed_alike_for_the_checker_and_for_the_lazy_import() -> None:
+    """`dlx` names its public API three times, each read by another reader: the imports the
+    type checker reads, `__all__` (star imports, and mypy's re-exports) and `_HOMES` (the lazy
+    import at run time); none may drift from the others."""
+    import dlx
+
+    tree = ast.parse((ROOT / "dlx" / "__init__.py").read_text())
+    checked = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dlx")
+        for alias in node.names
+    }
+    assert checked == set(dlx.__all__) == set(dlx._HOMES)

@@ -125,20 +125,16 @@ def run_boards(
         return
     check_svg(asked.svg)  # before any search, not after
     hold = held(asked.timeout, asked.max_nodes)
-    printing = not (asked.count_only or asked.as_json or hold)
-    with Clock(asked.timeout) as clock, live_line(printing) as line:
+    with (
+        Clock(asked.timeout) as clock,
+        live_line(not (asked.count_only or asked.as_json or hold)) as line,
+    ):
         counters = Stats()
         partial_at_stop(counters, asked.show_stats)
-        found: Iterator[Board] | int
         with guarded(on_error):
             posed = pose()
             search = budget(counters, clock, asked.max_nodes, asked.limit, line)
-            if asked.count_only and asked.svg is None:
-                found = (counter or _counted(problem))(posed, search)
-            else:
-                found = boards(posed, search)
-        if first and not asked.count_only and asked.limit is None and not isinstance(found, int):
-            found = first_only(found)
+            found = _found(asked, posed, search, problem, boards, counter, first)
         drawn = None if picture is None else functools.partial(picture, posed)
         if asked.as_json:
             json_boards(found, counters, clock, asked, drawn, line)
@@ -156,6 +152,25 @@ def run_boards(
             picture=drawn,
             line=line,
         )
+
+
+def _found(
+    asked: Asked,
+    posed: P,
+    search: SearchKeywords,
+    problem: Callable[[P], Problem[Any]],
+    boards: Callable[[P, SearchKeywords], Iterator[Board]],
+    counter: Callable[[P, SearchKeywords], int] | None,
+    first: bool,
+) -> Iterator[Board] | int:
+    """The boards to show (only the first, with `first`, unless counting or limited), or their
+    number, counted in the search where no picture is asked for."""
+    if asked.count_only and asked.svg is None:
+        return (counter or _counted(problem))(posed, search)
+    found = boards(posed, search)
+    if first and not asked.count_only and asked.limit is None:
+        return first_only(found)
+    return found
 
 
 def _counted(problem: Callable[[P], Problem[Any]]) -> Callable[[P, SearchKeywords], int]:

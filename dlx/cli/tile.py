@@ -55,34 +55,43 @@ def register(app: typer.Typer) -> None:
     app.command("tile", cls=PlainUsage)(zdd_options(board_command(tile)))
 
 
+FileArg = Annotated[
+    str | None, typer.Argument(metavar="FILE", help="A picture or Knuth's spec lines, or -.")
+]
+GridOpt = Annotated[str | None, typer.Option("--grid", help="square, triangle, hex or cube.")]
+PiecesOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--pieces",
+        metavar="NAME",
+        help="A named piece set; sets add up: --pieces trihexes,tetrahexes or --pieces again.",
+    ),
+]
+BoardOpt = Annotated[
+    str | None, typer.Option("--board", metavar="NAME", help="A named board: 6x10, 3x3x3...")
+]
+NoRotateOpt = Annotated[bool, typer.Option("--no-rotate", help="Forbid rotations.")]
+NoFlipOpt = Annotated[bool, typer.Option("--no-flip", help="Forbid reflections (2D).")]
+MirrorOpt = Annotated[bool, typer.Option("--mirror", help="Allow reflections (cube).")]
+UniqueOpt = Annotated[
+    bool, typer.Option("--unique", help="One solution per symmetry of the puzzle.")
+]
+DlxOpt = Annotated[
+    bool, typer.Option("--dlx", help="Print the exact-cover problem in Knuth's format.")
+]
+
+
 def tile(
-    file: Annotated[
-        str | None, typer.Argument(metavar="FILE", help="A picture or Knuth's spec lines, or -.")
-    ] = None,
-    grid: Annotated[
-        str | None, typer.Option("--grid", help="square, triangle, hex or cube.")
-    ] = None,
-    pieces: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--pieces",
-            metavar="NAME",
-            help="A named piece set; sets add up: --pieces trihexes,tetrahexes or --pieces again.",
-        ),
-    ] = None,
-    board: Annotated[
-        str | None, typer.Option("--board", metavar="NAME", help="A named board: 6x10, 3x3x3...")
-    ] = None,
-    no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Forbid rotations.")] = False,
-    no_flip: Annotated[bool, typer.Option("--no-flip", help="Forbid reflections (2D).")] = False,
-    mirror: Annotated[bool, typer.Option("--mirror", help="Allow reflections (cube).")] = False,
-    unique: Annotated[
-        bool, typer.Option("--unique", help="One solution per symmetry of the puzzle.")
-    ] = False,
+    file: FileArg = None,
+    grid: GridOpt = None,
+    pieces: PiecesOpt = None,
+    board: BoardOpt = None,
+    no_rotate: NoRotateOpt = False,
+    no_flip: NoFlipOpt = False,
+    mirror: MirrorOpt = False,
+    unique: UniqueOpt = False,
     asked: Asked = NOTHING_ASKED,
-    dlx_format: Annotated[
-        bool, typer.Option("--dlx", help="Print the exact-cover problem in Knuth's format.")
-    ] = False,
+    dlx_format: DlxOpt = False,
     zdd: ZddOptions = NO_ZDD,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""

@@ -51,6 +51,9 @@ def studio(
 ) -> None:
     """Draw a tiling puzzle in the browser, watch it solved, browse its solutions."""
     try:
+        import starlette  # noqa: F401  (the extra, asked for by name: serve may be loaded)
+        import uvicorn  # noqa: F401
+
         from dlx.studio.runs import Settings
         from dlx.studio.serve import serve
     except ImportError as error:

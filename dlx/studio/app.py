@@ -219,7 +219,7 @@ class _Api:
             return Response(run.first, media_type="application/json")
         if not 1 <= number <= len(run.kept):
             raise RequestError(f"no solution {number}: the search kept {len(run.kept)}", 404)
-        task = self.runs.task("draw", run.job, solutions=[run.kept.solution(number)], number=number)
+        task = self.runs.task("draw", run.job, kept=run.kept.only(number), number=number)
         return Response(await self.runs.ask(task), media_type="application/json")
 
     async def solutions_json(self, request: Request) -> Response:
@@ -227,11 +227,10 @@ class _Api:
         run = self.runs.get(request.path_params["key"])
         if run.rows is not None:
             raise RequestError("a fillit search keeps no list of solutions", 404)
-        kept = [run.kept.solution(number) for number in range(1, len(run.kept) + 1)]
-        head = {**(run.done or {"status": "running"}), "count": len(kept)}
-        if not kept:
+        head = {**(run.done or {"status": "running"}), "count": len(run.kept)}
+        if not run.kept:
             return JSONResponse({**head, "solutions": []}, headers=DOWNLOAD)
-        chunks = await self.runs.text(self.runs.task("rows", run.job, solutions=kept))
+        chunks = await self.runs.text(self.runs.task("rows", run.job, kept=run.kept))
         return StreamingResponse(
             _listed(json.dumps(head)[:-1] + ', "solutions": [', chunks),
             media_type="application/json",

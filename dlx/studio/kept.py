@@ -79,3 +79,9 @@ class Kept:
         """The numbers of solution `number` (from 1)."""
         start = self.ends[number - 2] if number > 1 else 0
         return self.numbers[start : self.ends[number - 1]]
+
+    def only(self, number: int) -> Kept:
+        """Solution `number` alone, kept apart."""
+        alone = Kept()
+        alone.add(self.solution(number))
+        return alone

@@ -29,8 +29,9 @@ symmetries; all: every solution kept (up to `cap`) for browsing; fillit: a filli
 canonical answer."""
 MAX_CAP = 10_000
 """The most solutions one search keeps for browsing."""
-MAX_BODY = MAX_PUZZLE_BYTES + 64 * 1024
-"""The largest request body: the largest puzzle file `dlx tile` reads, and room for options."""
+MAX_BODY = 2 * MAX_PUZZLE_BYTES + 64 * 1024
+"""The largest request body: the largest puzzle file `dlx tile` reads as a JSON string (each
+line's end, a quote or a backslash written as two characters), and room for options."""
 
 
 class RequestError(ValueError):

@@ -166,6 +166,7 @@ class Runs:
         run.worker.close()
         run.ended()
         await self._tell(run)
+        self._forget()
         asyncio.get_running_loop().call_later(self.settings.expire, self._forget)
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:

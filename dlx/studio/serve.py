@@ -51,9 +51,13 @@ class Server(uvicorn.Server):
         self.runs = runs
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        """End every search and other work (their watchers told), then close as uvicorn does."""
+        """End every search and other work (their watchers told), then close as uvicorn does;
+        after a second Ctrl-C too, the application told to end (uvicorn would leave it waiting,
+        to be cancelled with a traceback)."""
         await self.runs.stop_all()
         await super().shutdown(sockets)
+        if self.force_exit:
+            await self.lifespan.shutdown()
 
 
 class Timed(H11Protocol):

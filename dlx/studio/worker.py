@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -34,7 +34,7 @@ from dlx.errors import DOMAIN_ERRORS
 from dlx.solve import solve
 from dlx.stats import Stats, Status
 from dlx.studio.drawing import drawing
-from dlx.studio.kept import MAX_NUMBERS, decode, encode, numbering
+from dlx.studio.kept import MAX_NUMBERS, Kept, decode, encode, numbering
 from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of
 from dlx.tiling.build import Tiling, build, check_area, knuth_text
 from dlx.tiling.model import Placement, Puzzle, check_board
@@ -55,13 +55,13 @@ Keys = tuple[int, ...]
 @dataclass(frozen=True)
 class Task:
     """One piece of work: its kind, the job whose puzzle it reads, the search's budget, and for
-    `draw` and `rows` the numbers of the solutions kept (`number`: the first one's)."""
+    `draw` and `rows` the solutions kept (`draw`: solution `number` alone)."""
 
     kind: str
     job: Job
     timeout: float = 300.0
     max_nodes: int = 10**11
-    solutions: list[Sequence[int]] = field(default_factory=list)
+    kept: Kept = field(default_factory=Kept)
     number: int = 1
 
 
@@ -206,7 +206,7 @@ def _dlx(send: Send, task: Task) -> None:
 def _draw(send: Send, task: Task) -> None:
     """A solution kept, drawn as the page shows it."""
     puzzle = puzzle_of(task.job)
-    send(("answer", _drawn(puzzle, decode(puzzle, task.solutions[0]), task.number)))
+    send(("answer", _drawn(puzzle, decode(puzzle, task.kept.solution(1)), task.number)))
 
 
 def _rows(send: Send, task: Task) -> None:
@@ -216,9 +216,9 @@ def _rows(send: Send, task: Task) -> None:
 
     puzzle = puzzle_of(task.job)
     send(("ready",))
-    for k, numbers in enumerate(task.solutions):
-        rows = text(puzzle, decode(puzzle, numbers))
-        send(("text", ("," if k else "") + json.dumps(rows)))
+    for number in range(1, len(task.kept) + 1):
+        rows = text(puzzle, decode(puzzle, task.kept.solution(number)))
+        send(("text", ("," if number > 1 else "") + json.dumps(rows)))
     send(("end",))
 
 

@@ -20,7 +20,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from dlx.studio.puzzle import RequestError
-from dlx.studio.worker import Task, work
+from dlx.studio.worker import PRELOAD, Task, work
 
 REAP_SECONDS = 5.0
 """How long a killed process may take to be gone."""
@@ -36,6 +36,7 @@ class Worker:
         self.conn = conn
         self.killed = False
         self.late = False
+        self.ended = False
         self.timer = asyncio.get_running_loop().call_later(deadline, self._too_late)
 
     async def receive(self) -> Message | None:
@@ -45,6 +46,7 @@ class Worker:
                 await self._readable()
             message: Message = self.conn.recv()
         except (EOFError, OSError):
+            self.ended = True
             return None
         return message
 
@@ -62,6 +64,11 @@ class Worker:
     def alive(self) -> bool:
         """Whether the process still runs."""
         return self.process.is_alive()
+
+    def working(self) -> bool:
+        """Whether it still works: not killed, its pipe not ended (a process that has done
+        either is on its way out, though not yet reaped)."""
+        return not (self.killed or self.ended) and self.alive()
 
     def kill(self) -> None:
         """End it now, with every process it started (its process group, once it has made
@@ -115,12 +122,12 @@ class Pool:
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         self.context = multiprocessing.get_context(method)
         if method == "forkserver":
-            self.context.set_forkserver_preload(["dlx.studio.worker"])
+            self.context.set_forkserver_preload(PRELOAD)
 
     def running(self) -> int:
-        """How many processes have not ended."""
+        """How many processes still work (those on their way out are let go)."""
         self.workers = [worker for worker in self.workers if worker.alive()]
-        return len(self.workers)
+        return sum(1 for worker in self.workers if worker.working())
 
     def start(self, task: Task) -> Worker:
         """Start `task` in a new process; refused (429) when `most` run, or when the server is

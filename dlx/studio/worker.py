@@ -1,7 +1,9 @@
 """The work the server's processes do (`studio.processes`), each task in a process of its own,
-at a lower priority than the server and in a process group of its own (so that killing it ends
-fillit's program too), its address space capped at `MEMORY`. Each event goes to the server
-through a pipe as a tuple.
+in a process group of its own (so that killing it ends fillit's program too), its address space
+capped at `MEMORY`. A search lowers its priority below the server's once it has searched for
+`REPORT_SECONDS` or drawn its first solution (fillit: before its solve), so that the page's
+requests are answered first while it runs; until then it is the page's request too (Solve,
+from the click to the picture). Each event goes to the server through a pipe as a tuple.
 
 Every task reads its puzzle first, as `dlx tile` does; bad input is `("error", message)` (or
 `("error", message, status)`), the message the command line prints, and nothing more. Then:
@@ -40,13 +42,25 @@ from dlx.tiling.build import Tiling, build, check_area, knuth_text
 from dlx.tiling.model import Placement, Puzzle, check_board
 
 NICE = 10
-"""How much less CPU priority a task has than the server."""
+"""How much less CPU priority a search has than the server, once under way."""
 MEMORY = 2 * 1024**3
 """The address space of a task's process (2 GiB): a puzzle at `dlx tile`'s limits needs less."""
 REPORT_SECONDS = 0.2
 """The least time between two progress events."""
 CHUNK = 64 * 1024
 """The characters of text sent in one message."""
+
+PRELOAD = [
+    "dlx.studio.worker",
+    "dlx.tiling.picture",
+    "dlx.tiling.spec",
+    "dlx.tiling.render",
+    "dlx.tiling.svg",
+    "dlx.pictures.svg",
+    "dlx.cores.links_core",
+]
+"""What the fork server loads once for every worker it forks (a worker loading the drawing's
+modules itself took 0.1 s more to its first picture)."""
 
 Send = Callable[[tuple[Any, ...]], None]
 Keys = tuple[int, ...]
@@ -83,17 +97,21 @@ def work(conn: Connection, task: Task) -> None:
 
 
 def _apart() -> None:
-    """Put this process in a group of its own, at a lower priority, its memory capped."""
+    """Put this process in a group of its own, its memory capped."""
     if hasattr(os, "setpgid"):
         os.setpgid(0, 0)
-    if hasattr(os, "nice"):
-        os.nice(NICE)
     try:
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     except (ImportError, ValueError, OSError):
         pass  # (no such limit here: the server's limits on the input still hold)
+
+
+def _lower() -> None:
+    """Lower this process's priority by `NICE`."""
+    if hasattr(os, "nice"):
+        os.nice(NICE)
 
 
 def _read(job: Job) -> Puzzle:
@@ -153,6 +171,7 @@ def _follow(
             send(("solution", reporter.found + 1, numbers))
             if reporter.found == 0:
                 send(("first", _drawn(tiling.puzzle, chosen, 1)))
+                reporter.lower()
         reporter.found += 1
         reporter.tick(reporter.found)
         if reporter.found == limit:
@@ -174,6 +193,7 @@ def _fillit(send: Send, task: Task) -> None:
     rows = fillit_answer(task.job.text, task.timeout, max_nodes=1)
     send(("ready",))
     if rows is None:
+        _lower()
         rows = fillit_answer(task.job.text, task.timeout)
     assert rows is not None
     drawn = {"number": 1, "svg": board_svg(rows), "text": rows, "legend": []}
@@ -232,13 +252,14 @@ KINDS: dict[str, Callable[[Send, Task], None]] = {
 
 
 class _Reporter:
-    """Sends a progress event now and then: the engine calls back every few thousand nodes;
-    `found`, the solutions found so far."""
+    """Sends a progress event now and then (the engine calls back every few thousand nodes),
+    lowering the search's priority at the first; `found`, the solutions found so far."""
 
     def __init__(self, send: Send, stats: Stats) -> None:
         self.send = send
         self.stats = stats
         self.found = 0
+        self.lowered = False
         self.next = time.perf_counter() + REPORT_SECONDS
 
     def tick(self, found: int) -> None:
@@ -247,3 +268,10 @@ class _Reporter:
         if now >= self.next:
             self.next = now + REPORT_SECONDS
             self.send(("progress", self.stats.nodes, found, self.stats.seconds))
+            self.lower()
+
+    def lower(self) -> None:
+        """Lower the search's priority below the server's, once."""
+        if not self.lowered:
+            self.lowered = True
+            _lower()

@@ -73,13 +73,12 @@ class Worker:
     def kill(self) -> None:
         """End it now, with every process it started (its process group, once it has made
         one: until then, itself)."""
-        if self.process.exitcode is None and self.process.is_alive():
+        pid = self.process.pid
+        if pid is not None and self.process.is_alive():
             self.killed = True
-            pid = self.process.pid
             try:
-                assert pid is not None
                 os.killpg(pid, signal.SIGKILL)
-            except (OSError, AssertionError):
+            except OSError:
                 self.process.kill()
 
     def _too_late(self) -> None:
@@ -140,8 +139,14 @@ class Pool:
         process: BaseProcess = self.context.Process(  # type: ignore[attr-defined]
             target=work, args=(theirs, task), daemon=True
         )
-        process.start()
-        theirs.close()
+        try:
+            process.start()
+        except OSError as error:
+            mine.close()
+            reason = error.strerror or error
+            raise RequestError(f"no process could be started: {reason}", 503) from None
+        finally:
+            theirs.close()
         worker = Worker(process, mine, self.deadline)
         self.workers.append(worker)
         return worker

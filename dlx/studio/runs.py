@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from dlx.studio.kept import Kept
+from dlx.studio.kept import MAX_NUMBERS, Kept
 from dlx.studio.processes import Pool, Worker, refusal
 from dlx.studio.puzzle import Job, RequestError
 from dlx.studio.worker import Task
@@ -75,7 +75,8 @@ class Run:
             _, self.nodes, self.found, self.seconds = message
         elif kind == "solution":
             self.found = message[1]
-            self.kept.add(message[2])
+            if len(self.kept.numbers) + len(message[2]) <= MAX_NUMBERS:
+                self.kept.add(message[2])
         elif kind == "first":
             self.first = message[1]
         elif kind == "fillit":

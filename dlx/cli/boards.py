@@ -111,17 +111,7 @@ def run_boards(
     first drawn by `picture`. Bad input is reported by `on_error`; `none` is the exit when
     there is no board; all within the whole run's clock."""
     if asked.jobs is not None:
-        count_in_parallel(
-            lambda: problem(pose()),
-            asked.jobs,
-            asked.count_only,
-            asked.show_stats,
-            asked.timeout,
-            asked.max_nodes,
-            on_error,
-            limit=asked.limit,
-            as_json=asked.as_json,
-        )
+        count_in_parallel(lambda: problem(pose()), asked, on_error)
         return
     check_svg(asked.svg)  # before any search, not after
     hold = held(asked.timeout, asked.max_nodes)

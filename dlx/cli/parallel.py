@@ -97,31 +97,33 @@ def parts(run: Any) -> list[str]:
 
 
 def count_in_parallel(
-    build: Callable[[], Any],
-    jobs: int,
-    count: bool,
-    show_stats: bool,
-    timeout: float | None,
-    max_nodes: int | None,
-    on_error: Callable[[str], BaseException] = fail,
-    limit: int | None = None,
-    as_json: bool = False,
+    build: Callable[[], Any], asked: Any, on_error: Callable[[str], BaseException] = fail
 ) -> None:
-    """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers (bad
-    input reported by `on_error`); with a `limit`, no more than that is counted, as in the
-    search without --jobs; the count alone, or (`as_json`) in a JSON object; none exits 1."""
+    """A puzzle's `--count --jobs N` (`asked`, a `dlx.cli.boards.Asked`): its problem built by
+    `build`, counted by N workers (bad input reported by `on_error`); with a `limit`, no more
+    than that is counted, as in the search without --jobs; the count alone, or (`--json`) in a
+    JSON object; none exits 1."""
     from dlx.parallel import Report, count_parallel
 
-    if not count:
+    if not asked.count_only:
         raise fail("--jobs counts in parallel: give --count too", 2)
-    sequential_only(timeout, max_nodes)
+    sequential_only(asked.timeout, asked.max_nodes)
     run = Report()
     with guarded(on_error), progress_bar() as hook:
-        found = count_parallel(build(), jobs=jobs, progress=hook, report=run)
-    if limit is not None and found >= limit:
-        found = limit
+        found = count_parallel(build(), jobs=asked.jobs, progress=hook, report=run)
+    if asked.limit is not None and found >= asked.limit:
+        found = asked.limit
         run.stats.status = Status.LIMIT
-    end(found, [], run.stats, count=True, show_stats=show_stats, as_json=as_json, more=parts(run))
+    more = parts(run)
+    end(
+        found,
+        [],
+        run.stats,
+        count=True,
+        show_stats=asked.show_stats,
+        as_json=asked.as_json,
+        more=more,
+    )
 
 
 @contextmanager

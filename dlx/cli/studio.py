@@ -51,10 +51,11 @@ def studio(
 ) -> None:
     """Draw a tiling puzzle in the browser, watch it solved, browse its solutions."""
     try:
-        import uvicorn
+        import starlette  # noqa: F401  (the extra, asked for by name: serve may be loaded)
+        import uvicorn  # noqa: F401
 
-        from dlx.studio.app import create_app
         from dlx.studio.runs import Settings
+        from dlx.studio.serve import serve
     except ImportError as error:
         raise fail(
             f"dlx studio needs the studio extra ({error.name} is missing): "
@@ -70,8 +71,6 @@ def studio(
     listener = _listen(host, port)
     url = _url(host, listener.getsockname()[1])
     settings = Settings(timeout, max_nodes, searches)
-    config = uvicorn.Config(create_app(settings, local), log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
     typer.echo(f"dlx studio: {url} (Ctrl-C ends it)")
     _survive_closed_connections()
     if not no_browser:
@@ -79,7 +78,7 @@ def studio(
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server.run(sockets=[listener])
+    serve(settings, local, listener)
 
 
 def _survive_closed_connections() -> None:

@@ -20,7 +20,7 @@ from typing import Unpack
 from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Spot
-from dlx.tiling.model import MAX_CELLS, Placement, Puzzle, placements
+from dlx.tiling.model import Placement, Puzzle, check_board, placements
 from dlx.tiling.options import Tiling, assemble, knuth_text
 from dlx.tiling.symmetry import break_symmetry
 
@@ -51,8 +51,7 @@ def check_area(puzzle: Puzzle) -> None:
 
 def build(puzzle: Puzzle) -> Tiling:
     """The exact-cover problem of `puzzle`: every placement (only some, with `unique`)."""
-    if len(puzzle.board) > MAX_CELLS:
-        raise TileError(f"the board has {len(puzzle.board)} cells, more than {MAX_CELLS}")
+    check_board(len(puzzle.board))
     check_area(puzzle)
     every = placements(puzzle)
     if puzzle.unique:

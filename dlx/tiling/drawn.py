@@ -40,7 +40,7 @@ from typing import TypeVar
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Cell, Grid, Spot, connected, grid_named
 from dlx.tiling.library import board_named, piece_set
-from dlx.tiling.model import MAX_PIECES, Piece, Puzzle
+from dlx.tiling.model import MAX_DRAWN, MAX_PIECES, Piece, Puzzle, check_board
 from dlx.tiling.spec import MAX_NAME, bounds_of
 
 T = TypeVar("T")
@@ -84,13 +84,7 @@ def read_picture(text: str, grid_name: str | None = None) -> Puzzle:
     sets = _named_sets(grid, [b for b in blocks if b.words[0] == "pieces"])
     drawn = {b.number: _piece(grid, b) for b in blocks if b.words[0] == "piece"}
     _qualify(sets, [piece.name for piece in drawn.values()])
-    pieces: list[Piece] = []
-    for block in blocks:
-        for group in (s for s in sets if s.number == block.number):
-            for piece in group.pieces:
-                _add(pieces, piece, block.number)
-        if block.number in drawn:
-            _add(pieces, drawn[block.number], block.number)
+    pieces = _gather(blocks, sets, drawn)
     if not pieces:
         raise TileError("the picture has no `piece` nor `pieces` line")
     return Puzzle(grid, board, pieces, flip=not grid.solid, loose=frozenset(loose))
@@ -132,6 +126,7 @@ def _board(grid: Grid, block: _Block) -> tuple[tuple[Spot, ...], list[Spot]]:
         _no_rows(block)
         return board_named(block.words[1], grid), []
     marks = _cells(grid, block)
+    _at(block.number, lambda: check_board(len(marks)))
     spots = grid.normalise([(cell, 0) for cell, _ in marks])
     low = [min(cell[k] for cell, _ in marks) for k in range(grid.dims)]
     loose = grid.shifted([(cell, 0) for cell, mark in marks if mark == LOOSE], [-v for v in low])
@@ -199,13 +194,29 @@ def _qualify(sets: list[_Set], drawn: list[str]) -> None:
             seen[piece.name] = named.name
 
 
-def _add(pieces: list[Piece], piece: Piece, number: int) -> None:
-    """Append a piece, refusing a second of the same name."""
-    if any(p.name == piece.name for p in pieces):
-        raise TileError(f"line {number}: a second piece named {piece.name!r}")
-    if len(pieces) >= MAX_PIECES:
-        raise TileError(f"line {number}: more than {MAX_PIECES} pieces")
-    pieces.append(piece)
+def _gather(blocks: list[_Block], sets: list[_Set], drawn: dict[int, Piece]) -> list[Piece]:
+    """The pieces of the sets and drawings, in the order of their lines; refused past
+    `MAX_PIECES` pieces or `MAX_DRAWN` cells in all their drawings (a piece drawn on a cube's
+    layers can hold more than the largest board)."""
+    pieces: list[Piece] = []
+    names: set[str] = set()
+    held = 0
+    for block in blocks:
+        chosen = [piece for group in sets if group.number == block.number for piece in group.pieces]
+        for piece in [*chosen, *([drawn[block.number]] if block.number in drawn else [])]:
+            if piece.name in names:
+                raise TileError(f"line {block.number}: a second piece named {piece.name!r}")
+            if len(pieces) >= MAX_PIECES:
+                raise TileError(f"line {block.number}: more than {MAX_PIECES} pieces")
+            names.add(piece.name)
+            pieces.append(piece)
+            held += sum(len(drawing) for drawing in piece.drawings)
+            if held > MAX_DRAWN:
+                raise TileError(
+                    f"line {block.number}: the pieces' drawings hold more than {MAX_DRAWN} cells"
+                    " in all (the limit)"
+                )
+    return pieces
 
 
 def _piece(grid: Grid, block: _Block) -> Piece:

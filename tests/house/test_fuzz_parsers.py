@@ -26,8 +26,8 @@ from dlx.puzzles import pentomino, polyomino, skyscrapers, sudoku
 from fillit.errors import FillitError
 from fillit.parse import parse as parse_fillit
 
-sys.path.insert(0, str(Path(__file__).parent))  # run as a program too
-from test_process_limits import probe
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))  # run as a program too
+from probes import probe
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -94,12 +94,15 @@ FORMATS: dict[str, tuple[str, list[str]]] = {
     "fillit": ("fillit/*/*.txt", ["fillit", "solve"]),
     "dlx": ("dlx/*.dlx", ["dlx", "solve"]),
     "tile": ("tile/*.txt", ["dlx", "tile"]),
+    "expand": ("", ["dlx", "tile"]),
 }
-"""Each format: the corpus files to mutate, and the command that reads them."""
+"""Each format: the corpus files to mutate (none: `expanding` builds the inputs), and the
+command that reads them."""
 OPTIONS: dict[str, list[list[str]]] = {
     "fillit": [[], ["--check"], ["--ordered"]],
     "dlx": [[], ["--json"], ["--count"], ["--engine", "cells"], ["--stats", "--limit", "3"]],
     "tile": [[], ["--json"], ["--count"], ["--dlx"], ["--unique", "--count"]],
+    "expand": [["--count"], ["--dlx"], ["--unique", "--count"], ["--json", "--limit", "2"]],
 }
 """The options a case adds, one set chosen at random."""
 CASE_SECONDS = 5
@@ -135,10 +138,62 @@ def mutate(data: bytes, others: list[bytes], rng: random.Random) -> bytes:
     return data
 
 
+# `dlx tile`'s reader, fed inputs built to expand (issue 46): a bracket of 3,844 cells written
+# in 10 bytes, a drawing or a set repeated thousands of times, multiplicities of 9 digits, cubes
+# drawn over 62 layers; every limit must hold for the file as a whole, at once.
+
+FLAT = ["00", "[0-Z][0-Z]", "[0-Z]0", "0[0-k]", "[0-9a]1x", "1[0-Z]'", "0Z", "[0-4][0-4]"]
+SOLID = ["000", "[0-Z][0-Z][0-Z]", "[0-k][0-k]0", "0[0-Z]1", "[0-2][0-2][0-2]", "Z00"]
+"""Cells of Knuth's spec lines on flat grids and on cubes, most of them brackets that expand."""
+COUNTS = ["", "2|", "0:9|", "0:3844|", "999999999|", "1:999999999|"]
+"""Multiplicities as Knuth's spec lines and pictures write them (cubes: a digit and `*`)."""
+DRAWN = {
+    "square": (["62x62", "6x10", "8x8-hole"], ["pentominoes", "hexominoes", "dominoes"]),
+    "triangle": (["62x62", "hexagon-20"], ["hexiamonds", "heptiamonds"]),
+    "hex": (["62x62", "hexagon-20"], ["tetrahexes", "pentahexes"]),
+    "cube": (["21x21x21", "3x3x3", "2x62x62"], ["soma", "pentacubes"]),
+}
+"""Each grid's named boards and sets, large and small."""
+
+
+def expanding(rng: random.Random) -> bytes:
+    """A `dlx tile` input of about a megabyte at most, built to expand: Knuth's spec lines of
+    bracketed cells and repeated drawings, or a picture of repeated sets, drawings that fill
+    62x62 squares (over many layers for cubes) and large multiplicities."""
+    lines = _spec_lines(rng) if rng.random() < 0.6 else _picture_lines(rng)
+    data = "".join(f"{line}\n" for line in lines).encode()
+    return data[: 1024 * 1024 - rng.choice([1, 1000, -1000])]
+
+
+def _spec_lines(rng: random.Random) -> list[str]:
+    """A box and piece lines, on a flat grid or (`*` counts) cubes."""
+    solid = rng.random() < 0.3
+    tokens = SOLID if solid else FLAT
+    counts = ["", "3*", "Z*"] if solid else COUNTS
+    lines = [" ".join(rng.choice(tokens[:3]) for _ in range(rng.choice([1, 1, 2, 300])))]
+    for _ in range(rng.choice([1, 10, 1000, 20_000])):
+        cells = " ".join(rng.choice(tokens) for _ in range(rng.choice([1, 1, 2, 5, 2000])))
+        lines.append(f"{rng.choice(counts)}{rng.choice('ABC')} {cells}")
+    return lines
+
+
+def _picture_lines(rng: random.Random) -> list[str]:
+    """A picture: a named board, sets named again and again, a drawn piece of many cells."""
+    grid = rng.choice(list(DRAWN))
+    boards, sets = DRAWN[grid]
+    lines = [f"grid {grid}", f"board {rng.choice(boards)}"]
+    named = " ".join([rng.choice(sets)] * rng.choice([1, 100]))
+    lines += [f"pieces {named}"] * rng.choice([1, 3, 5000])
+    rows = ["# " * 31, " #" * 31] if grid == "hex" else ["#" * 62]
+    layer = [rows[k % len(rows)] for k in range(62)] + ([""] if grid == "cube" else [])
+    lines += [f"piece {rng.choice(COUNTS)}D", *(layer * rng.choice([1, 6, 70]))]
+    return lines
+
+
 def fuzz_case(kind: str, inputs: list[bytes], rng: random.Random, folder: Path) -> str | None:
-    """Run one mutated input of `kind`; None if it ended as documented, else what went wrong
-    (naming the file the input was kept in)."""
-    data = mutate(rng.choice(inputs), inputs, rng)
+    """Run one mutated (or, for `expand`, built) input of `kind`; None if it ended as
+    documented, else what went wrong (naming the file the input was kept in)."""
+    data = expanding(rng) if kind == "expand" else mutate(rng.choice(inputs), inputs, rng)
     path = folder / f"{kind}-{rng.randrange(10**9)}.txt"
     path.write_bytes(data)
     options = rng.choice(OPTIONS[kind])
@@ -160,7 +215,7 @@ def fuzz_programs(cases: int, seed: int, folder: Path) -> list[str]:
     """`cases` mutated inputs of each format from `seed`, two at a time; what went wrong."""
     jobs: list[tuple[str, list[bytes], random.Random]] = []
     for number, kind in enumerate(FORMATS):
-        files = sorted(CORPUS.glob(FORMATS[kind][0]))
+        files = sorted(CORPUS.glob(FORMATS[kind][0])) if FORMATS[kind][0] else []
         inputs = [file.read_bytes() for file in files]
         rng = random.Random(seed * 1000 + number)
         jobs += [(kind, inputs, random.Random(rng.randrange(2**32))) for _ in range(cases)]
@@ -184,5 +239,5 @@ if __name__ == "__main__":
     arguments = parser.parse_args()
     arguments.keep.mkdir(exist_ok=True)
     faults = fuzz_programs(arguments.cases, arguments.seed, arguments.keep)
-    print("\n".join(faults) or f"{3 * arguments.cases} cases, every one as documented")
+    print("\n".join(faults) or f"{len(FORMATS) * arguments.cases} cases, every one as documented")
     sys.exit(1 if faults else 0)

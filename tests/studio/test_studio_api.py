@@ -469,3 +469,56 @@ def test_a_taken_port_is_one_line() -> None:
     assert done.returncode == 1
     assert done.stderr.startswith(f"dlx: cannot listen on 127.0.0.1:{port}: ")
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_finished_searches_are_forgotten_past_their_number_or_their_time() -> None:
+    job = {"puzzle": SMALL, "mode": "all"}
+    with TestClient(create_app(Settings(keep=2)), base_url="http://127.0.0.1") as test:
+        keys = [events(test, job)[0][1] for _ in range(3)]
+        assert forgotten(test, keys[0])
+        assert [test.get(f"/api/searches/{key}/solutions/1").status_code for key in keys[1:]] == [
+            200,
+            200,
+        ]
+    with TestClient(create_app(Settings(expire=0.3)), base_url="http://127.0.0.1") as test:
+        assert forgotten(test, events(test, job)[0][1])
+
+
+def forgotten(test: TestClient, key: str) -> bool:
+    """Whether the server forgets search `key` within a few seconds (its process is reaped
+    after its last event, then it may be forgotten)."""
+    deadline = time.monotonic() + 10
+    while test.get(f"/api/searches/{key}/solutions/1").status_code == 200:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_checks_and_drawings_count_against_the_cap() -> None:
+    with TestClient(create_app(Settings(max_searches=1)), base_url="http://127.0.0.1") as test:
+        first = test.post("/api/searches", json={"puzzle": PENTOMINOES_6X10, "mode": "count"})
+        assert first.status_code == 201
+        for path in ("/api/check", "/api/dlx", "/api/searches"):
+            answer = test.post(path, json={"puzzle": SMALL})
+            assert answer.status_code == 429, path
+        test.post(f"/api/searches/{first.json()['id']}/stop")
+
+
+def test_work_past_its_deadline_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check that takes longer than the server's timeout (and no time beyond it to build)."""
+    monkeypatch.setattr("dlx.studio.runs.BUILD_SECONDS", 0.0)
+    puzzle = "[0-Z][0-Z]\n" + "".join(f"0:1922|A 00 1{k}\n" for k in "123456789abcdefghijk")
+    with TestClient(create_app(Settings(timeout=0.2)), base_url="http://127.0.0.1") as test:
+        answer = test.post("/api/check", json={"puzzle": puzzle})
+    assert answer.status_code == 503
+    assert answer.json() == {"error": "the work ended before its answer (it passed its deadline)"}
+
+
+def test_a_large_dlx_text_comes_in_chunks_as_dlx_tile_prints_it(
+    client: TestClient, tmp_path: Path
+) -> None:
+    text = "[0-Z][0-Z]\n" + "".join(f"0:1922|A 00 1{k}\n" for k in "123456789abcdefghijk")
+    answer = client.post("/api/dlx", json={"puzzle": text})
+    assert answer.status_code == 200 and len(answer.text) > 10 * 64 * 1024
+    assert answer.text == dlx_tile(tmp_path, text, "--dlx").stdout

@@ -363,3 +363,19 @@ def test_knuth_s_spec_lines_stay_text_and_are_solved(page: Page, tmp_path: Path)
     expected = int(dlx_tile(tmp_path, text, "--count", "--unique").stdout)
     assert finished(page).startswith(f"Done: {expected} solutions up to symmetry (all found)")
     assert page.get_by_label("Puzzle file").input_value() == text
+
+
+def test_all_says_when_the_server_keeps_no_more_solutions_this_large(page: Page) -> None:
+    """Solutions of 3,844 one-cell pieces: the server keeps as many as fit its room for numbers
+    (`studio.kept`), fewer than the cap, and the page says why it stopped."""
+    from dlx.studio.kept import MAX_NUMBERS
+
+    page.get_by_label("Puzzle file").fill("[0-Z][0-Z]\n0:3844|A 00\n0:3844|B 00\n")
+    page.get_by_label("Puzzle file").dispatch_event("change")
+    page.get_by_text("This file is in Knuth's spec lines").wait_for()
+    page.get_by_label("up to").fill("10000")
+    button(page, "All").click()
+    kept = MAX_NUMBERS // (3844 * 4)
+    line = finished(page)
+    assert line.startswith(f"Done: {kept} solutions (the most the server keeps of solutions")
+    assert page.locator("#position").inner_text() == f"Solution 1 of {kept}"

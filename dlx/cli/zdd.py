@@ -5,7 +5,8 @@ through a ZDD (`dlx.zdd`, Knuth's Algorithm Z) instead of finding them one by on
 uniformly at random (`--seed S` makes the draw repeatable); with neither, the solutions are
 listed from the ZDD in search order (`--limit` still applies). `--zdd-out PATH` writes the ZDD in
 the text DLX6 prints; `--memo-mb` caps the memo; `--zdd-choose` names the item choice (by
-default `auto`: a short probe picks the frontier or MRV, see `dlx.zdd`); `--stats` adds the
+default `auto`: short probes pick the item order, the given one, the sweep's or a reverse
+Cuthill-McKee order, and then that order or MRV, see `dlx.zdd`); `--stats` adds the
 memo's hits, entries and bytes, the choice taken and the ZDD's size. `--max-nodes`, `--jobs`
 and `--json` do not combine with it (exit 2).
 """
@@ -56,6 +57,7 @@ class ZddChoose(StrEnum):
     FRONTIER = "frontier"
     MRV = "mrv"
     SWEEP = "sweep"
+    RCM = "rcm"
 
 
 ZddChooseOpt = Annotated[
@@ -63,9 +65,10 @@ ZddChooseOpt = Annotated[
     typer.Option(
         "--zdd-choose",
         case_sensitive=False,
-        help="With --zdd: the item to branch on: auto (a short probe picks frontier or mrv), "
-        "frontier (a fixed order; dlx tile: lines along the board's short side), mrv (fewest "
-        "options, as DLX6), sweep (an order derived from the options).",
+        help="With --zdd: the item to branch on: auto (short probes pick an order below, or "
+        "mrv), frontier (the items' order; dlx tile: lines along the board's short side), mrv "
+        "(fewest options, as DLX6), sweep or rcm (orders derived from the options: Cuthill-"
+        "McKee over the closest ties, reverse Cuthill-McKee over all).",
     ),
 ]
 
@@ -168,6 +171,8 @@ def run_zdd(
         with guarded():
             made, order = problem()
             choose: Any = asked.choose
+            derived = choose in (ZddChoose.SWEEP, ZddChoose.RCM)  # (from the options alone)
+            order = () if derived else order
             diagram = zdd(made, item_order=order, memo_mb=asked.memo_mb, choose=choose)
         total = diagram.count()
         seconds = time.perf_counter() - started

@@ -7,7 +7,7 @@ its last line on standard error, 64-bit, wrapping past 2**64) on the square domi
 hash table reserves 8 GB of address space, so a limit on that cannot tell the two apart).
 
 Run: `.venv/bin/python tests/benchmarks/bench_zdd.py [--plain-up-to N] [--timeout S]
-[--orders-only] [--order-timeout S]`.
+[--orders-only] [--order-timeout S] [--order-cost FILE ...]`.
 Problems: domino tilings of n x n boards (n = 6..14) and of 8 x 30, pentominoes 6x10 and Dana
 Scott's 8x8 (minus its centre 2x2). Each solver is a fresh process on the same puzzle (the plain
 count and DLX6 read the Knuth-format file `dlx tile --dlx` writes), start-up included; the peak
@@ -32,13 +32,19 @@ frontier's memo grows without end), and the order `auto` chooses (the plain form
 --count --zdd FILE`; the column `choice` from a run with `--stats`), each with its seconds and
 peak megabytes; the count
 beside a transfer-matrix count of the board (and the plain count's, on 4 x 12). The target:
-every file counted within 10 s and under 1 GB. `--orders-only` runs this part alone. Exit 1
-when two counts differ.
+every file counted within 10 s and under 1 GB. `--orders-only` runs this part alone.
+`--order-cost FILE ...` then prints what `auto`'s choice of order costs on each Knuth-format
+FILE, in this process (best of 3): reading it, the given order's plan and probe (as before
+issue 50), the orders derived from the options (`dlx.cores.zdd_order.derived_orders`: the
+options' ties counted, the sweep, reverse Cuthill-McKee), their plans (`reorder_plan`) and their
+probes (`PROBE_NODES` nodes each, or fewer where the search ends), in milliseconds. Exit 1 when
+two counts differ.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -49,6 +55,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dlx.cores.zdd_plan import Plan
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 SCOTT = (
@@ -165,10 +175,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--orders-only", action="store_true")
     parser.add_argument("--order-timeout", type=float, default=10.0)
+    parser.add_argument("--order-cost", nargs="+", type=Path, default=[], metavar="FILE")
     options = parser.parse_args(argv)
     dlx = [sys.executable, "-m", "dlx"]
     wrong = 0 if options.orders_only else boards(options, dlx)
-    return 1 if wrong + orderings(options, dlx) else 0
+    wrong += orderings(options, dlx)
+    for path in options.order_cost:
+        print(order_cost(path), flush=True)
+    return 1 if wrong else 0
 
 
 def boards(options: argparse.Namespace, dlx: list[str]) -> int:
@@ -326,6 +340,56 @@ def orderings(options: argparse.Namespace, dlx: list[str]) -> int:
         f"{worst[1]:.0f} MB ({'met' if met else 'NOT met'})"
     )
     return wrong
+
+
+def order_cost(path: Path) -> str:
+    """What choosing the order costs on the Knuth-format file `path` (see the module's notes)."""
+    from dlx.cores.zdd_order import derived_orders
+    from dlx.cores.zdd_plan import compile_plan, reorder_plan
+    from dlx.knuth import decode, parse_dlx
+
+    started = time.perf_counter()
+    problem = parse_dlx(decode(path.read_bytes())).problem
+    reading = _ms(started)
+    best: dict[str, float] = {}
+    for _ in range(3):
+        started = time.perf_counter()
+        plan = compile_plan(problem)
+        step = {"given plan": _ms(started)}
+        started = time.perf_counter()
+        probe(plan)
+        step["given probe"] = _ms(started)
+        started = time.perf_counter()
+        orders = [order for _, order in derived_orders(problem)]
+        step["orders"] = _ms(started)
+        started = time.perf_counter()
+        plans = [reorder_plan(plan, problem, order) for order in orders]
+        step["plans"] = _ms(started)
+        started = time.perf_counter()
+        for other in plans:
+            probe(other)
+        step["probes"] = _ms(started)
+        best = {name: min(ms, best.get(name, ms)) for name, ms in step.items()}
+    added = best["orders"] + best["plans"] + best["probes"]
+    return (
+        f"{path.name}: {problem.option_count} options; read {reading:.0f} ms; "
+        + ", ".join(f"{name} {ms:.1f} ms" for name, ms in best.items())
+        + f"; the derived orders add {added:.0f} ms"
+    )
+
+
+def _ms(started: float) -> float:
+    """The milliseconds since `started` (of `time.perf_counter`)."""
+    return 1000 * (time.perf_counter() - started)
+
+
+def probe(plan: Plan) -> None:
+    """The compiled frontier's probe of `plan`, as `choose="auto"` runs it."""
+    from dlx.cores.zdd_compiled import PROBE_NODES, build_compiled
+    from dlx.errors import BudgetError
+
+    with contextlib.suppress(BudgetError):
+        build_compiled(plan, 1024, PROBE_NODES, required=True)
 
 
 def _seconds(run: tuple[float, float, str]) -> str:

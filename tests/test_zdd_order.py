@@ -31,6 +31,7 @@ from dlx.cores import zdd_compiled
 from dlx.cores.zdd_order import derived_orders, rcm_order, sweep_order
 from dlx.cores.zdd_plan import compile_plan, reorder_plan
 from dlx.knuth import parse_dlx
+from dlx.puzzles import sudoku
 from dlx.tiling.build import build
 from dlx.tiling.spec import read_spec
 
@@ -195,6 +196,18 @@ def test_a_derived_order_that_ends_within_its_probe_is_the_answer() -> None:
     swept = zdd(problem, choose="sweep")
     assert diagram.stats.choice == "sweep" and diagram.stats.nodes < zdd_compiled.PROBE_NODES
     assert (diagram.var, diagram.lo, diagram.hi) == (swept.var, swept.lo, swept.hi)
+
+
+@COMPILED
+def test_mrv_searches_at_once_where_it_is_estimated_within_a_probe() -> None:
+    """Inkala's sudoku: the frontier passes its probe, MRV's walks estimate fewer nodes than a
+    probe, so no other order is derived or probed (3,615 nodes)."""
+    root = Path(__file__).resolve().parents[1]
+    problem = sudoku.problem(sudoku.parse((root / "corpus/sudoku/inkala.txt").read_text()))
+    with mock.patch("dlx.zdd.derived_orders", side_effect=AssertionError("derived")):
+        diagram = zdd(problem, choose="auto")
+    assert diagram.stats.choice == "mrv" and diagram.count() == 1
+    assert diagram.stats.nodes < zdd_compiled.PROBE_NODES
 
 
 @COMPILED

@@ -18,7 +18,9 @@ Glossary:
 - *frontier order*: the search takes the first uncovered exact item in a fixed order. With a
   grid's cells in reading order (`item_order` or the declaration), what is covered beyond that
   item is a thin frontier, so the states are few and recur (a sweep-line count); `mrv` (the item
-  of fewest options, as DLX6) wanders, and the states seldom repeat.
+  of fewest options, as DLX6) wanders, and the states seldom repeat. Where the given order is
+  no frontier (a grid listed along its long side, or shuffled), `auto` takes an order derived
+  from the options (`dlx.cores.zdd_order`).
 
 >>> p = Problem.from_options(["a", "b", "c"], [("ab", ["a", "b"]), ("c", ["c"]),
 ...     ("a", ["a"]), ("bc", ["b", "c"])])

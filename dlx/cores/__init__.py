@@ -10,6 +10,7 @@ once).
   cells; both read the layout `cells_table` builds.
 - `counters`: how a search keeps its caller's `Stats` current and heeds its budgets (`publish`
   and `Budgets` for the Python dances, `follow` for a compiled search of either engine).
-- The ZDD search of `dlx.zdd`: `zdd_plan` (the problem as bits), `zdd_order` (a sweep order),
-  `zdd_search` (Algorithm Z in Python, the reference) and `zdd_compiled` (extension `_zdd`).
+- The ZDD search of `dlx.zdd`: `zdd_plan` (the problem as bits), `zdd_order` (item orders
+  derived from the options), `zdd_search` (Algorithm Z in Python, the reference) and
+  `zdd_compiled` (extension `_zdd`).
 """

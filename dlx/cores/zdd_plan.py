@@ -97,8 +97,8 @@ def compile_plan(
 
 def reorder_plan(plan: Plan, problem: Problem[K], rest: Iterable[int]) -> Plan:
     """`plan` (of `problem`) with its exact items in the order `compile_plan(problem, rest=rest)`
-    gives them: the same options, colours and tallies, only the exact items' bits moved (a
-    quarter of compiling it again on the pentominoes).
+    gives them: the same options, colours and tallies, only the exact items' bits moved (about
+    a third of compiling it again on the pentominoes).
 
     >>> p = Problem.from_options(["a", "b", "c"], [(1, ["a", "b"]), (2, ["c"])])
     >>> plan = reorder_plan(compile_plan(p), p, [2, 1])

@@ -88,12 +88,28 @@ def sequential_only(timeout: float | None, max_nodes: int | None) -> None:
 
 
 def parts(run: Any) -> list[str]:
-    """The line `--stats` adds for a parallel search: how its tree was cut."""
+    """The lines `--stats` adds for a parallel search: how its tree was cut, and where the
+    workers' time went (`dlx.parallel.timing`)."""
+    timing = run.timing
+    idle = timing.idle()
+    workers = max(len(idle), 1)
+    start, between, end = (sum(getattr(i, name) for i in idle) / workers for name in IDLE)
+    seconds = timing.seconds
+    rate = f", {timing.sent / seconds:.0f} a second" if seconds > 0 else ""
     return [
         f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.split} split at their "
         f"budget, {run.resumed} from the checkpoint, {run.wasted_nodes} nodes wasted, "
-        f"{run.restarts} restarts"
+        f"{run.restarts} restarts",
+        f"dlx: {len(idle)} workers busy {100 * timing.busy():.1f}% of {seconds:.3f} s (on a "
+        f"processor {100 * timing.on_processor():.1f}% of that); idle a "
+        f"worker: {start:.3f} s at the start, {between:.3f} s between parts, {end:.3f} s at the "
+        f"end (most {max((i.total for i in idle), default=0.0):.3f} s); {timing.sent} parts "
+        f"sent{rate}; the parent's own work {timing.parent:.3f} s of processor",
     ]
+
+
+IDLE = ("start", "between", "end")
+"""A worker's idle seconds, as `dlx.parallel.timing.Idle` parts them."""
 
 
 def count_in_parallel(

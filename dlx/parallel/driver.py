@@ -9,13 +9,22 @@ import pickle
 import time
 from collections.abc import Callable, Generator, Hashable, Iterable, Iterator
 from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypedDict, Unpack
 
 from dlx.cores.settings import Choice, Prune
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
-from dlx.parallel.executors import ExecutorPool, LocalPool, Pool, dask_pool, workers_for
+from dlx.parallel.executors import (
+    ExecutorPool,
+    InlinePool,
+    LocalPool,
+    Pool,
+    dask_pool,
+    this_worker,
+    workers_for,
+)
 from dlx.parallel.parts import (
     K,
     Outcome,
@@ -79,31 +88,59 @@ def _running(
     """`run`'s outcomes, with its pool."""
     close: Callable[[], None] = lambda: None  # noqa: E731
     pool: Pool | None = None
-    started = time.perf_counter()
     try:
-        if where.scheduler is not None:
-            pool, close = dask_pool(where.scheduler, digest, blob)
-        elif where.executor is not None:
-            pool = ExecutorPool(where.executor, where.jobs or os.cpu_count() or 1, digest, blob)
-        else:
-            pool = LocalPool(workers_for(where.jobs or 0), digest, blob)
-        if settings.budget is None and pool.workers > 1:
-            settings = dataclasses.replace(settings, seconds=pool.slice)
-        yield from outcomes(
-            problem,
-            pool,
-            settings,
-            checkpoint=checkpoint,
-            progress=where.progress,
-            report=where.report,
-        )
+        with _clock(where.report):
+            pool, close = _pool(problem, where, digest, blob)
+            if settings.budget is None and pool.workers > 1:
+                settings = dataclasses.replace(settings, seconds=pool.slice)
+            yield from outcomes(
+                problem,
+                pool,
+                settings,
+                checkpoint=checkpoint,
+                progress=where.progress,
+                report=where.report,
+            )
     finally:
-        where.report.stats.seconds = time.perf_counter() - started
         if pool is not None:
+            where.report.timing.workers = max(where.report.timing.workers, pool.workers)
             pool.close()
         close()
         if checkpoint is not None:
             checkpoint.close()
+
+
+def _pool(
+    problem: Problem[K], where: Run, digest: str, blob: bytes
+) -> tuple[Pool, Callable[[], None]]:
+    """The pool `where` asks for, and how to leave it: one worker searches in this process
+    (there is nothing to split the search into, and nothing is sent)."""
+    if where.scheduler is not None:
+        return dask_pool(where.scheduler, digest, blob)
+    pool: Pool
+    if where.executor is not None:
+        pool = ExecutorPool(where.executor, where.jobs or os.cpu_count() or 1, digest, blob)
+    elif workers_for(where.jobs or 0) == 1:
+        pool = InlinePool(problem)
+    else:
+        pool = LocalPool(workers_for(where.jobs or 0), digest, blob)
+    return pool, lambda: None
+
+
+@contextmanager
+def _clock(report: Report) -> Iterator[None]:
+    """The run's seconds into `report`, and the times `report.timing` needs: when the run
+    began and ended, and the parent's processor seconds apart from the parts it searched."""
+    timing = report.timing
+    started, worked = time.perf_counter(), time.process_time()
+    timing.began = time.time()
+    try:
+        yield
+    finally:
+        report.stats.seconds = time.perf_counter() - started
+        timing.ended = time.time()
+        here = timing.worked.get(this_worker())
+        timing.parent = time.process_time() - worked - (here.cpu if here is not None else 0.0)
 
 
 class ParallelKeywords(TypedDict, total=False):

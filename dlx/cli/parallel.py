@@ -8,6 +8,7 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
 import math
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -143,7 +144,12 @@ def count_in_parallel(
 @contextmanager
 def progress_bar() -> Iterator[Any]:
     """On a terminal, a progress bar on standard error weighted by each part's estimated share
-    of the tree, with the solutions so far and the time left; elsewhere no hook (None)."""
+    of the tree, with the solutions so far and the time left; elsewhere no hook (None). Rich
+    (a tenth of a short search's whole run to load) is loaded only where its rules may find a
+    terminal: standard error is one, or the environment says to take it for one."""
+    if not _may_be_terminal():
+        yield None
+        return
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -170,6 +176,17 @@ def progress_bar() -> Iterator[Any]:
             bar.update(task, completed=state.done, solutions=state.solutions)
 
         yield hook
+
+
+def _may_be_terminal() -> bool:
+    """Whether rich's `Console(stderr=True).is_terminal` may be True: `TTY_COMPATIBLE=1`, a
+    non-empty `FORCE_COLOR`, or standard error a terminal (rich says no in every other case)."""
+    if os.environ.get("TTY_COMPATIBLE") == "1" or os.environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except ValueError:  # (closed)
+        return False
 
 
 def estimate(

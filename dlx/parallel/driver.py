@@ -38,8 +38,9 @@ from dlx.problem import Problem
 from dlx.stats import Status
 
 
-def prepare(problem: Problem[K], settings: Settings) -> tuple[str, bytes]:
-    """The problem's fingerprint and its pickled form; refuse what cannot go to a worker."""
+def prepare(problem: Problem[K], settings: Settings) -> bytes:
+    """The problem's pickled form; refuse what cannot go to a worker (one worker, which
+    searches here, refuses it too: what runs on one worker runs on many)."""
     if problem.has_multiplicities:
         raise ParallelError(
             "problems with multiplicities cannot be split by options (Algorithm M branches "
@@ -53,7 +54,7 @@ def prepare(problem: Problem[K], settings: Settings) -> tuple[str, bytes]:
             f"the problem or its pruning check cannot be sent to another process ({error}); "
             "give a module-level function, or search without jobs"
         ) from None
-    return fingerprint(problem, settings), blob
+    return blob
 
 
 @dataclass
@@ -67,12 +68,20 @@ class Run:
     progress: ProgressHook | None = None
     report: Report = field(default_factory=Report)
 
+    def here(self) -> bool:
+        """Whether the run has one worker, this process: no cluster, no executor, and `jobs`
+        gives one worker (there is nothing to split the search into, and nothing is sent)."""
+        return self.scheduler is None and self.executor is None and workers_for(self.jobs or 0) == 1
+
 
 def run(problem: Problem[K], settings: Settings, where: Run) -> Iterator[Outcome]:
     """The outcomes of `problem`'s parts in search order, run as `where` says. What cannot be
     sent to a worker, and a foreign checkpoint, are refused at once; workers start on the first
     request."""
-    digest, blob = prepare(problem, settings)
+    blob = prepare(problem, settings)
+    # (the fingerprint names the problem to a checkpoint and to the workers: one worker here
+    # and no checkpoint need none)
+    digest = "" if where.here() and where.checkpoint is None else fingerprint(problem, settings)
     checkpoint = None if where.checkpoint is None else Checkpoint(where.checkpoint, digest)
     return _running(problem, settings, where, digest, blob, checkpoint)
 
@@ -113,14 +122,13 @@ def _running(
 def _pool(
     problem: Problem[K], where: Run, digest: str, blob: bytes
 ) -> tuple[Pool, Callable[[], None]]:
-    """The pool `where` asks for, and how to leave it: one worker searches in this process
-    (there is nothing to split the search into, and nothing is sent)."""
+    """The pool `where` asks for, and how to leave it (one worker searches in this process)."""
     if where.scheduler is not None:
         return dask_pool(where.scheduler, digest, blob)
     pool: Pool
     if where.executor is not None:
         pool = ExecutorPool(where.executor, where.jobs or os.cpu_count() or 1, digest, blob)
-    elif workers_for(where.jobs or 0) == 1:
+    elif where.here():
         pool = InlinePool(problem)
     else:
         pool = LocalPool(workers_for(where.jobs or 0), digest, blob)

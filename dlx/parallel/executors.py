@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import pickle
 import signal
-import socket
 import sys
 import threading
 import time
@@ -61,7 +60,8 @@ def timed(problem: Problem[Any], part: Part, settings: Settings) -> Outcome:
 
 def this_worker() -> str:
     """How the outcomes this process searched name it: its host and process number."""
-    return f"{socket.gethostname()}/{os.getpid()}"
+    host = os.uname().nodename if hasattr(os, "uname") else os.environ.get("COMPUTERNAME", "")
+    return f"{host}/{os.getpid()}"
 
 
 def _given(digest: str) -> bytes | None:

@@ -125,13 +125,15 @@ def tells_where(problem: Problem[K], settings: Settings) -> bool:
     """Whether a search of `problem`'s parts, stopped by a budget, tells where it stood: the
     compiled cells core does, and the compiled links core running Algorithm X; the pure-Python
     cores and Algorithm M (colours, multiplicities) do not."""
-    from dlx.cores.cells.engine import cells_core
-    from dlx.cores.links.engine import compiled_supports, default_core
     from dlx.errors import CoreUnavailableError
 
     try:
         if settings.engine == "cells":
+            from dlx.cores.cells.engine import cells_core
+
             return cells_core() == "compiled"
+        from dlx.cores.links.engine import compiled_supports, default_core
+
         general = problem.has_colours or problem.has_multiplicities
         return default_core() == "compiled" and compiled_supports(problem) and not general
     except CoreUnavailableError:  # (the search itself says so)

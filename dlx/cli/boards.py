@@ -12,32 +12,32 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-import typer
-
 from dlx import Stats
 from dlx.cli.common import (
     Board,
     CountOpt,
-    Held,
     JobsOpt,
     JsonOpt,
     LimitOpt,
     PaintedBoard,
     StatsOpt,
     SvgOpt,
-    budget,
     check_svg,
+    option_group,
+)
+from dlx.cli.output import (
+    Held,
+    budget,
     fail,
     guarded,
-    option_group,
     partial_at_stop,
     report,
     solve_json,
     write_json,
 )
 from dlx.cli.parallel import count_in_parallel
-from dlx.console.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
-from dlx.console.live import LiveLine, live_line
+from dlx.programs.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.programs.live import LiveLine, live_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -100,8 +100,8 @@ def run_boards(
     *,
     counter: Callable[[P, SearchKeywords], int] | None = None,
     picture: Callable[[P, Board], str] | None = None,
-    none: Callable[[], typer.Exit] | None = None,
-    on_error: Callable[[str], typer.Exit] = fail,
+    none: Callable[[], BaseException] | None = None,
+    on_error: Callable[[str], BaseException] = fail,
     first: bool = False,
 ) -> None:
     """A puzzle command's run, in order: `pose` reads and checks its input; with `--jobs`,
@@ -111,34 +111,20 @@ def run_boards(
     first drawn by `picture`. Bad input is reported by `on_error`; `none` is the exit when
     there is no board; all within the whole run's clock."""
     if asked.jobs is not None:
-        count_in_parallel(
-            lambda: problem(pose()),
-            asked.jobs,
-            asked.count_only,
-            asked.show_stats,
-            asked.timeout,
-            asked.max_nodes,
-            on_error,
-            limit=asked.limit,
-            as_json=asked.as_json,
-        )
+        count_in_parallel(lambda: problem(pose()), asked, on_error)
         return
     check_svg(asked.svg)  # before any search, not after
     hold = held(asked.timeout, asked.max_nodes)
-    printing = not (asked.count_only or asked.as_json or hold)
-    with Clock(asked.timeout) as clock, live_line(printing) as line:
+    with (
+        Clock(asked.timeout) as clock,
+        live_line(not (asked.count_only or asked.as_json or hold)) as line,
+    ):
         counters = Stats()
         partial_at_stop(counters, asked.show_stats)
-        found: Iterator[Board] | int
         with guarded(on_error):
             posed = pose()
             search = budget(counters, clock, asked.max_nodes, asked.limit, line)
-            if asked.count_only and asked.svg is None:
-                found = (counter or _counted(problem))(posed, search)
-            else:
-                found = boards(posed, search)
-        if first and not asked.count_only and asked.limit is None and not isinstance(found, int):
-            found = first_only(found)
+            found = _found(asked, posed, search, problem, boards, counter, first)
         drawn = None if picture is None else functools.partial(picture, posed)
         if asked.as_json:
             json_boards(found, counters, clock, asked, drawn, line)
@@ -156,6 +142,25 @@ def run_boards(
             picture=drawn,
             line=line,
         )
+
+
+def _found(
+    asked: Asked,
+    posed: P,
+    search: SearchKeywords,
+    problem: Callable[[P], Problem[Any]],
+    boards: Callable[[P, SearchKeywords], Iterator[Board]],
+    counter: Callable[[P, SearchKeywords], int] | None,
+    first: bool,
+) -> Iterator[Board] | int:
+    """The boards to show (only the first, with `first`, unless counting or limited), or their
+    number, counted in the search where no picture is asked for."""
+    if asked.count_only and asked.svg is None:
+        return (counter or _counted(problem))(posed, search)
+    found = boards(posed, search)
+    if first and not asked.count_only and asked.limit is None:
+        return first_only(found)
+    return found
 
 
 def _counted(problem: Callable[[P], Problem[Any]]) -> Callable[[P, SearchKeywords], int]:
@@ -218,7 +223,7 @@ def show_boards(
     show_stats: bool,
     svg: Path | None,
     console: Console | None,
-    none: Callable[[], typer.Exit],
+    none: Callable[[], BaseException],
     picture: Picture | None = None,
     line: LiveLine | None = None,
 ) -> None:
@@ -236,7 +241,7 @@ def show_boards(
             if hold:
                 held.hold(board)
             else:
-                _show(board, found, svg, console, picture)
+                show_board(board, found, svg, console, picture)
     if line is not None:
         line.erase()
     clock.stop()
@@ -244,12 +249,12 @@ def show_boards(
     if count:
         sys.stdout.write(f"{found}\n")
     for number, board in enumerate(held, start=1):
-        _show(board, number, svg, console, picture)
+        show_board(board, number, svg, console, picture)
     if not found:
         raise fail("no solution") if count else none()
 
 
-def _show(
+def show_board(
     board: Board, number: int, svg: Path | None, console: Console | None, picture: Picture | None
 ) -> None:
     """Print the `number`-th board, after a blank line unless first; the SVG of the first."""
@@ -293,7 +298,7 @@ def _print_board(board: Board, console: Console | None) -> None:
     console.print(text, end="")
 
 
-def no_solution() -> typer.Exit:
+def no_solution() -> BaseException:
     """The exit for a puzzle without a solution: a message on standard error."""
     return fail("no solution")
 

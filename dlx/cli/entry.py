@@ -1,4 +1,4 @@
-"""The `dlx` program's entry point: Ctrl-C is quiet from the first moment (`dlx.console.start`),
+"""The `dlx` program's entry point: Ctrl-C is quiet from the first moment (`dlx.programs.start`),
 before the command line and the engine are imported; a plain `dlx solve` (`dlx.cli.plain`) runs
 without typer, every other command line through the typer app."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from dlx.console.start import quiet_start
+from dlx.programs.start import quiet_start
 
 
 def dlx() -> None:
@@ -17,7 +17,7 @@ def dlx() -> None:
     asked = plain_solve(sys.argv[1:])
     if asked is not None:
         from dlx.cli.plain import solve_plainly
-        from dlx.console.ending import run
+        from dlx.programs.ending import run
 
         run(lambda: solve_plainly(asked), "dlx")
     from dlx.cli.app import main

@@ -213,22 +213,15 @@ def _search(
     stack_items: list[int] = []
     stack_sizes: list[int] = []
     nodes = solutions = level = 0
-    next_poll, next_update_poll = 0, 0
     best = cur = 0
     step = FORWARD
     while True:
         if step == FORWARD:
-            if nodes >= next_poll or state.updates >= next_update_poll:
-                counts[0], counts[1] = nodes, solutions
-                if budgets.spent(nodes, state.updates, solutions):
-                    return Status.BUDGET
-                next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
+            counts[1] = solutions
+            if budgets.enter(nodes, state.updates, solutions, level, profile):
+                return Status.BUDGET
             nodes += 1
             counts[0] = nodes
-            if level < len(profile):
-                profile[level] += 1
-            else:
-                profile.append(1)
             best = _forced(state)
             forced = best != 0
             if not forced:

@@ -12,13 +12,12 @@ preferred options, an item order and item choices other than `mrv` (SSXCC's own 
 
 from __future__ import annotations
 
-import os
-import weakref
 from collections.abc import Generator
 
 from dlx.cores.counters import NO_LIMIT, Show, follow, on_main_thread
 from dlx.cores.settings import SearchSettings
-from dlx.errors import CoreUnavailableError, EngineOptionError
+from dlx.cores.which_core import kept, new_kept, pick, told
+from dlx.errors import EngineOptionError
 from dlx.stats import Stats
 
 TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
@@ -36,10 +35,8 @@ COMPILED: Final = _cells is not None
 """Whether the compiled cells core was built and imports."""
 
 
-_BUILT: weakref.WeakKeyDictionary[Problem[Any], dict[str, tuple[int, Any]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""The pristine tables of each live problem, by core, with its option count then."""
+_BUILT = new_kept()
+"""The pristine tables of each live problem, by core."""
 
 
 def cells_core(core: str | None = None) -> str:
@@ -49,22 +46,12 @@ def cells_core(core: str | None = None) -> str:
     >>> cells_core("python")
     'python'
     """
-    chosen = core if core is not None else os.environ.get("DLX_CORE", "") or None
-    if chosen not in (None, "compiled", "python"):
-        raise CoreUnavailableError(f"core must be 'compiled' or 'python', not {chosen!r}")
-    if chosen == "compiled" and not COMPILED:
-        raise CoreUnavailableError("the compiled cells core was not built (no C compiler)")
-    if chosen is None:
-        return "compiled" if COMPILED else "python"
-    return chosen
+    return pick(core, COMPILED, "the compiled cells core was not built (no C compiler)")
 
 
 def cells_core_name() -> str:
     """The cells core a search would use now, or why none can (for `--version`, `--stats`)."""
-    try:
-        return cells_core()
-    except CoreUnavailableError as error:
-        return str(error)
+    return told(cells_core)
 
 
 def refuse(problem: Problem[Any], settings: SearchSettings) -> None:
@@ -107,20 +94,17 @@ def search_cells(
 def table_for(problem: Problem[Any], core: str) -> Any:
     """The pristine table of `problem` for `core`, built once while the problem lives (and
     again once options are added)."""
-    built = _BUILT.setdefault(problem, {})
-    cached = built.get(core)
-    if cached is not None and cached[0] == problem.option_count:
-        return cached[1]
     args = (problem.primary_count, len(problem.items), problem.options, problem.colours)
-    if core == "python":
-        from dlx.cores.cells.table import build_table
 
-        table: Any = build_table(*args)
-    else:
+    def make() -> Any:
+        if core == "python":
+            from dlx.cores.cells.table import build_table
+
+            return build_table(*args)
         assert _cells is not None  # cells_core checked it
-        table = _cells.Cells(*args)
-    built[core] = (problem.option_count, table)
-    return table
+        return _cells.Cells(*args)
+
+    return kept(_BUILT, problem, core, make)
 
 
 def _run_compiled(

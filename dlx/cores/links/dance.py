@@ -16,7 +16,7 @@ The structure, for a problem with N items numbered 1..N (primary ones first):
   transcribed to lists.
 
 Knuth's 7-item example (items a..g; options "c e", "a d g", "b c f", "a d f", "b g", "d e g")
-has the single solution {a d f, b g, c e}; `tests/test_engine.py` runs it.
+has the single solution {a d f, b g, c e}; `tests/engine/test_engine.py` runs it.
 
 *Cover* an item: take it out of the active list, then *hide* each option in its list (unlink the
 option's other nodes from their items' lists). *Uncover* undoes this; since every node remembers its
@@ -39,12 +39,12 @@ from __future__ import annotations
 
 import itertools
 import time
-import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dlx.cores.counters import Budgets, publish
 from dlx.cores.settings import SearchSettings
+from dlx.cores.which_core import kept, new_kept
 from dlx.errors import SearchBusyError
 from dlx.stats import Stats, Status
 
@@ -86,19 +86,17 @@ class Node:
         self.colour = 0  # an option node's colour number (0: none; -1: its item is purified)
 
 
-_BUILT: weakref.WeakKeyDictionary[Any, tuple[int, Links]] = weakref.WeakKeyDictionary()
+_BUILT = new_kept()
+"""The pure-Python links of each live problem."""
 
 
 def links_of(problem: Problem[Any]) -> Links:
     """The dancing links of `problem`, built on first use and kept while the problem lives
     (rebuilt once options are added), so that searches reuse them and a memo stays bound."""
-    built = _BUILT.get(problem)
-    if built is not None and built[0] == problem.option_count:
-        return built[1]
-    links = Links(
-        problem.primary_count, len(problem.items), problem.options, problem.bounds, problem.colours
+    args = (problem.primary_count, len(problem.items), problem.options)
+    links: Links = kept(
+        _BUILT, problem, "python", lambda: Links(*args, problem.bounds, problem.colours)
     )
-    _BUILT[problem] = (problem.option_count, links)
     return links
 
 
@@ -394,7 +392,6 @@ class Links:
         budgets = Budgets(stats, settings)
         budgets.share = lambda: share_done(bests, chosen)
         started, node_cap = budgets.started, budgets.node_cap
-        next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
         status = Status.CLOSED
         stats.status = Status.RUNNING
         try:
@@ -417,16 +414,10 @@ class Links:
             while True:
                 if enter:
                     enter = False
-                    if nodes >= next_poll or updates >= next_update_poll:
-                        if budgets.spent(nodes, updates, solutions):
-                            status = Status.BUDGET
-                            return
-                        next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
+                    if budgets.enter(nodes, updates, solutions, level, profile):
+                        status = Status.BUDGET
+                        return
                     nodes += 1
-                    if level < len(profile):
-                        profile[level] += 1
-                    else:
-                        profile.append(1)
                     if dead:  # back to the parent, to try its next option
                         dead = False
                         level -= 1

@@ -11,13 +11,12 @@ fallback where no C compiler was at hand.
 
 from __future__ import annotations
 
-import os
-import weakref
 from collections.abc import Callable, Generator, Sequence
 
 from dlx.cores.counters import NO_LIMIT, Show, follow, on_main_thread
 from dlx.cores.settings import CoreName, SearchSettings
-from dlx.errors import CoreUnavailableError, SearchBusyError
+from dlx.cores.which_core import kept, new_kept, pick, told
+from dlx.errors import SearchBusyError
 from dlx.stats import Stats
 
 TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
@@ -46,37 +45,24 @@ def default_core() -> CoreName:
     >>> default_core() in ("compiled", "python")
     True
     """
-    chosen = os.environ.get("DLX_CORE", "")
-    if chosen not in ("", "compiled", "python"):
-        raise CoreUnavailableError(f"DLX_CORE must be 'compiled' or 'python', not {chosen!r}")
-    if chosen == "python" or (not chosen and not COMPILED):
-        return "python"
-    return pick_core("compiled")
+    return pick_core(None)
 
 
 def core_name() -> str:
     """The name of the core a search would use now, for `--version` and statistics; when
     DLX_CORE names no usable core, the reason instead of an exception."""
-    try:
-        return default_core()
-    except CoreUnavailableError as error:
-        return str(error)
+    return told(default_core)
 
 
 def pick_core(core: CoreName | None) -> CoreName:
-    """`core`, checked to be one that can run here (None: `default_core()`)."""
-    if core is None:
-        return default_core()
-    if core not in ("compiled", "python"):
-        raise CoreUnavailableError(f"core must be 'compiled' or 'python', not {core!r}")
-    if core == "compiled" and not COMPILED:
-        raise CoreUnavailableError("the compiled core was not built (no C compiler at install)")
-    return core
+    """`core`, checked to be one that can run here (None: `DLX_CORE`, else the compiled core
+    where it was built)."""
+    missing = "the compiled core was not built (no C compiler at install)"
+    return pick(core, COMPILED, missing)  # type: ignore[return-value]
 
 
-_BUILT: weakref.WeakKeyDictionary[Problem[Any], tuple[int, Any]] = weakref.WeakKeyDictionary()
-"""The compiled links of each live problem, and its number of options when they were built
-(kept beside the problem, not in it, so that a problem stays as plain as it was)."""
+_BUILT = new_kept()
+"""The compiled links of each live problem."""
 
 MAX_BOUND: Final = 1 << 40
 """The largest multiplicity the compiled core takes (its state keys give each item 41 bits)."""
@@ -91,19 +77,13 @@ def compiled_supports(problem: Problem[Any]) -> bool:
 def compiled_links(problem: Problem[Any]) -> Any:
     """The compiled core's links of `problem`, built on first use and kept while the problem
     lives (rebuilt once options are added, like `Problem.links`)."""
-    cached = _BUILT.get(problem)
-    if cached is not None and cached[0] == problem.option_count:
-        return cached[1]
-    assert _links is not None  # pick_core checked it
-    links = _links.Core(
-        problem.primary_count,
-        len(problem.items),
-        problem.options,
-        problem.bounds,
-        problem.colours,
-    )
-    _BUILT[problem] = (problem.option_count, links)
-    return links
+
+    def make() -> Any:
+        assert _links is not None  # pick_core checked it
+        args = (problem.primary_count, len(problem.items), problem.options)
+        return _links.Core(*args, problem.bounds, problem.colours)
+
+    return kept(_BUILT, problem, "compiled", make)
 
 
 def search_links(

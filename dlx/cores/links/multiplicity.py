@@ -84,7 +84,6 @@ def _dance_m(
     nodes = updates = solutions = hits = 0
     budgets = Budgets(stats, settings)
     started = budgets.started
-    next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
     status = Status.CLOSED
     stats.status = Status.RUNNING
     state = ENTER
@@ -92,16 +91,10 @@ def _dance_m(
         while True:
             if state <= DEAD:  # a node: unchecked, or passed or failed by its checks already
                 level = len(items)
-                if nodes >= next_poll or updates >= next_update_poll:
-                    if budgets.spent(nodes, updates, solutions):
-                        status = Status.BUDGET
-                        return
-                    next_poll, next_update_poll = budgets.next_nodes, budgets.next_updates
+                if budgets.enter(nodes, updates, solutions, level, profile):
+                    status = Status.BUDGET
+                    return
                 nodes += 1
-                if level < len(profile):
-                    profile[level] += 1
-                else:
-                    profile.append(1)
                 if state == DEAD:
                     tries[-1] = tries[-1].down
                     state = ADVANCE

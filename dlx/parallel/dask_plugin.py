@@ -33,4 +33,4 @@ def warm() -> None:
     parts of a run are the ones every other part waits for."""
     import dlx.cores.cells.engine
     import dlx.cores.links.engine
-    import dlx.parallel.executors  # noqa: F401
+    import dlx.parallel.searching  # noqa: F401  (what a part runs; run_part's module is light)

@@ -1,0 +1,60 @@
+"""In what order does a search on bitsets fill a board, and which cells touch? The board's cells
+numbered per grid for `dlx.cores.bitset`: along the shortest extent first (a rectangle fills
+column by column across its short side, so what is covered stays a thin frontier), a
+triangle's two cells of one rhombus together, then the longer extents; each cell's
+neighbours on its grid, for the checks that end a node whose free cells are cut into regions
+the pieces left cannot fill. Suffixed spots (Knuth's secondary items) are not cells.
+
+>>> from dlx.tiling.picture import read_picture
+>>> from dlx.tiling.build import build
+>>> tiling = build(read_picture("board 2x3\\npiece 3|D\\n##\\n"))
+>>> board = layout(tiling)
+>>> [board.cells[name] for name in ("00", "10", "01", "11")]
+[0, 1, 2, 3]
+"""
+
+from __future__ import annotations
+
+from dlx.cores.bitset.layout import Layout
+from dlx.cores.bitset.table import MAX_CELLS
+from dlx.tiling.grids import Cell
+from dlx.tiling.options import Tiling
+
+
+def layout(tiling: Tiling) -> Layout | None:
+    """The layout of the tiling's board for the bitset engine, or None where it has more than
+    `MAX_CELLS` cells."""
+    puzzle = tiling.puzzle
+    cells = [cell for cell, suffix in puzzle.board if suffix == 0]
+    if not cells or len(cells) > MAX_CELLS:
+        return None
+    ordered = sorted(cells, key=_fill_order(cells, puzzle.grid.dims))
+    position = {cell: p for p, cell in enumerate(ordered)}
+    neighbours = [
+        sorted(position[n] for n in puzzle.grid.neighbours(cell) if n in position)
+        for cell in ordered
+    ]
+    names = {puzzle.spot_name((cell, 0)): p for cell, p in position.items()}
+    return Layout(len(ordered), names, neighbours)
+
+
+def _fill_order(cells: list[Cell], dims: int) -> _Key:
+    """The key that sorts cells in filling order: the coordinates past `dims` (a triangle's
+    kind) fastest, then the translating axes from the shortest extent to the longest."""
+    extent = [max(c[k] for c in cells) - min(c[k] for c in cells) for k in range(dims)]
+    axes = sorted(range(dims), key=lambda k: (extent[k], k))
+    kinds = list(range(dims, len(cells[0])))
+    significance = [*reversed(axes), *reversed(kinds)]  # the slowest first
+    return _Key(significance)
+
+
+class _Key:
+    """A sort key over cells: their coordinates in the order of significance given."""
+
+    __slots__ = ("significance",)
+
+    def __init__(self, significance: list[int]) -> None:
+        self.significance = significance
+
+    def __call__(self, cell: Cell) -> tuple[int, ...]:
+        return tuple(cell[k] for k in self.significance)

@@ -28,6 +28,7 @@ typedef struct {
     bs_search s;
     double deadline; /* monotonic seconds, or < 0 for none */
     int signals, running, finished;
+    int polling; /* in the progress display's call, where the share may be asked for */
     pending_error pending; /* an error kept by `batch` for its next call */
 } SearchObject;
 
@@ -189,7 +190,9 @@ static int poll(bs_search *s) {
     }
     if (PyErr_CheckSignals() < 0) return -1;
     if (o->progress != NULL) {
+        o->polling = 1;
         PyObject *r = PyObject_CallNoArgs(o->progress);
+        o->polling = 0;
         if (r == NULL) return -1;
         Py_DECREF(r);
     }
@@ -271,7 +274,7 @@ static PyObject *Search_stats(SearchObject *o, PyObject *Py_UNUSED(unused)) {
 
 /* Knuth's estimate of the share of the tree searched so far (at a progress poll). */
 static PyObject *Search_share(SearchObject *o, PyObject *Py_UNUSED(unused)) {
-    if (busy(o)) return NULL;
+    if (!o->polling && busy(o)) return NULL;
     return PyFloat_FromDouble(bs_share(&o->s));
 }
 
@@ -313,8 +316,10 @@ static PyObject *int_tuple(const int *a, int n) {
 static PyObject *Search_frontier(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     bs_search *s = &o->s;
     if (busy(o)) return NULL;
-    if (s->status != BS_BUDGET) Py_RETURN_NONE;
-    int levels = s->level, n, taken;
+    /* Final options are taken in increasing order below the path, which givens do not say:
+       where there are any, a part searched from them would search more than its subtree. */
+    if (s->status != BS_BUDGET || s->t->final_begin < s->t->final_end) Py_RETURN_NONE;
+    int levels = s->level, n;
     int *out = PyMem_Malloc(((size_t)s->t->options + 1) * sizeof(int));
     int *path = PyMem_Malloc(((size_t)levels + 1) * sizeof(int));
     PyObject *rest = PyTuple_New(levels), *r = NULL;
@@ -328,7 +333,6 @@ static PyObject *Search_frontier(SearchObject *o, PyObject *Py_UNUSED(unused)) {
         PyObject *level = untried ? Py_BuildValue("(Ni)", untried, degree) : NULL;
         if (level == NULL) goto done;
         PyTuple_SET_ITEM(rest, k, level);
-        (void)taken;
     }
     PyObject *taken_path = int_tuple(path, levels);
     if (taken_path != NULL) r = Py_BuildValue("(NO)", taken_path, rest);

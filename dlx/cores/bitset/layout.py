@@ -80,7 +80,7 @@ def numbered(problem: Problem[Any], layout: Layout | None) -> Numbered:
     )
     if layout is None:
         position = _inferred(problem, bounds)
-        positions, around = max(position) + 1, None
+        positions, around = max(position, default=-1) + 1, None
     else:
         position = _given(problem, layout, bounds)
         positions, around = layout.positions, layout.neighbours

@@ -76,8 +76,12 @@ def build_table(
     least = _read_options(table, position, number, options)
     table.anchored = [[] for _ in range(positions)]
     table.holding = [[] for _ in range(table.others)]
+    pieces = sum(1 << table.positions + number[i] for i in others if i < primary)
     for o, mask in enumerate(table.masks):
-        (table.anchored[least[o]] if least[o] < positions else table.finals).append(o)
+        if least[o] < positions:
+            table.anchored[least[o]].append(o)
+        elif mask & pieces:  # (no solution holds an option without a primary item)
+            table.finals.append(o)
         for k in range(table.others):
             if mask & table.bit(k):
                 table.holding[k].append(o)

@@ -60,7 +60,8 @@ typedef struct {
     int *tally;      /* whether it holds a counted other */
     int *pslot;      /* the size class of its piece (BS_MAX_CLASSES: none) */
     int *place;      /* per option number: its layout index */
-    int final_begin; /* layout index of the first final option (options if none) */
+    int final_begin; /* layout index of the first final option */
+    int final_end;   /* and past the last (then those without a primary item, never taken) */
     /* entries: each an option's cells (cwords words) and layout index, in runs of entries
        whose others are the same (their others' mask: ...words - cwords words); a list is a
        range of runs, run r's entries [rstart[r], rstart[r + 1]) */

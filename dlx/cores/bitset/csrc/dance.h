@@ -169,6 +169,7 @@ static int NAME(run)(bs_search *s) {
         if (step == FORWARD) {
             if (UNLIKELY(s->nodes >= s->next_poll)) {
                 s->updates = updates;
+                s->level = level; /* where it stands, for the poll's progress share */
                 int polled = s->poll(s);
                 if (polled) {
                     if (polled > 0) s->status = BS_BUDGET;

@@ -187,7 +187,7 @@ void bs_search_free(bs_search *s) {
 static int search_alloc(bs_search *s, const bs_table *t, int ngivens, int nplan) {
     int cells = 0;
     for (int i = 0; i < t->words; i++) cells += ones(t->primary[i]);
-    size_t depth = (size_t)cells + (size_t)(t->options - t->final_begin) + (size_t)nplan + 2;
+    size_t depth = (size_t)cells + (size_t)(t->final_end - t->final_begin) + (size_t)nplan + 2;
     s->depth = (int)depth;
     s->board = calloc(depth * (size_t)t->words, sizeof(bs_word));
     s->lv = calloc(depth, sizeof(bs_level));

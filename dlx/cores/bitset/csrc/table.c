@@ -90,14 +90,16 @@ static void other_bounds(bs_table *t, const int *lo, const int *hi, const int *o
     }
 }
 
-/* Per option: its mask (cells and others), least primary cell (positions for none) and
-   whether it holds a counted other. */
-static int read_options(bs_table *t, const int *position, const int *other, const int *lengths,
-                        const int *numbers, bs_word *masks, int *least, int *tally) {
+/* Per option: its mask (cells and others), least primary cell (positions for none; one more
+   for an option without any primary item, which no solution holds, as in Knuth's programs)
+   and whether it holds a counted other. */
+static int read_options(bs_table *t, const int *position, const int *other, const char *primary,
+                        const int *lengths, const int *numbers, bs_word *masks, int *least,
+                        int *tally) {
     int W = t->words;
     for (int o = 0, q = 0; o < t->options; q += lengths[o], o++) {
         bs_word *m = masks + (size_t)o * W;
-        least[o] = t->positions;
+        least[o] = t->positions + 1;
         tally[o] = 0;
         for (int j = 0; j < lengths[o]; j++) {
             int i = numbers[q + j];
@@ -106,24 +108,26 @@ static int read_options(bs_table *t, const int *position, const int *other, cons
             if (BIT(m, bit)) return -2;
             SET(m, bit);
             if (position[i] >= 0 && BIT(t->primary, bit) && bit < least[o]) least[o] = bit;
+            if (position[i] < 0 && primary[i] && least[o] > t->positions) least[o] = t->positions;
             tally[o] |= position[i] < 0 && t->hi[other[i]] > 1;
         }
     }
     return 0;
 }
 
-/* Lay the options out by least primary cell (final options last), in order within each;
-   `anchored` gets each cell's first layout index. */
+/* Lay the options out by least primary cell (final options after, then those without a
+   primary item), in order within each; `anchored` gets each cell's first layout index. */
 static int lay_out(bs_table *t, const int *least, const bs_word *masks, const int *tally,
                    int *anchored) {
     int n = t->options, P = t->positions, W = t->words;
-    for (int c = 0; c <= P + 1; c++) anchored[c] = 0;
+    for (int c = 0; c <= P + 2; c++) anchored[c] = 0;
     for (int o = 0; o < n; o++) anchored[least[o] + 1]++;
-    for (int c = 0; c <= P; c++) anchored[c + 1] += anchored[c];
+    for (int c = 0; c <= P + 1; c++) anchored[c + 1] += anchored[c];
     t->final_begin = anchored[P];
-    int *fill = malloc(((size_t)P + 2) * sizeof(int));
+    t->final_end = anchored[P + 1];
+    int *fill = malloc(((size_t)P + 3) * sizeof(int));
     if (fill == NULL) return -1;
-    memcpy(fill, anchored, ((size_t)P + 2) * sizeof(int));
+    memcpy(fill, anchored, ((size_t)P + 3) * sizeof(int));
     for (int o = 0; o < n; o++) {
         int k = fill[least[o]]++;
         t->place[o] = k;
@@ -228,7 +232,7 @@ static int other_lists(bs_table *t, const int *lengths, const int *numbers, cons
     }
     t->holding[t->others] = l->runs;
     t->finals = start_list(l);
-    for (int k = t->final_begin; k < t->options; k++) add_entry(t, l, k);
+    for (int k = t->final_begin; k < t->final_end; k++) add_entry(t, l, k);
     t->nruns = l->runs;
     t->rstart[l->runs] = l->entries;
     free(held);
@@ -391,7 +395,7 @@ int bs_table_init(bs_table *t, int items, const int *position, const int *lo, co
     t->options = options;
     t->positions = positions;
     int *other = malloc((size_t)items * sizeof(int)), *tally = NULL, *least = NULL;
-    int *anchored = malloc(((size_t)positions + 2) * sizeof(int));
+    int *anchored = malloc(((size_t)positions + 3) * sizeof(int));
     char *primary_other = malloc((size_t)items + 1);
     bs_word *masks = NULL;
     int r = other && anchored && primary_other ? 0 : -1;
@@ -406,7 +410,7 @@ int bs_table_init(bs_table *t, int items, const int *position, const int *lo, co
         if (other[i] >= 0) primary_other[other[i]] = primary[i] != 0;
     if (r == 0) {
         other_bounds(t, lo, hi, other);
-        r = read_options(t, position, other, lengths, numbers, masks, least, tally);
+        r = read_options(t, position, other, primary, lengths, numbers, masks, least, tally);
     }
     if (r == 0) r = lay_out(t, least, masks, tally, anchored);
     if (r == 0) r = make_lists(t, anchored, lengths, numbers, other);

@@ -5,7 +5,7 @@ a budget leaves, and what the engine refuses."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import Any
 
 import pytest

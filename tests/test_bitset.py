@@ -232,7 +232,9 @@ def _pieces(problem: Problem[Any], layout: Layout) -> list[int]:
 @compiled_only
 @some
 @given(tilings(), st.data())
-def test_a_plan_searches_alike_on_both_cores(tiling: Tiling, data: st.DataObject) -> None:
+def test_every_choice_searches_alike_on_both_cores(tiling: Tiling, data: st.DataObject) -> None:
+    """Each way to branch (a plan of pieces placed first, the narrow choice or not): the same
+    solutions in the same order and the same figures on both cores, and the same estimates."""
     from dlx.cores.bitset.twin import dance
     from dlx.cores.settings import SearchSettings
 
@@ -242,21 +244,22 @@ def test_a_plan_searches_alike_on_both_cores(tiling: Tiling, data: st.DataObject
     problem, layout = tiling.problem, keywords["layout"]
     pieces = _pieces(problem, layout)
     plan = data.draw(st.lists(st.sampled_from(pieces), unique=True, max_size=2)) if pieces else []
+    choice = (plan, data.draw(st.booleans()))
     compiled = built_for(problem, layout, "compiled")
     twin = built_for(problem, layout, "python")
-    search = compiled.table.search([], 1 << 62, None, None, True, 0, plan, compiled.region_limit)
+    search = compiled.table.search([], 1 << 62, None, None, True, 0, choice, compiled.region_limit)
     found = [tuple(s) for s in search]
     stats = Stats()
-    mine = [tuple(s) for s in dance(twin.table, plan, twin.region_limit, stats, SearchSettings())]
+    mine = [tuple(s) for s in dance(twin.table, choice, twin.region_limit, stats, SearchSettings())]
     assert found == mine
     assert search.stats()[:3] == (stats.nodes, stats.updates, stats.solutions)
     assert {frozenset(s) for s in found} == {
         frozenset(problem.option_number(k) for k in s) for s in solve(problem)
     }
-    for chosen in ([], plan):
-        figures_c = compiled.table.estimate([], chosen, compiled.region_limit, PROBES, SEED)
-        figures_t = twin_estimate(Search(twin.table, chosen, twin.region_limit))
-        assert figures_c == figures_t
+    for each in (([], False), choice):
+        figures_c = compiled.table.estimate([], each, compiled.region_limit, PROBES, SEED)
+        twin_search = Search(twin.table, each[0], twin.region_limit, each[1])
+        assert figures_c == twin_estimate(twin_search)
 
 
 @pytest.mark.parametrize("core", CORES)

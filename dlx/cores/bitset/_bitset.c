@@ -369,7 +369,8 @@ static PyTypeObject SearchType = {
 };
 
 /* A new search object over `t` (its arrays set up by bs_search_init), or NULL. */
-static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *plan, int limit) {
+static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *plan, int narrow,
+                                int limit) {
     if (!t->built) {
         PyErr_SetString(PyExc_ValueError, "this Table was never initialised");
         return NULL;
@@ -384,7 +385,8 @@ static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *plan
         o->owner = t;
         o->finished = 1; /* until its arrays are set up */
         PyObject_GC_Track(o);
-        int r = bs_search_init(&o->s, &t->table, given, (int)ngivens, planned, (int)nplan, limit);
+        int r = bs_search_init(&o->s, &t->table, given, (int)ngivens, planned, (int)nplan, narrow,
+                               limit);
         if (r == -1) PyErr_NoMemory();
         else if (r < 0) PyErr_SetString(PyExc_ValueError, "a plan names an other not used once");
         if (r < 0) Py_CLEAR(o);
@@ -395,19 +397,19 @@ static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *plan
     return o;
 }
 
-/* Table.search(givens, max_nodes, timeout, progress, signals, count_to, plan, region_limit):
-   a new search; `count_to`, the number of the first solution handed back (0 or 1: every
-   one): those before it are counted where they are found and never leave C. */
+/* Table.search(givens, max_nodes, timeout, progress, signals, count_to, (plan, narrow),
+   region_limit): a new search; `count_to`, the number of the first solution handed back (0 or
+   1: every one): those before it are counted where they are found and never leave C. */
 static PyObject *Table_search(TableObject *t, PyObject *args) {
     PyObject *givens, *timeout, *progress, *plan;
     long long max_nodes, count_to;
-    int signals, limit;
-    if (!PyArg_ParseTuple(args, "OLOOpLOi", &givens, &max_nodes, &timeout, &progress, &signals,
-                          &count_to, &plan, &limit))
+    int signals, narrow, limit;
+    if (!PyArg_ParseTuple(args, "OLOOpL(Op)i", &givens, &max_nodes, &timeout, &progress,
+                          &signals, &count_to, &plan, &narrow, &limit))
         return NULL;
     double seconds = timeout == Py_None ? -1.0 : PyFloat_AsDouble(timeout);
     if (seconds == -1.0 && PyErr_Occurred()) return NULL;
-    SearchObject *o = new_search(t, givens, plan, limit);
+    SearchObject *o = new_search(t, givens, plan, narrow, limit);
     if (o == NULL) return NULL;
     o->progress = progress == Py_None ? NULL : progress;
     Py_XINCREF(o->progress);
@@ -420,20 +422,21 @@ static PyObject *Table_search(TableObject *t, PyObject *args) {
     return (PyObject *)o;
 }
 
-/* Table.estimate(givens, plan, region_limit, probes, seed): (nodes, options tested), the
-   mean over `probes` random paths of the search's tree. */
+/* Table.estimate(givens, (plan, narrow), region_limit, probes, seed): (nodes, options that
+   fit, cells counted), the mean over `probes` random paths of the search's tree. */
 static PyObject *Table_estimate(TableObject *t, PyObject *args) {
     PyObject *givens, *plan;
-    int limit, probes;
+    int narrow, limit, probes;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOiiK", &givens, &plan, &limit, &probes, &seed)) return NULL;
-    SearchObject *o = new_search(t, givens, plan, limit);
+    if (!PyArg_ParseTuple(args, "O(Op)iiK", &givens, &plan, &narrow, &limit, &probes, &seed))
+        return NULL;
+    SearchObject *o = new_search(t, givens, plan, narrow, limit);
     if (o == NULL) return NULL;
-    double nodes = 0, tests = 0;
-    int r = bs_estimate(&o->s, probes, seed, &nodes, &tests);
+    double figures[3] = {0, 0, 0};
+    int r = bs_estimate(&o->s, probes, seed, figures);
     Py_DECREF(o);
     if (r < 0) return PyErr_NoMemory();
-    return Py_BuildValue("(dd)", nodes, tests);
+    return Py_BuildValue("(ddd)", figures[0], figures[1], figures[2]);
 }
 
 /* Table.regions: whether the region checks run on this table. */
@@ -447,9 +450,10 @@ static PyGetSetDef Table_getset[] = {
 
 static PyMethodDef Table_methods[] = {
     {"search", (PyCFunction)Table_search, METH_VARARGS,
-     "search(givens, max_nodes, timeout, progress, signals, count_to, plan, region_limit)."},
+     "search(givens, max_nodes, timeout, progress, signals, count_to, (plan, narrow), "
+     "region_limit)."},
     {"estimate", (PyCFunction)Table_estimate, METH_VARARGS,
-     "estimate(givens, plan, region_limit, probes, seed): (nodes, options tested)."},
+     "estimate(givens, (plan, narrow), region_limit, probes, seed): (nodes, updates, counted)."},
     {NULL}};
 
 static PyTypeObject TableType = {

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import weakref
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 
 from dlx.cores.bitset import COMPILED
 from dlx.cores.bitset.layout import Layout, Numbered, numbered
@@ -27,6 +27,7 @@ TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
     from typing import Any
 
+    from dlx.cores.bitset.plan import Choice
     from dlx.problem import Problem
 
 try:
@@ -59,7 +60,7 @@ class Built:
         self.problem_options = problem.options
         self.primary = problem.primary_count
         self.table: Any = None
-        self.plan: list[int] | None = None
+        self.plan: Choice | None = None
         self.region_limit = _region_limit(problem, self.numbered)
 
 
@@ -129,12 +130,12 @@ def search_bitset(
     if layout is not None and not isinstance(layout, Layout):
         raise EngineOptionError(f"layout must be a Layout, not {type(layout).__name__}")
     built = built_for(problem, layout, chosen)
-    plan = planned(built, chosen) if settings.choose == "mrv" else []
+    choice = planned(built, chosen) if settings.choose == "mrv" else ([], False)
     stats.engine = "bitset"
     stats.core = chosen
     if chosen == "python":
-        return _run_twin(built, plan, stats, settings)
-    return _run_compiled(built, plan, stats, settings)
+        return _run_twin(built, choice, stats, settings)
+    return _run_compiled(built, choice, stats, settings)
 
 
 def built_for(problem: Problem[Any], layout: Layout | None, core: str) -> Built:
@@ -177,9 +178,10 @@ def _region_limit(problem: Problem[Any], layout: Numbered) -> int:
     return min(63, most)
 
 
-def planned(built: Built, core: str) -> list[int]:
-    """The plan of `built`'s table, measured once (`dlx.cores.bitset.plan`), the same for
-    every search of the problem (parts of a parallel search included), whatever their givens."""
+def planned(built: Built, core: str) -> Choice:
+    """How searches of `built`'s table branch, measured once (`dlx.cores.bitset.plan`), the
+    same for every search of the problem (parts of a parallel search included), whatever their
+    givens."""
     if built.plan is None:
         from dlx.cores.bitset import plan
 
@@ -196,36 +198,36 @@ def planned(built: Built, core: str) -> list[int]:
             for o, i in enumerate(others)
             if i < built.primary and layout.lo[i] == 1 and layout.hi[i] == 1
         ]
-        built.plan = plan.choose(pieces, held, lambda chosen: _estimate(built, core, chosen))
+        built.plan = plan.choose(pieces, held, lambda choice: _estimate(built, core, choice))
     return built.plan
 
 
-def _estimate(built: Built, core: str, pieces: Sequence[int]) -> tuple[float, float]:
-    """The nodes and updates of the search from the root under the plan `pieces`, as Knuth's
-    random paths estimate them (the same on both cores)."""
+def _estimate(built: Built, core: str, choice: Choice) -> tuple[float, float, float]:
+    """The nodes, updates and cells counted of the search from the root under `choice`, as
+    Knuth's random paths estimate them (the same on both cores)."""
     from dlx.cores.bitset.plan import PROBES, SEED, twin_estimate
 
     if core == "python":
         from dlx.cores.bitset.twin import Search
 
-        return twin_estimate(Search(built.table, pieces, built.region_limit))
-    figures: tuple[float, float] = built.table.estimate(
-        [], list(pieces), built.region_limit, PROBES, SEED
+        return twin_estimate(Search(built.table, choice[0], built.region_limit, choice[1]))
+    figures: tuple[float, float, float] = built.table.estimate(
+        [], choice, built.region_limit, PROBES, SEED
     )
     return figures
 
 
 def _run_twin(
-    built: Built, plan: list[int], stats: Stats, settings: SearchSettings
+    built: Built, choice: Choice, stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
     """The generator of the twin's search."""
     from dlx.cores.bitset.twin import dance
 
-    return dance(built.table, plan, built.region_limit, stats, settings)
+    return dance(built.table, choice, built.region_limit, stats, settings)
 
 
 def _run_compiled(
-    built: Built, plan: list[int], stats: Stats, settings: SearchSettings
+    built: Built, choice: Choice, stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
     """The generator of a compiled bitset search, its counters kept in `stats`."""
     max_nodes, givens, count_to = settings.max_nodes, list(settings.givens), settings.count_to
@@ -234,7 +236,7 @@ def _run_compiled(
 
     def start(show: Show | None) -> Any:
         return built.table.search(
-            givens, cap, settings.timeout, show, main, count_to, plan, built.region_limit
+            givens, cap, settings.timeout, show, main, count_to, choice, built.region_limit
         )
 
     return follow(

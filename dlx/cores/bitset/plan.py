@@ -1,11 +1,15 @@
-"""Which pieces does a bitset search branch on first? Filling the first free cell is cheap
-at each node, but a piece with few places left to go (the X pentomino) can make a far smaller
-tree when placed first, as MRV places it. The search measures both trees before it starts, by
-Knuth's random-path estimate (each path down from the root takes a branch at random, and
-weights each node by the product of the branchings above it: the mean is the tree's size), and
-takes the cheaper: no plan, or the piece with the fewest options first. The paths are seeded,
-so the same problem always takes the same plan and lists its solutions in the same order; the
-compiled search and its twin draw the same numbers and reach the same estimates.
+"""What does a bitset search branch on? Filling the first free cell is cheap at each node, but
+two other choices can make far smaller trees, as MRV's do: placing first the piece with the
+fewest options (the X pentomino), and the *narrow* choice, which branches on the cell of
+fewest options that fit among the first free cell and the free cells next to the option taken
+last (cells just pinched), at the price of counting them. The search measures the trees of the
+four combinations before it starts, by Knuth's random-path estimate (each path down from the
+root takes a branch at random and weights each node by the product of the branchings above
+it: the mean is the tree's size), prices each by its nodes, the options that fit at them and
+the cells counted, and takes the cheapest (the plain choice unless another is MARGIN times
+cheaper). The paths are seeded, so the same problem always makes the same choice and lists its
+solutions in the same order; the compiled search and its twin draw the same numbers and reach
+the same estimates.
 """
 
 from __future__ import annotations
@@ -25,30 +29,40 @@ SEED: Final = 0x0B175E7
 """Where the paths' random numbers start."""
 UPDATE_COST: Final = 0.5
 """What an option that fits costs (placed and checked) beside a node's own work."""
+COUNT_COST: Final = 1.0
+"""What a cell costs a narrow choice to count, beside a node's own work."""
 MARGIN: Final = 1.25
 """A plan is taken only when its estimate is this many times cheaper."""
 
-Estimate = Callable[[Sequence[int]], tuple[float, float]]
-"""The nodes and the options that fit, as estimated, of the search under a plan."""
+Choice = tuple[list[int], bool]
+"""How a search branches: the plan's pieces (placed first), and whether it is narrow."""
+Estimate = Callable[[Choice], tuple[float, float, float]]
+"""The nodes, the options that fit and the cells counted, as estimated, of a search."""
 
 _MASK = (1 << 64) - 1
 
 
-def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) -> list[int]:
-    """The plan to search with: [] (the first free cell at every node), or the piece of
-    `pieces` (others used exactly once) with the fewest `options` first, where its estimated
-    cost is MARGIN times less."""
-    if not pieces:
-        return []
-    rare = min(pieces, key=lambda piece: (options[piece], piece))
-    plain, first = cost(estimate([])), cost(estimate([rare]))
-    return [rare] if first * MARGIN < plain else []
+def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) -> Choice:
+    """The choice to search with, of: the first free cell at every node, or the narrow choice,
+    each with or without the piece of `pieces` (others used exactly once) of the fewest
+    `options` placed first; the cheapest by its estimated cost, the plain one unless another
+    is MARGIN times cheaper."""
+    rare = [min(pieces, key=lambda piece: (options[piece], piece))] if pieces else []
+    plain: Choice = ([], False)
+    others: list[Choice] = [([], True)] + ([(rare, False), (rare, True)] if rare else [])
+    best, lowest = plain, cost(estimate(plain)) / MARGIN
+    for choice in others:
+        priced = cost(estimate(choice))
+        if priced < lowest:
+            best, lowest = choice, priced
+    return best
 
 
-def cost(figures: tuple[float, float]) -> float:
-    """The cost of a search, in nodes' worth, from its estimated nodes and updates."""
-    nodes, updates = figures
-    return nodes + UPDATE_COST * updates
+def cost(figures: tuple[float, float, float]) -> float:
+    """The cost of a search, in nodes' worth, from its estimated nodes, updates and cells
+    counted."""
+    nodes, updates, counted = figures
+    return nodes + UPDATE_COST * updates + COUNT_COST * counted
 
 
 def pieces(table: Table, primary: Sequence[bool]) -> list[int]:
@@ -70,29 +84,34 @@ def random_numbers(seed: int) -> Callable[[], int]:
     return draw
 
 
-def twin_estimate(search: Search, probes: int = PROBES, seed: int = SEED) -> tuple[float, float]:
+def twin_estimate(
+    search: Search, probes: int = PROBES, seed: int = SEED
+) -> tuple[float, float, float]:
     """Knuth's estimate of the twin's tree from its root (as bs_estimate in csrc/search.c):
-    the mean over `probes` random paths of the nodes and of the options that fit."""
+    the mean over `probes` random paths of the nodes, of the options that fit at them and of
+    the cells their narrow choices counted."""
     draw = random_numbers(seed)
-    nodes = updates = 0.0
+    figures = [0.0, 0.0, 0.0]
     for _ in range(probes):
-        more_nodes, more_updates = _probe(search, draw)
-        nodes += more_nodes
-        updates += more_updates
-    return (nodes / probes, updates / probes) if probes else (0.0, 0.0)
+        _probe(search, draw, figures)
+    if probes:
+        figures = [figure / probes for figure in figures]
+    return figures[0], figures[1], figures[2]
 
 
-def _probe(search: Search, draw: Callable[[], int]) -> tuple[float, float]:
-    """One random path down the twin's tree, wound back: its weighted nodes and updates."""
-    weight, nodes, updates, level = 1.0, 0.0, 0.0, 0
+def _probe(search: Search, draw: Callable[[], int], figures: list[float]) -> None:
+    """One random path down the twin's tree, wound back: its weighted nodes, updates and cells
+    counted added to `figures`."""
+    weight, level = 1.0, 0
     while True:
-        counts, found = [0], []
-        nodes += weight
+        counts, found, counted = [0], [], search.counted
+        figures[0] += weight
         if search.decide(level)[1]:
             while (o := search.next(level, counts)) >= 0:
                 search.untake(level)
                 found.append((o, search.cur[level]))
-        updates += weight * counts[0]
+        figures[1] += weight * counts[0]
+        figures[2] += weight * (search.counted - counted)
         if not found:
             break
         o, after = found[draw() % len(found)]
@@ -105,4 +124,3 @@ def _probe(search: Search, draw: Callable[[], int]) -> tuple[float, float]:
     while level > 0:
         level -= 1
         search.untake(level)
-    return nodes, updates

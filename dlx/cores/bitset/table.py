@@ -29,7 +29,8 @@ class TableError(ValueError):
 @dataclass
 class Table:
     """A problem's bitset table (see the module's text); `anchored[c]` the options whose least
-    primary cell is c, in order, and `holding[o]` those holding other o."""
+    primary cell is c, in order, `covers[c]` those covering primary cell c (with a primary
+    item), and `holding[o]` those holding other o."""
 
     positions: int
     others: int
@@ -43,6 +44,7 @@ class Table:
     masks: list[int] = field(default_factory=list)
     anchored: list[list[int]] = field(default_factory=list)
     holding: list[list[int]] = field(default_factory=list)
+    covers: list[list[int]] = field(default_factory=list)
     finals: list[int] = field(default_factory=list)
     near: list[int] = field(default_factory=list)
     borders: list[int] = field(default_factory=list)
@@ -77,9 +79,12 @@ def build_table(
     table.anchored = [[] for _ in range(positions)]
     table.holding = [[] for _ in range(table.others)]
     pieces = sum(1 << table.positions + number[i] for i in others if i < primary)
+    table.covers = [[] for _ in range(positions)]
     for o, mask in enumerate(table.masks):
         if least[o] < positions:
             table.anchored[least[o]].append(o)
+            for p in _bits(mask & table.primary):
+                table.covers[p].append(o)
         elif mask & pieces:  # (no solution holds an option without a primary item)
             table.finals.append(o)
         for k in range(table.others):
@@ -87,6 +92,7 @@ def build_table(
                 table.holding[k].append(o)
     if neighbours is not None:
         _adjacency(table, neighbours, [number[i] for i in others if i < primary])
+        table.borders = [_border(table, mask) for mask in table.masks]
     return table
 
 
@@ -154,12 +160,14 @@ def _adjacency(table: Table, neighbours: Sequence[Sequence[int]], pieces: list[i
         table.class_size, table.class_mask = [], []
         return
     table.regions = True
-    cells = table.cells
-    for mask in table.masks:
-        border = 0
-        for p in _bits(mask & cells):
-            border |= table.near[p]
-        table.borders.append(border & ~mask)
+
+
+def _border(table: Table, mask: int) -> int:
+    """The cells next to those of `mask`, off it."""
+    border = 0
+    for p in _bits(mask & table.cells):
+        border |= table.near[p]
+    return border & ~mask
 
 
 def _piece_sizes(table: Table, pieces: set[int]) -> dict[int, int] | None:

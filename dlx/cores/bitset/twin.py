@@ -22,6 +22,10 @@ from dlx.stats import Stats, Status
 
 CELL, PIECE, FINAL = range(3)
 """What a node branches on."""
+NARROW = 8
+"""The most cells next to the option taken last that a narrow choice counts (BS_NARROW)."""
+BIG = 1 << 62
+"""More options than any list holds."""
 
 MASK64 = (1 << 64) - 1
 
@@ -30,9 +34,12 @@ class Search:
     """One search's state: the board of each node on the path, the rooms of the counted
     others, the counters, and at each level what it branches on and where its list stands."""
 
-    def __init__(self, table: Table, plan: Sequence[int], limit: int) -> None:
+    def __init__(self, table: Table, plan: Sequence[int], limit: int, narrow: bool = False) -> None:
         self.table = table
         self.plan = list(plan)
+        self.narrow = narrow and bool(table.near)
+        self.last_given = -1  # the option given last, if any
+        self.counted = 0  # the cells counted by narrow choices
         self.limit = max(0, min(limit, 63))
         self.room = list(table.hi)
         self.unmet = sum(1 for o in range(table.others) if table.hi[o] > 1 and table.lo[o] > 0)
@@ -55,6 +62,7 @@ class Search:
             board |= table.masks[o] & ~table.counted
             board = self.tally(o, board, False)
         self.boards[0] = board
+        self.last_given = givens[-1] if givens else -1
         return True
 
     def tally(self, o: int, board: int, back: bool) -> int:
@@ -87,14 +95,39 @@ class Search:
                 return False, True
         free = table.primary & ~board
         if free:
+            first = (free & -free).bit_length() - 1
             self.kinds.append(CELL)
-            self.lists.append(table.anchored[(free & -free).bit_length() - 1])
+            narrowest = self.narrowest(level, first) if self.narrow else table.anchored[first]
+            self.lists.append(narrowest)
             return False, True
         solution = table.required & ~board == 0 and self.unmet == 0
         self.kinds.append(FINAL)
         self.lists.append(table.finals)
         self.cur[level] = self.bounds[level]
         return solution, self.cur[level] < len(table.finals)
+
+    def narrowest(self, level: int, first: int) -> Sequence[int]:
+        """The options of the cell of fewest options that fit among the first free cell and
+        the free primary cells next to the option taken last (at most NARROW of them, least
+        first; the first free one on ties), as csrc/dance.h's narrowest chooses it."""
+        table, board = self.table, self.boards[level]
+        best, chosen = _fitting(table, board, table.anchored[first], BIG), table.anchored[first]
+        last = self.chosen[level - 1] if level > 0 else self.last_given
+        self.counted += 1
+        if best <= 1 or last < 0:
+            return chosen
+        seen = 0
+        for p in _bits(table.borders[last] & table.primary & ~board):
+            if best <= 1 or seen == NARROW:
+                break
+            if p == first:
+                continue
+            seen += 1
+            self.counted += 1
+            n = _fitting(table, board, table.covers[p], best)
+            if n < best:
+                best, chosen = n, table.covers[p]
+        return chosen
 
     def next(self, level: int, counts: list[int]) -> int:
         """The next option the node at `level` branches on, placed below it; -1 when there is
@@ -209,6 +242,28 @@ class Search:
         return bool(sums >> size & 1)
 
 
+def _fitting(table: Table, board: int, options: Sequence[int], enough: int) -> int:
+    """How many of `options` fit `board`: at most `enough` (the count stops there)."""
+    n = 0
+    masks = table.masks
+    for o in options:
+        if not masks[o] & board:
+            n += 1
+            if n >= enough:
+                break
+    return n
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the bits of `mask`, least first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 def _other_bits(table: Table) -> int:
     """The bits of every other item."""
     return ((1 << table.others) - 1) << table.positions
@@ -245,16 +300,21 @@ def _region(table: Table, seed: int, free: int, limit: int) -> tuple[int, int]:
 
 
 def dance(
-    table: Table, plan: Sequence[int], limit: int, stats: Stats, settings: SearchSettings
+    table: Table,
+    choice: tuple[Sequence[int], bool],
+    limit: int,
+    stats: Stats,
+    settings: SearchSettings,
 ) -> Generator[list[int], None, None]:
     """The search of `table` after taking the options `settings.givens` (by number), branching
-    first on `plan`, checking regions of at most `limit` cells: yield the option numbers of
-    each solution (the givens first); `stats` kept current at each yield, every few thousand
-    nodes, and however the search ends."""
+    first on the plan's pieces, then (`choice`: plan, narrow) on the narrowest cell near the
+    first free one or on the first free one, checking regions of at most `limit` cells: yield
+    the option numbers of each solution (the givens first); `stats` kept current at each
+    yield, every few thousand nodes, and however the search ends."""
     budgets = Budgets(stats, settings)
     stats.profile.clear()
     stats.status = Status.RUNNING
-    search = Search(table, plan, limit)
+    search = Search(table, choice[0], limit, choice[1])
     budgets.share = search.share
     counts = [0, 0, 0]  # nodes, updates, solutions
     status = Status.CLOSED

@@ -42,6 +42,7 @@
 #define BS_MAX_WORDS 8  /* (BS_MAX_CELLS + BS_MAX_OTHERS) / 64: cells' words, then others' */
 #define BS_MAX_CLASSES 8 /* more distinct piece sizes than this: no region checks */
 #define BS_MAX_WINDOW 6
+#define BS_NARROW 8 /* the most cells next to the last option a narrow choice counts */
 #define BS_POLL_NODES 4096
 
 typedef uint64_t bs_word;
@@ -73,6 +74,7 @@ typedef struct {
     bs_word *shown;  /* per cell: the window positions after it that hold no cell (always set) */
     int *heads;      /* per cell c and pattern p: its list, [heads[c << window | p], + 1) */
     int *holding;    /* per other: the list of its options, [holding[o], holding[o + 1]) */
+    int *covers;     /* per cell: the list of the options covering it, by number */
     int finals;      /* the list of the final options, in layout order: [finals, runs) */
     int nruns;
     /* per other */
@@ -113,11 +115,15 @@ struct bs_search {
     int *room;          /* per other: how many more times it may be covered (hi - count) */
     int unmet;          /* counted others still below their lo */
     int *plan, nplan;   /* pieces branched on first, while unused */
+    int narrow;         /* whether a node branches on the cell of fewest options among the first
+                           free one and those next to the option last taken (see decide) */
+    int last_given;     /* the layout index of the last given, or -1 */
     int region_limit;
     int *opts, base;    /* option numbers chosen: the givens, then one per level */
     long long *profile;
     int level, step, status, max_level;
     long long nodes, updates, solutions, node_cap, next_poll;
+    long long counted;  /* options tested to find the narrowest cell */
     long long count_to; /* the first solution handed back: those before it are only counted */
     int pause;          /* return BS_PAUSED after the next poll */
     bs_poll poll;
@@ -129,12 +135,12 @@ int bs_table_init(bs_table *t, int items, const int *position, const int *lo, co
                   int positions, const int *neighbour_counts, const int *neighbours);
 void bs_table_free(bs_table *t);
 int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngivens,
-                   const int *plan, int nplan, int region_limit);
+                   const int *plan, int nplan, int narrow, int region_limit);
 void bs_search_free(bs_search *s);
 int bs_run(bs_search *s);
 int bs_level_options(bs_search *s, int k, int *out, int *n, int *taken);
 double bs_share(bs_search *s);
-int bs_estimate(bs_search *s, int probes, uint64_t seed, double *nodes, double *updates);
+int bs_estimate(bs_search *s, int probes, uint64_t seed, double *figures);
 uint64_t bs_random(uint64_t *state);
 
 #endif

@@ -84,10 +84,49 @@ static ALWAYS_INLINE int NAME(place)(bs_search *s, int level, int k) {
     return 1;
 }
 
+/* How many options of the list of runs [begin, end) fit the board B: at most `enough` (the
+   count stops there). */
+static ALWAYS_INLINE int NAME(fitting)(const bs_table *t, const bs_word *B, int begin, int end,
+                                       int enough) {
+    int n = 0;
+    for (int r = begin; r < end; r++) {
+        if (W > WC && NAME(clash_others)(t->romask + (size_t)r * (W - WC), B + WC)) continue;
+        for (int e = t->rstart[r]; e < t->rstart[r + 1]; e++)
+            if (!NAME(clash_cells)(t->emask + (size_t)e * WC, B) && ++n >= enough) return n;
+    }
+    return n;
+}
+
+/* The narrow choice: the cell of fewest options that fit among the first free cell c (whose
+   list [*begin, *end) is given) and the free primary cells next to the option taken last (at
+   most BS_NARROW of them, least first; c first on ties), its list in [*begin, *end); stops at
+   a cell with one option or none. Counts the cells counted in s->counted. */
+static NOINLINE int NAME(narrowest)(bs_search *s, int level, int c, int *begin, int *end) {
+    const bs_table *t = s->t;
+    const bs_word *B = s->board + (size_t)level * W;
+    int best = NAME(fitting)(t, B, *begin, *end, INT_MAX), x = c;
+    int last = level > 0 ? s->lv[level - 1].chosen : s->last_given;
+    s->counted++;
+    if (best <= 1 || last < 0) return c;
+    const bs_word *border = t->border + (size_t)last * WC;
+    for (int i = 0, seen = 0; i < WC && best > 1 && seen < BS_NARROW; i++)
+        for (bs_word w = border[i] & t->primary[i] & ~B[i]; w && best > 1 && seen < BS_NARROW;
+             w &= w - 1) {
+            int p = i * 64 + __builtin_ctzll(w);
+            if (p == c) continue;
+            seen++;
+            s->counted++;
+            int n = NAME(fitting)(t, B, t->covers[p], t->covers[p + 1], best);
+            if (n < best) best = n, x = p;
+        }
+    if (x != c) *begin = t->covers[x], *end = t->covers[x + 1];
+    return x;
+}
+
 /* What the node at `level` branches on, into its bs_level: an unused piece of the plan, else
-   the first primary cell not covered (its list picked by the positions after it), else the
-   final options (after the last taken). *solution says whether the node is a solution;
-   returns whether it branches at all. */
+   the first primary cell not covered (its list picked by the positions after it; or, with
+   `narrow`, the narrowest cell near it), else the final options (after the last taken).
+   *solution says whether the node is a solution; returns whether it branches at all. */
 static ALWAYS_INLINE int NAME(decide)(bs_search *s, int level, int *solution) {
     const bs_table *t = s->t;
     bs_level *lv = &s->lv[level];
@@ -111,10 +150,11 @@ static ALWAYS_INLINE int NAME(decide)(bs_search *s, int level, int *solution) {
             bs_word p = j < WC ? B[j] >> off : ~(bs_word)0;
             if (off) p |= (j + 1 < WC ? B[j + 1] : ~(bs_word)0) << (64 - off);
             int head = c << t->window | (int)((p | t->shown[c]) & (((bs_word)1 << t->window) - 1));
+            int begin = t->heads[head], end = t->heads[head + 1];
             lv->kind = BS_CELL;
-            lv->what = c;
-            lv->run = lv->begin = t->heads[head];
-            lv->end = t->heads[head + 1];
+            lv->what = s->narrow ? NAME(narrowest)(s, level, c, &begin, &end) : c;
+            lv->run = lv->begin = begin;
+            lv->end = end;
             lv->cur = 0;
             return 1;
         }

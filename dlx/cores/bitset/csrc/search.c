@@ -220,11 +220,12 @@ static int take_givens(bs_search *s, const int *givens, int ngivens) {
 }
 
 /* A search of `t` after taking the options `givens` (uncounted), branching first on the
-   pieces of `plan` (others bounded 1..1), checking regions of at most `region_limit` cells:
+   pieces of `plan` (others bounded 1..1), then (`narrow`) on the narrowest cell near the first
+   free one, or on the first free one, checking regions of at most `region_limit` cells:
    0, or -1 when memory ran out, -2 for a plan piece out of range. Givens that clash leave
    it exhausted at once. */
 int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngivens,
-                   const int *plan, int nplan, int region_limit) {
+                   const int *plan, int nplan, int narrow, int region_limit) {
     memset(s, 0, sizeof *s);
     s->t = t;
     s->node_cap = LLONG_MAX;
@@ -238,6 +239,8 @@ int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngive
         s->plan[j] = plan[j];
     }
     s->nplan = nplan;
+    s->narrow = narrow && t->near != NULL;
+    s->last_given = ngivens > 0 ? t->place[givens[ngivens - 1]] : -1;
     for (int o = 0; o < t->others; o++) s->room[o] = t->hi[o];
     s->unmet = t->counted_lo;
     s->lv[0].bound = t->final_begin;
@@ -307,22 +310,23 @@ uint64_t bs_random(uint64_t *state) {
 
 /* One random path down the tree from the root (Knuth's estimate): each node's options listed,
    one taken at random, the node weighted by the product of the branchings above it; the path
-   wound back. Adds the nodes and the options that fit, so weighted, to *nodes and *updates. */
-static void probe(bs_search *s, uint64_t *state, int *buffer, double *nodes, double *updates) {
+   wound back. Adds the nodes, the options that fit and the cells counted by narrow choices,
+   so weighted, to figures[0..3). */
+static void probe(bs_search *s, uint64_t *state, int *buffer, double *figures) {
     double weight = 1;
-    long long none = 0;
     int level = 0;
     for (;;) {
         int solution, d = 0;
-        long long fitted = 0;
-        *nodes += weight;
+        long long fitted = 0, counted = s->counted;
+        figures[0] += weight;
         if (decide_any(s, level, &solution))
             for (int o; (o = next_any(s, level, &fitted)) >= 0;) {
                 untake(s, level);
                 buffer[d++] = o;
             }
-        *updates += weight * (double)fitted;
-        if (d == 0 || level + 1 >= s->depth) break;
+        figures[1] += weight * (double)fitted;
+        figures[2] += weight * (double)(s->counted - counted);
+    if (d == 0 || level + 1 >= s->depth) break;
         int o = buffer[bs_random(state) % (uint64_t)d];
         retake(s, level, o);
         s->lv[level].chosen = o;
@@ -334,16 +338,15 @@ static void probe(bs_search *s, uint64_t *state, int *buffer, double *nodes, dou
 }
 
 /* Knuth's estimate of the tree of a search not yet started: the mean over `probes` random
-   paths (seeded by `seed`) of its nodes and of the options that fit at them. 0, or -1 when
-   memory runs out. */
-int bs_estimate(bs_search *s, int probes, uint64_t seed, double *nodes, double *updates) {
+   paths (seeded by `seed`) of its nodes, of the options that fit at them and of the cells
+   their narrow choices counted, in figures[0..3). 0, or -1 when memory runs out. */
+int bs_estimate(bs_search *s, int probes, uint64_t seed, double *figures) {
     int *buffer = malloc(((size_t)s->t->options + 1) * sizeof(int));
     if (buffer == NULL) return -1;
     uint64_t state = seed;
-    *nodes = *updates = 0;
-    for (int p = 0; p < probes && s->status == BS_RUNNING; p++)
-        probe(s, &state, buffer, nodes, updates);
-    if (probes > 0) *nodes /= probes, *updates /= probes;
+    figures[0] = figures[1] = figures[2] = 0;
+    for (int p = 0; p < probes && s->status == BS_RUNNING; p++) probe(s, &state, buffer, figures);
+    for (int j = 0; probes > 0 && j < 3; j++) figures[j] /= probes;
     free(buffer);
     return 0;
 }

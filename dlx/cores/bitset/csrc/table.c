@@ -26,6 +26,7 @@ void bs_table_free(bs_table *t) {
     free(t->heads);
     free(t->shown);
     free(t->holding);
+    free(t->covers);
     free(t->lo);
     free(t->hi);
     free(t->near);
@@ -43,11 +44,12 @@ static int table_alloc(bs_table *t) {
     t->pslot = malloc((n + 1) * sizeof(int));
     t->place = malloc((n + 1) * sizeof(int));
     t->holding = calloc(K + 2, sizeof(int));
+    t->covers = calloc((size_t)t->positions + 2, sizeof(int));
     t->lo = malloc((K + 1) * sizeof(int));
     t->hi = malloc((K + 1) * sizeof(int));
     t->class_of = malloc((K + 1) * sizeof(int));
     return t->mask && t->border && t->number && t->tally && t->pslot && t->place &&
-                   t->holding && t->lo && t->hi && t->class_of
+                   t->holding && t->covers && t->lo && t->hi && t->class_of
                ? 0
                : -1;
 }
@@ -208,6 +210,38 @@ static void cell_lists(bs_table *t, const int *anchored, lists_made *l) {
     t->heads[(size_t)t->positions << t->window] = l->runs;
 }
 
+/* Each primary cell's list of the options covering it, by option number (those without a
+   primary item left out); 0, or -1 when memory runs out. */
+static int cover_lists(bs_table *t, lists_made *l) {
+    int P = t->positions, *start = calloc((size_t)P + 2, sizeof(int)), *at;
+    if (start == NULL) return -1;
+    for (int k = 0; k < t->final_begin; k++)
+        for (int i = 0; i < t->cwords; i++)
+            for (bs_word w = t->mask[(size_t)k * t->words + i] & t->primary[i]; w; w &= w - 1)
+                start[i * 64 + __builtin_ctzll(w) + 1]++;
+    for (int p = 0; p < P; p++) start[p + 1] += start[p];
+    at = malloc(((size_t)start[P] + 1) * sizeof(int));
+    if (at == NULL) {
+        free(start);
+        return -1;
+    }
+    for (int o = 0; o < t->options; o++) {
+        int k = t->place[o];
+        if (k >= t->final_begin) continue;
+        for (int i = 0; i < t->cwords; i++)
+            for (bs_word w = t->mask[(size_t)k * t->words + i] & t->primary[i]; w; w &= w - 1)
+                at[start[i * 64 + __builtin_ctzll(w)]++] = k;
+    }
+    for (int p = 0, j = 0; p < P; p++) { /* start[p] is now where p's options end */
+        t->covers[p] = start_list(l);
+        for (; j < start[p]; j++) add_entry(t, l, at[j]);
+    }
+    t->covers[P] = l->runs;
+    free(start);
+    free(at);
+    return 0;
+}
+
 /* Each other's list (its options, by option number), then the final options' list. */
 static int other_lists(bs_table *t, const int *lengths, const int *numbers, const int *other,
                        lists_made *l) {
@@ -231,6 +265,11 @@ static int other_lists(bs_table *t, const int *lengths, const int *numbers, cons
         for (; j < held[o]; j++) add_entry(t, l, at[j]);
     }
     t->holding[t->others] = l->runs;
+    if (cover_lists(t, l) < 0) {
+        free(held);
+        free(at);
+        return -1;
+    }
     t->finals = start_list(l);
     for (int k = t->final_begin; k < t->final_end; k++) add_entry(t, l, k);
     t->nruns = l->runs;
@@ -253,7 +292,11 @@ static int make_lists(bs_table *t, const int *anchored, const int *lengths, cons
     if (t->window == 0) cells = t->final_begin;
     for (int o = 0, q = 0; o < t->options; q += lengths[o], o++)
         for (int j = 0; j < lengths[o]; j++) held += other[numbers[q + j]] >= 0;
-    size_t total = (size_t)cells + (size_t)held + (size_t)(t->options - t->final_begin) + 1;
+    long long covering = 0;
+    for (int k = 0; k < t->final_begin; k++)
+        for (int i = 0; i < t->cwords; i++) covering += __builtin_popcountll(t->mask[(size_t)k * t->words + i] & t->primary[i]);
+    size_t total = (size_t)cells + (size_t)held + (size_t)covering +
+                   (size_t)(t->options - t->final_begin) + 1;
     size_t heads = ((size_t)t->positions << t->window) + 1, O = (size_t)(t->words - t->cwords);
     t->heads = malloc(heads * sizeof(int));
     t->shown = malloc(((size_t)t->positions + 1) * sizeof(bs_word));
@@ -369,10 +412,9 @@ static int adjacency(bs_table *t, const int *counts, const int *neighbours,
             if (BIT(t->cells, neighbours[e])) SET(t->near + (size_t)p * t->cwords, neighbours[e]);
     int sound = r == 0 ? regions_sound(t, at, neighbours, primary_other) : 0;
     if (sound < 0) r = -1;
-    if (sound > 0) {
-        t->regions = 1;
-        make_borders(t, at, neighbours);
-    } else {
+    if (r == 0) make_borders(t, at, neighbours);
+    if (sound > 0) t->regions = 1;
+    else {
         t->nclasses = 0;
         for (int o = 0; o < t->others; o++) t->class_of[o] = -1;
         for (int k = 0; k < t->options; k++) t->pslot[k] = BS_MAX_CLASSES;

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import sys
 
+MAX_PUZZLE_BYTES = 1024 * 1024
+"""Largest puzzle text a front-end reads (a file, standard input, a page's request); a larger one
+is refused before it is read whole (`dlx.console.kit` names it too)."""
+
 
 class Unreadable(Exception):
     """A file, or standard input, that cannot be read: the line to print says why."""

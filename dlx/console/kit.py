@@ -35,6 +35,7 @@ from dlx.console.ending import (
     reason,
     run,
 )
+from dlx.console.files import MAX_PUZZLE_BYTES
 
 __all__ = [
     "EXIT_FAILED",
@@ -55,9 +56,6 @@ __all__ = [
     "version_option",
 ]
 MAX_TIMEOUT = 1e9
-MAX_PUZZLE_BYTES = 1024 * 1024
-"""Largest puzzle text a front-end reads (a file, standard input, a page's request); a larger one
-is refused before it is read whole."""
 """The longest `--timeout` in seconds: the system's interval timer refuses much more."""
 
 

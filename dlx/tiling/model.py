@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from dlx.problem import MAX_OPTION_NODES
 from dlx.tiling.errors import TileError
-from dlx.tiling.grids import Grid, Shape, Spot
+from dlx.tiling.grids import Cell, Grid, Shape, Spot
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Knuth's extended hexadecimal digits: a coordinate's name."""
@@ -58,6 +58,8 @@ class Puzzle:
     unique: bool = False
     loose: frozenset[Spot] = frozenset()
     """Board spots without suffix that may stay empty (secondary, drawn '+' in a picture)."""
+    names: dict[Spot, str] = field(default_factory=dict, compare=False, repr=False)
+    """Each spot's item name, as `spot_name` first worked it out."""
 
     def primary_spots(self) -> list[Spot]:
         """The board's spots every solution covers."""
@@ -69,6 +71,13 @@ class Puzzle:
 
     def spot_name(self, spot: Spot) -> str:
         """The item of a spot as Knuth names it: digits, `'` for a triangle's second, suffix."""
+        name = self.names.get(spot)
+        if name is None:
+            name = self.names[spot] = self._name(spot)
+        return name
+
+    def _name(self, spot: Spot) -> str:
+        """The name `spot_name` gives, worked out."""
         cell, suffix = spot
         d = self.grid.dims
         prime = "'" if cell[d:] == (1,) and self.grid.name == "triangle" else ""
@@ -136,31 +145,52 @@ def _fitting(grid: Grid, shape: Shape, extent: Extent, room: int) -> list[Shape]
 
 
 def _shifts(grid: Grid, shape: Shape, extent: Extent) -> Iterator[Shape]:
-    """`shape` moved by every shift, least first, that keeps all its spots on the board."""
-    board, low, high = extent
-    top = [max(cell[k] for cell, _ in shape) for k in range(grid.dims)]
-    for shift in _box([range(lo, hi - t + 1) for lo, hi, t in zip(low, high, top, strict=False)]):
-        moved = grid.shifted(shape, shift)
-        if all(spot in board for spot in moved):
-            yield tuple(moved)
+    """`shape` moved by every shift, least first, that keeps all its spots on the board: the
+    shifts that put each spot on a board spot of its kind, intersected (cells coded as numbers
+    in base `BASE`, so that a shift is a difference and the shifts sort as their tuples do)."""
+    d = grid.dims
+    valid: set[int] | None = None
+    for cell, suffix in shape:
+        start = _code(cell[:d])
+        here = {code - start for code in extent[3].get((suffix, cell[d:]), ())}
+        valid = here if valid is None else valid & here
+    for shift in sorted(valid or ()):
+        yield tuple(grid.shifted(shape, _decode(shift, d)))
 
 
-Extent = tuple[frozenset[Spot], list[int], list[int]]
-"""A board's spots as a set, and its least and greatest coordinate on each axis."""
+BASE = 128
+"""The base cells are coded in: above twice the largest coordinate, so that every difference of
+two codes has one reading."""
+
+
+def _code(head: tuple[int, ...]) -> int:
+    """A cell's translating coordinates as one number, the first the most significant."""
+    code = 0
+    for value in head:
+        code = code * BASE + value
+    return code
+
+
+def _decode(code: int, dims: int) -> tuple[int, ...]:
+    """The shift a difference of two codes stands for (each coordinate within +-BASE/2)."""
+    values = []
+    for _ in range(dims):
+        value = (code + BASE // 2) % BASE - BASE // 2
+        values.append(value)
+        code = (code - value) // BASE
+    return tuple(reversed(values))
+
+
+Extent = tuple[frozenset[Spot], list[int], list[int], dict[tuple[int, Cell], list[int]]]
+"""A board's spots as a set, its least and greatest coordinate on each axis, and the codes of
+its spots by suffix and kind."""
 
 
 def _extent(board: Shape, dims: int) -> Extent:
     """The extent of `board`, worked out once for all its pieces' shifts."""
     low = [min(cell[k] for cell, _ in board) for k in range(dims)]
     high = [max(cell[k] for cell, _ in board) for k in range(dims)]
-    return frozenset(board), low, high
-
-
-def _box(ranges: list[range]) -> Iterator[tuple[int, ...]]:
-    """Every tuple of the ranges' product, the last coordinate fastest."""
-    if not ranges:
-        yield ()
-        return
-    for head in ranges[0]:
-        for tail in _box(ranges[1:]):
-            yield (head, *tail)
+    codes: dict[tuple[int, Cell], list[int]] = {}
+    for cell, suffix in board:
+        codes.setdefault((suffix, cell[dims:]), []).append(_code(cell[:dims]))
+    return frozenset(board), low, high, codes

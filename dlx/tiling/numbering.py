@@ -15,8 +15,7 @@ the pieces left cannot fill. Suffixed spots (Knuth's secondary items) are not ce
 
 from __future__ import annotations
 
-from dlx.cores.bitset.layout import Layout
-from dlx.cores.bitset.table import MAX_CELLS
+from dlx.cores.bitset.layout import MAX_CELLS, Layout
 from dlx.tiling.grids import Cell
 from dlx.tiling.options import Tiling
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from dlx.cores.bitset.table import MAX_CELLS, MAX_OTHERS
 from dlx.errors import EngineOptionError
 
 TYPE_CHECKING = False  # as typing's, which a start need not load
@@ -23,6 +22,12 @@ if TYPE_CHECKING:
     from typing import Any
 
     from dlx.problem import Problem
+
+
+MAX_CELLS = 256
+"""The most positions the cells may take (bits of the board)."""
+MAX_OTHERS = 256
+"""The most other items (pieces, ties)."""
 
 
 class Layout:

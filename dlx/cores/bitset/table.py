@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-MAX_CELLS = 256
-"""The most positions the cells may take (bits of the board)."""
-MAX_OTHERS = 256
-"""The most other items (pieces, ties)."""
+from dlx.cores.bitset.layout import MAX_CELLS, MAX_OTHERS
+
 MAX_CLASSES = 8
 """The most distinct piece sizes the region checks take (more: no checks)."""
 
@@ -83,7 +81,7 @@ def build_table(
     for o, mask in enumerate(table.masks):
         if least[o] < positions:
             table.anchored[least[o]].append(o)
-            for p in _bits(mask & table.primary):
+            for p in bits(mask & table.primary):
                 table.covers[p].append(o)
         elif mask & pieces:  # (no solution holds an option without a primary item)
             table.finals.append(o)
@@ -165,7 +163,7 @@ def _adjacency(table: Table, neighbours: Sequence[Sequence[int]], pieces: list[i
 def _border(table: Table, mask: int) -> int:
     """The cells next to those of `mask`, off it."""
     border = 0
-    for p in _bits(mask & table.cells):
+    for p in bits(mask & table.cells):
         border |= table.near[p]
     return border & ~mask
 
@@ -197,7 +195,7 @@ def _connected(table: Table, cells: int) -> bool:
     return reached == cells
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
     """The positions of the bits of `mask`, least first."""
     found = []
     while mask:
@@ -205,3 +203,50 @@ def _bits(mask: int) -> list[int]:
         found.append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+def fitting(table: Table, board: int, options: Sequence[int], enough: int) -> int:
+    """How many of `options` fit `board`: at most `enough` (the count stops there)."""
+    n = 0
+    masks = table.masks
+    for o in options:
+        if not masks[o] & board:
+            n += 1
+            if n >= enough:
+                break
+    return n
+
+
+def other_bits(table: Table) -> int:
+    """The bits of every other item."""
+    return ((1 << table.others) - 1) << table.positions
+
+
+def others_of(table: Table, mask: int) -> list[int]:
+    """The other items whose bits `mask` holds, least first."""
+    found = []
+    mask >>= table.positions
+    k = 0
+    while mask:
+        if mask & 1:
+            found.append(k)
+        mask >>= 1
+        k += 1
+    return found
+
+
+def region(table: Table, seed: int, free: int, limit: int) -> tuple[int, int]:
+    """The region of free cells holding `seed`, grown a cell at a time, and its size; past
+    `limit` cells, the part grown so far and a size above the limit."""
+    region = todo = seed
+    size = 0
+    while todo:
+        size += 1
+        if size > limit:
+            break
+        p = (todo & -todo).bit_length() - 1
+        todo &= todo - 1
+        grown = table.near[p] & free & ~region
+        region |= grown
+        todo |= grown
+    return region, size

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from dlx.cores.bitset.table import Table
+from dlx.cores.bitset.table import Table, bits, fitting, other_bits, others_of, region
 from dlx.cores.counters import Budgets, publish
 from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status
@@ -43,7 +43,7 @@ class Search:
         self.limit = max(0, min(limit, 63))
         self.room = list(table.hi)
         self.unmet = sum(1 for o in range(table.others) if table.hi[o] > 1 and table.lo[o] > 0)
-        self.boards = [~table.cells & ~_other_bits(table)]
+        self.boards = [~table.cells & ~other_bits(table)]
         self.lists: list[Sequence[int]] = []  # per level: the options it branches on
         self.kinds: list[int] = []
         self.cur: list[int] = []
@@ -69,7 +69,7 @@ class Search:
         """Count option o's counted others once more (or less): the board, with the bit of each
         that has no room left set."""
         table = self.table
-        for k in _others(table, table.masks[o] & table.counted):
+        for k in others_of(table, table.masks[o] & table.counted):
             room, low = self.room[k], table.lo[k]
             wanted = table.hi[k] - low
             if back:
@@ -111,20 +111,20 @@ class Search:
         the free primary cells next to the option taken last (at most NARROW of them, least
         first; the first free one on ties), as csrc/dance.h's narrowest chooses it."""
         table, board = self.table, self.boards[level]
-        best, chosen = _fitting(table, board, table.anchored[first], BIG), table.anchored[first]
+        best, chosen = fitting(table, board, table.anchored[first], BIG), table.anchored[first]
         last = self.chosen[level - 1] if level > 0 else self.last_given
         self.counted += 1
         if best <= 1 or last < 0:
             return chosen
         seen = 0
-        for p in _bits(table.borders[last] & table.primary & ~board):
+        for p in bits(table.borders[last] & table.primary & ~board):
             if best <= 1 or seen == NARROW:
                 break
             if p == first:
                 continue
             seen += 1
             self.counted += 1
-            n = _fitting(table, board, table.covers[p], best)
+            n = fitting(table, board, table.covers[p], best)
             if n < best:
                 best, chosen = n, table.covers[p]
         return chosen
@@ -217,9 +217,9 @@ class Search:
         free = table.cells & ~child
         seeds = table.borders[o] & free
         while seeds:
-            region, size = _region(table, seeds & -seeds, free, self.limit)
-            seeds &= ~region
-            small = size <= self.limit and not region & table.secondary
+            grown, size = region(table, seeds & -seeds, free, self.limit)
+            seeds &= ~grown
+            small = size <= self.limit and not grown & table.secondary
             if small and not self.achievable(child, size):
                 return False
         return True
@@ -231,7 +231,7 @@ class Search:
         for c, piece_size in enumerate(table.class_size):
             mask = table.class_mask[c]
             left = (mask & ~board & ~table.counted).bit_count()
-            left += sum(self.room[k] for k in _others(table, mask & table.counted))
+            left += sum(self.room[k] for k in others_of(table, mask & table.counted))
             if len(table.class_size) == 1:
                 return size % piece_size == 0 and size // piece_size <= left
             more = sums
@@ -240,63 +240,6 @@ class Search:
                 sums |= more
                 left -= 1
         return bool(sums >> size & 1)
-
-
-def _fitting(table: Table, board: int, options: Sequence[int], enough: int) -> int:
-    """How many of `options` fit `board`: at most `enough` (the count stops there)."""
-    n = 0
-    masks = table.masks
-    for o in options:
-        if not masks[o] & board:
-            n += 1
-            if n >= enough:
-                break
-    return n
-
-
-def _bits(mask: int) -> list[int]:
-    """The positions of the bits of `mask`, least first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
-def _other_bits(table: Table) -> int:
-    """The bits of every other item."""
-    return ((1 << table.others) - 1) << table.positions
-
-
-def _others(table: Table, mask: int) -> list[int]:
-    """The other items whose bits `mask` holds, least first."""
-    found = []
-    mask >>= table.positions
-    k = 0
-    while mask:
-        if mask & 1:
-            found.append(k)
-        mask >>= 1
-        k += 1
-    return found
-
-
-def _region(table: Table, seed: int, free: int, limit: int) -> tuple[int, int]:
-    """The region of free cells holding `seed`, grown a cell at a time, and its size; past
-    `limit` cells, the part grown so far and a size above the limit."""
-    region = todo = seed
-    size = 0
-    while todo:
-        size += 1
-        if size > limit:
-            break
-        p = (todo & -todo).bit_length() - 1
-        todo &= todo - 1
-        grown = table.near[p] & free & ~region
-        region |= grown
-        todo |= grown
-    return region, size
 
 
 def dance(

@@ -124,6 +124,7 @@ def polyomino(
         pose,
         lambda posed: puzzle.problem(*posed, rotate, flip),
         lambda posed, search: puzzle.boards(*posed, rotate, flip, **search),
+        counter=lambda posed, search: puzzle.count_fillings(*posed, rotate, flip, **search),
         none=none,
         first=True,
     )
@@ -157,5 +158,6 @@ def pentomino(
         lambda: puzzle.parse_board(board),
         lambda size: puzzle.problem(*size, unique=unique),
         lambda size, search: puzzle.boards(*size, unique=unique, **search),
+        counter=lambda size, search: puzzle.count_fillings(*size, unique=unique, **search),
         first=True,
     )

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from math import isqrt
-from typing import Unpack
+from typing import Any, Unpack
 
 from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.solve import SearchKeywords, solve
+from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling import grids
 from dlx.tiling.grids import SQUARE
 
@@ -266,7 +266,8 @@ def boards(
     4
     """
     orientations = [variants(piece, rotate, flip) for piece in pieces]
-    searching = solve(problem(pieces, rows, cols, rotate, flip), **search)
+    square = problem(pieces, rows, cols, rotate, flip)
+    searching = solve(square, **search, **engine(square, rows, cols))
     return (
         picture(
             rows,
@@ -275,6 +276,41 @@ def boards(
         )
         for keys in searching
     )
+
+
+def count_fillings(
+    pieces: Sequence[Shape],
+    rows: int,
+    cols: int,
+    rotate: bool = True,
+    flip: bool = True,
+    **search: Unpack[SearchKeywords],
+) -> int:
+    """The number of fillings `boards` gives, counted inside the search.
+
+    >>> count_fillings([((0, 0), (0, 1))] * 2, 2, 2)
+    4
+    """
+    square = problem(pieces, rows, cols, rotate, flip)
+    return count(square, **search, **engine(square, rows, cols))
+
+
+def engine(
+    square: Problem[Any], rows: int, cols: int, holes: Collection[Cell] = ()
+) -> dict[str, Any]:
+    """The keywords that pick the engine a board's search runs on: the bitset engine where the
+    board (less its `holes`) fits it, its cells numbered along its short side; else dancing
+    cells."""
+    from dlx.cores.bitset.core import fits
+    from dlx.tiling.numbering import grid_layout
+
+    cells = {
+        cell_name(r, c): (r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes
+    }
+    board = grid_layout(SQUARE, cells)
+    if board is not None and fits(square, board):
+        return {"engine": "bitset", "layout": board}
+    return {"engine": "cells"}
 
 
 def _at(shape: Shape, top: int, left: int) -> Shape:

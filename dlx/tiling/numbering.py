@@ -15,8 +15,11 @@ the pieces left cannot fill. Suffixed spots (Knuth's secondary items) are not ce
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from dlx.cores.bitset.layout import MAX_CELLS, Layout
-from dlx.tiling.grids import Cell
+from dlx.tiling.grids import Cell, Grid
 from dlx.tiling.options import Tiling
 
 
@@ -24,17 +27,29 @@ def layout(tiling: Tiling) -> Layout | None:
     """The layout of the tiling's board for the bitset engine, or None where it has more than
     `MAX_CELLS` cells."""
     puzzle = tiling.puzzle
-    cells = [cell for cell, suffix in puzzle.board if suffix == 0]
+    cells = {puzzle.spot_name((cell, 0)): cell for cell, suffix in puzzle.board if suffix == 0}
+    return grid_layout(puzzle.grid, cells)
+
+
+def grid_layout(grid: Grid, cells: Mapping[Any, Cell]) -> Layout | None:
+    """The layout of the items `cells` names, each standing for a cell of `grid` (a puzzle of
+    `dlx.puzzles` names its board's cells so): numbered in filling order, with their
+    neighbours among them; None where they are more than `MAX_CELLS` (or none).
+
+    >>> from dlx.tiling.grids import SQUARE
+    >>> grid_layout(SQUARE, {"a": (0, 0), "b": (0, 1), "c": (1, 0)}).cells
+    {'a': 0, 'c': 1, 'b': 2}
+    """
     if not cells or len(cells) > MAX_CELLS:
         return None
-    ordered = sorted(cells, key=_fill_order(cells, puzzle.grid.dims))
+    spots = list(cells.values())
+    ordered = sorted(spots, key=_fill_order(spots, grid.dims))
     position = {cell: p for p, cell in enumerate(ordered)}
     neighbours = [
-        sorted(position[n] for n in puzzle.grid.neighbours(cell) if n in position)
-        for cell in ordered
+        sorted(position[n] for n in grid.neighbours(cell) if n in position) for cell in ordered
     ]
-    names = {puzzle.spot_name((cell, 0)): p for cell, p in position.items()}
-    return Layout(len(ordered), names, neighbours)
+    names = {name: position[cell] for name, cell in cells.items()}
+    return Layout(len(ordered), dict(sorted(names.items(), key=lambda pair: pair[1])), neighbours)
 
 
 def _fill_order(cells: list[Cell], dims: int) -> _Key:

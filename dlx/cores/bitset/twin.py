@@ -38,7 +38,7 @@ class Search:
         self.table = table
         self.plan = list(plan)
         self.narrow = narrow and bool(table.near)
-        self.last_given = -1  # the option given last, if any
+        self.givens: list[int] = []
         self.counted = 0  # the cells counted by narrow choices
         self.limit = max(0, min(limit, 63))
         self.room = list(table.hi)
@@ -62,7 +62,7 @@ class Search:
             board |= table.masks[o] & ~table.counted
             board = self.tally(o, board, False)
         self.boards[0] = board
-        self.last_given = givens[-1] if givens else -1
+        self.givens = list(givens)
         return True
 
     def tally(self, o: int, board: int, back: bool) -> int:
@@ -108,16 +108,19 @@ class Search:
 
     def narrowest(self, level: int, first: int) -> Sequence[int]:
         """The options of the cell of fewest options that fit among the first free cell and
-        the free primary cells next to the option taken last (at most NARROW of them, least
-        first; the first free one on ties), as csrc/dance.h's narrowest chooses it."""
+        the free primary cells next to the two options taken last (at most NARROW of them,
+        least first; the first free one on ties), as csrc/dance.h's narrowest chooses it."""
         table, board = self.table, self.boards[level]
         best, chosen = fitting(table, board, table.anchored[first], BIG), table.anchored[first]
-        last = self.chosen[level - 1] if level > 0 else self.last_given
+        path = [*self.givens, *self.chosen[:level]]
         self.counted += 1
-        if best <= 1 or last < 0:
+        if best <= 1 or not path:
             return chosen
+        near = 0
+        for o in path[-2:]:
+            near |= table.borders[o]
         seen = 0
-        for p in bits(table.borders[last] & table.primary & ~board):
+        for p in bits(near & table.primary & ~board):
             if best <= 1 or seen == NARROW:
                 break
             if p == first:

@@ -116,8 +116,8 @@ struct bs_search {
     int unmet;          /* counted others still below their lo */
     int *plan, nplan;   /* pieces branched on first, while unused */
     int narrow;         /* whether a node branches on the cell of fewest options among the first
-                           free one and those next to the option last taken (see decide) */
-    int last_given;     /* the layout index of the last given, or -1 */
+                           free one and those next to the two options taken last (see decide) */
+    int given_last[2];  /* the layout indices of the last given and the one before, or -1 */
     int region_limit;
     int *opts, base;    /* option numbers chosen: the givens, then one per level */
     long long *profile;

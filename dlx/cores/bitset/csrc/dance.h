@@ -97,20 +97,31 @@ static ALWAYS_INLINE int NAME(fitting)(const bs_table *t, const bs_word *B, int 
     return n;
 }
 
+/* The option taken `back` levels above the node at `level` (1: its parent's), the givens
+   counted as the levels above the root; -1 where there is none. */
+static ALWAYS_INLINE int NAME(taken)(const bs_search *s, int level, int back) {
+    int at = level - back;
+    return at >= 0 ? s->lv[at].chosen : at >= -2 ? s->given_last[-at - 1] : -1;
+}
+
 /* The narrow choice: the cell of fewest options that fit among the first free cell c (whose
-   list [*begin, *end) is given) and the free primary cells next to the option taken last (at
-   most BS_NARROW of them, least first; c first on ties), its list in [*begin, *end); stops at
-   a cell with one option or none. Counts the cells counted in s->counted. */
+   list [*begin, *end) is given) and the free primary cells next to the two options taken last
+   (at most BS_NARROW of them, least first; c first on ties), its list in [*begin, *end); stops
+   at a cell with one option or none. Counts the cells counted in s->counted. */
 static NOINLINE int NAME(narrowest)(bs_search *s, int level, int c, int *begin, int *end) {
     const bs_table *t = s->t;
     const bs_word *B = s->board + (size_t)level * W;
     int best = NAME(fitting)(t, B, *begin, *end, INT_MAX), x = c;
-    int last = level > 0 ? s->lv[level - 1].chosen : s->last_given;
+    int last = NAME(taken)(s, level, 1), before = NAME(taken)(s, level, 2);
     s->counted++;
     if (best <= 1 || last < 0) return c;
-    const bs_word *border = t->border + (size_t)last * WC;
+    bs_word near[WC];
+    for (int i = 0; i < WC; i++) {
+        near[i] = t->border[(size_t)last * WC + i];
+        if (before >= 0) near[i] |= t->border[(size_t)before * WC + i];
+    }
     for (int i = 0, seen = 0; i < WC && best > 1 && seen < BS_NARROW; i++)
-        for (bs_word w = border[i] & t->primary[i] & ~B[i]; w && best > 1 && seen < BS_NARROW;
+        for (bs_word w = near[i] & t->primary[i] & ~B[i]; w && best > 1 && seen < BS_NARROW;
              w &= w - 1) {
             int p = i * 64 + __builtin_ctzll(w);
             if (p == c) continue;

@@ -240,7 +240,7 @@ int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngive
     }
     s->nplan = nplan;
     s->narrow = narrow && t->near != NULL;
-    s->last_given = ngivens > 0 ? t->place[givens[ngivens - 1]] : -1;
+    for (int j = 0; j < 2; j++) s->given_last[j] = ngivens > j ? t->place[givens[ngivens - 1 - j]] : -1;
     for (int o = 0; o < t->others; o++) s->room[o] = t->hi[o];
     s->unmet = t->counted_lo;
     s->lv[0].bound = t->final_begin;

@@ -372,3 +372,54 @@ def test_closing_early_leaves_the_problem_ready(core: str) -> None:
     assert stats.status is Status.CLOSED
     assert next(solve(tiling.problem, core=core, **keywords)) == first
     assert list(solve(tiling.problem, core=core, limit=3, **keywords))[:1] == [first]
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_parallel_search_is_the_sequential_one(
+    core: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Parts searched by threads, cut where budgets stop them (the compiled search tells
+    where) or expanded in advance (the twin): the sequential solutions in order, its count and
+    its nodes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dlx.parallel import Report, count_parallel, solve_parallel
+
+    monkeypatch.setenv("DLX_CORE", core)
+    tiling = build(read_picture("board 4x10\npieces tetrominoes\npieces tetrominoes\n"))
+    keywords = engine_keywords(tiling)
+    alone = Stats()
+    every = list(solve(tiling.problem, stats=alone, **keywords))
+    report = Report()
+    with ThreadPoolExecutor(2) as threads:
+        found = list(
+            solve_parallel(
+                tiling.problem, executor=threads, jobs=2, budget=500, report=report, **keywords
+            )
+        )
+        counted = count_parallel(tiling.problem, executor=threads, jobs=2, budget=500, **keywords)
+    assert found == every and counted == len(every) == 1796
+    assert report.stats.nodes == alone.nodes and report.parts > 1
+
+
+def test_a_problem_whose_parts_need_more_than_their_prefix_is_refused() -> None:
+    from dlx.parallel import ParallelError, count_parallel
+    from dlx.tiling.build import parallel_keywords
+
+    tiling = build(read_picture("board\n##+\n##+\npiece 2|D\n##\n"))
+    keywords = engine_keywords(tiling)
+    assert keywords["engine"] == "bitset" and parallel_keywords(tiling) == {}
+    with pytest.raises(ParallelError, match="cannot split"):
+        count_parallel(tiling.problem, jobs=1, **keywords)
+
+
+def test_dlx_tile_counts_in_parallel_on_the_bitset_engine() -> None:
+    from typer.testing import CliRunner
+
+    from dlx.cli.app import app
+
+    args = ["tile", "--board", "3x20", "--pieces", "pentominoes", "--count", "--jobs", "2"]
+    result = CliRunner().invoke(app, [*args, "--stats"])
+    assert result.stdout == "8\n" and "engine: bitset" in result.stderr
+    result = CliRunner().invoke(app, ["pentomino", "3x20", "--count", "--jobs", "2", "--stats"])
+    assert result.stdout == "8\n" and "engine: bitset" in result.stderr

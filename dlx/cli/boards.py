@@ -103,13 +103,15 @@ def run_boards(
     none: Callable[[], typer.Exit] | None = None,
     on_error: Callable[[str], typer.Exit] = fail,
     first: bool = False,
+    engine: Callable[[P], dict[str, Any]] | None = None,
 ) -> None:
     """A puzzle command's run, in order: `pose` reads and checks its input; with `--jobs`,
     `problem` is counted by worker processes; with `--count` and no picture, counted in the
     search (`counter`, or the solutions of `problem`); otherwise `boards` makes its boards from
     the search's keywords, shown as asked (with `first`, only the first unless counting), the
     first drawn by `picture`. Bad input is reported by `on_error`; `none` is the exit when
-    there is no board; all within the whole run's clock."""
+    there is no board; `engine`, the engine the workers of `--jobs` search on (the links
+    engine without it); all within the whole run's clock."""
     if asked.jobs is not None:
         count_in_parallel(
             lambda: problem(pose()),
@@ -121,6 +123,7 @@ def run_boards(
             on_error,
             limit=asked.limit,
             as_json=asked.as_json,
+            engine=None if engine is None else lambda _problem: engine(pose()),
         )
         return
     check_svg(asked.svg)  # before any search, not after

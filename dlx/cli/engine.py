@@ -1,7 +1,8 @@
 """Which engine a `dlx solve` runs on: the `--engine` option, and how the run names its engine.
 
 `links` (the default) is Knuth's DLX1/DLX2 on dancing links; `cells` is his SSXCC on sparse
-sets (dancing cells, `dlx.cores.cells_core`). `--stats`, `--json` and `--version` name the
+sets (dancing cells, `dlx.cores.cells_core`); the tiling commands run on `bitset`
+(`dlx.cores.bitset`) where the board fits. `--stats`, `--json` and `--version` name the
 engine and the core that ran it.
 """
 
@@ -45,6 +46,10 @@ def name_engine(stats: Stats, engine: str) -> None:
         from dlx.cores.cells_core import cells_core_name
 
         stats.core = cells_core_name()
+    elif engine == "bitset":
+        from dlx.cores.bitset.core import bitset_core_name
+
+        stats.core = bitset_core_name()
 
 
 def engine_core(stats: Stats) -> str:
@@ -53,7 +58,7 @@ def engine_core(stats: Stats) -> str:
     >>> engine_core(Stats(engine="cells", core="python"))
     'python'
     """
-    if stats.engine == "cells":
+    if stats.engine in ("cells", "bitset"):
         return stats.core
     from dlx.cores.links_core import core_name
 
@@ -61,8 +66,12 @@ def engine_core(stats: Stats) -> str:
 
 
 def describe_engines() -> str:
-    """What `dlx --version` says after the version: the default engine's core, the cells one."""
+    """What `dlx --version` says after the version: the default engine's core, the cells one,
+    the bitset one."""
+    from dlx.cores.bitset.core import bitset_core_name
     from dlx.cores.cells_core import cells_core_name
     from dlx.cores.links_core import core_name
 
-    return f"core: {core_name()}; cells core: {cells_core_name()}"
+    return (
+        f"core: {core_name()}; cells core: {cells_core_name()}; bitset core: {bitset_core_name()}"
+    )

@@ -110,10 +110,12 @@ def count_in_parallel(
     on_error: Callable[[str], typer.Exit] = fail,
     limit: int | None = None,
     as_json: bool = False,
+    engine: Callable[[Any], dict[str, Any]] | None = None,
 ) -> None:
     """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers (bad
-    input reported by `on_error`); with a `limit`, no more than that is counted, as in the
-    search without --jobs; the count alone, or (`as_json`) in a JSON object; none exits 1."""
+    input reported by `on_error`) on the engine `engine(problem)` names (the links engine
+    without it); with a `limit`, no more than that is counted, as in the search without
+    --jobs; the count alone, or (`as_json`) in a JSON object; none exits 1."""
     from dlx.parallel import Report, count_parallel
 
     if not count:
@@ -121,7 +123,10 @@ def count_in_parallel(
     sequential_only(timeout, max_nodes)
     run = Report()
     with guarded(on_error), progress_bar() as hook:
-        found = count_parallel(build(), jobs=jobs, progress=hook, report=run)
+        problem = build()
+        keywords = {} if engine is None else engine(problem)
+        name_engine(run.stats, keywords.get("engine", "links"))
+        found = count_parallel(problem, jobs=jobs, progress=hook, report=run, **keywords)
     if limit is not None and found >= limit:
         found = limit
         run.stats.status = Status.LIMIT

@@ -127,6 +127,7 @@ def polyomino(
         counter=lambda posed, search: puzzle.count_fillings(*posed, rotate, flip, **search),
         none=none,
         first=True,
+        engine=lambda posed: puzzle.engine(puzzle.problem(*posed, rotate, flip), *posed[1:]),
     )
 
 
@@ -152,6 +153,7 @@ def pentomino(
 ) -> None:
     """Fill the board with the 12 pentominoes (8x8: leaving the centre 2x2 empty)."""
     from dlx.puzzles import pentomino as puzzle
+    from dlx.puzzles.polyomino import engine as polyomino_engine
 
     run_boards(
         asked,
@@ -160,4 +162,7 @@ def pentomino(
         lambda size, search: puzzle.boards(*size, unique=unique, **search),
         counter=lambda size, search: puzzle.count_fillings(*size, unique=unique, **search),
         first=True,
+        engine=lambda size: polyomino_engine(
+            puzzle.problem(*size, unique=unique), *size, puzzle.holes(*size)
+        ),
     )

@@ -11,7 +11,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -117,9 +117,19 @@ def tile(
             return sum(1 for _ in boards(tiling, search))
         return count_solutions(tiling, **search)
 
+    def engine(tiling: "Tiling") -> dict[str, Any]:
+        from dlx.tiling.build import parallel_keywords
+
+        return parallel_keywords(tiling)
+
     # (the SVG is the tiling's own picture, drawn from the placements by `_boards`)
     run_boards(
-        asked._replace(svg=None), pose, lambda tiling: tiling.problem, boards, counter=counter
+        asked._replace(svg=None),
+        pose,
+        lambda tiling: tiling.problem,
+        boards,
+        counter=counter,
+        engine=engine,
     )
 
 
@@ -163,11 +173,15 @@ def _from_options(board: str, names: list[str], grid: str | None) -> "Puzzle":
 
 
 def _splittable(load: Callable[[], "Tiling"]) -> bool:
-    """Whether `--jobs` can split the search: not with multiplicities (Algorithm M), nor when
-    `--unique` checks some solutions; those are searched alone, with the same answer."""
+    """Whether `--jobs` can split the search: not with multiplicities on the links engine
+    (Algorithm M; the bitset engine splits them), nor when `--unique` checks some solutions;
+    those are searched alone, with the same answer."""
+    from dlx.tiling.build import parallel_keywords
+
     with guarded():
         tiling = load()
-    return tiling.canonical is None and not tiling.problem.has_multiplicities
+        bitset = parallel_keywords(tiling).get("engine") == "bitset"
+    return tiling.canonical is None and (bitset or not tiling.problem.has_multiplicities)
 
 
 def _boards(

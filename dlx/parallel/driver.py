@@ -29,8 +29,9 @@ from dlx.stats import Status
 
 
 def prepare(problem: Problem[K], settings: Settings) -> tuple[str, bytes]:
-    """The problem's fingerprint and its pickled form; refuse what cannot go to a worker."""
-    if problem.has_multiplicities:
+    """The problem's fingerprint and its pickled form; refuse what cannot go to a worker (the
+    bitset engine, which branches on cells and counts copies, splits multiplicities too)."""
+    if problem.has_multiplicities and settings.engine != "bitset":
         raise ParallelError(
             "problems with multiplicities cannot be split by options (Algorithm M branches "
             "otherwise): search them without jobs"
@@ -119,6 +120,7 @@ def solve_parallel(
     progress: ProgressHook | None = None,
     report: Report | None = None,
     engine: str = "links",
+    layout: object = None,
 ) -> Generator[tuple[K, ...], None, None]:
     """Yield the solutions of `dlx.solve(problem)` in the same order, searched by workers.
 
@@ -129,11 +131,12 @@ def solve_parallel(
     `SLICE` seconds, five times that on a Dask cluster);
     `checkpoint` names a file of finished parts, to resume from; `progress` is told after each part;
     `report`, if given, holds the statistics (see the module's docstring). `engine="cells"`
-    searches the parts with dancing cells (see `dlx.parallel.cells_split` for how they add up).
+    searches the parts with dancing cells (see `dlx.parallel.cells_split` for how they add up),
+    `engine="bitset"` on bitsets, with the board's `layout` (`dlx.parallel.bitset_split`).
     """
     if jobs is not None:
         workers_for(jobs)
-    settings = Settings(choose, tuple(item_order), prune, True, budget, engine)
+    settings = _settings(problem, choose, item_order, prune, True, budget, engine, layout)
     where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
     return _merged(problem.keys, run(problem, settings, where), where.report)
 
@@ -163,14 +166,34 @@ def count_parallel(
     progress: ProgressHook | None = None,
     report: Report | None = None,
     engine: str = "links",
+    layout: object = None,
 ) -> int:
     """The number of solutions of `problem`, counted by workers (options as `solve_parallel`);
     parts send back only their counts."""
     if jobs is not None:
         workers_for(jobs)
-    settings = Settings(choose, tuple(item_order), prune, False, budget, engine)
+    settings = _settings(problem, choose, item_order, prune, False, budget, engine, layout)
     where = Run(jobs, executor, scheduler, checkpoint, progress, report or Report())
     for outcome in run(problem, settings, where):
         where.report.add(outcome)
     where.report.stats.status = Status.EXHAUSTED
     return where.report.stats.solutions
+
+
+def _settings(
+    problem: Problem[K],
+    choose: Choice,
+    item_order: Iterable[Hashable],
+    prune: Prune | None,
+    solutions: bool,
+    budget: int | None,
+    engine: str,
+    layout: object,
+) -> Settings:
+    """The parts' settings; a bitset search whose parts cannot be searched from their prefixes
+    alone (options without a primary cell, which it takes in order below the path) refused."""
+    if engine == "bitset":
+        from dlx.parallel.bitset_split import refuse_unsplittable
+
+        refuse_unsplittable(problem, layout)
+    return Settings(choose, tuple(item_order), prune, solutions, budget, engine, layout=layout)

@@ -44,6 +44,12 @@ def branches(
     The children are found by the search itself, with the same item choice, so they are the
     sequential search's: a pruning check records each child and cuts it off (a node, no updates).
     """
+    if settings.engine == "bitset":
+        from dlx.parallel.bitset_split import bitset_branches
+
+        return bitset_branches(
+            problem, prefix, settings.below(problem, prefix, settings.prune, None)
+        )
     if settings.engine != "links":
         return cells_branches(
             problem, prefix, settings.below(problem, prefix, settings.prune, None)
@@ -117,8 +123,8 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
 
 def tells_where(problem: Problem[K], settings: Settings) -> bool:
     """Whether a search of `problem`'s parts, stopped by a budget, tells where it stood: the
-    compiled cells core does, and the compiled links core running Algorithm X; the pure-Python
-    cores and Algorithm M (colours, multiplicities) do not."""
+    compiled cells and bitset cores do, and the compiled links core running Algorithm X; the
+    pure-Python cores and Algorithm M (colours, multiplicities) do not."""
     from dlx.cores.cells_core import cells_core
     from dlx.cores.links_core import compiled_supports, default_core
     from dlx.errors import CoreUnavailableError
@@ -126,6 +132,10 @@ def tells_where(problem: Problem[K], settings: Settings) -> bool:
     try:
         if settings.engine == "cells":
             return cells_core() == "compiled"
+        if settings.engine == "bitset":
+            from dlx.cores.bitset.core import bitset_core
+
+            return bitset_core() == "compiled"
         general = problem.has_colours or problem.has_multiplicities
         return default_core() == "compiled" and compiled_supports(problem) and not general
     except CoreUnavailableError:  # (the search itself says so)

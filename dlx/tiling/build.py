@@ -32,6 +32,7 @@ __all__ = [
     "count_solutions",
     "engine_keywords",
     "knuth_text",
+    "parallel_keywords",
     "solutions",
 ]
 
@@ -77,6 +78,18 @@ def engine_keywords(tiling: Tiling) -> dict[str, Any]:
         else:
             tiling.engine = {}
     return tiling.engine
+
+
+def parallel_keywords(tiling: Tiling) -> dict[str, Any]:
+    """The keywords that pick the engine the parts of a parallel count (`--jobs`) run on:
+    `engine_keywords`', unless the bitset engine cannot split the problem into parts (cells
+    that may stay empty, pieces that fit there alone), then dancing cells, else links."""
+    from dlx.cores.bitset.core import splittable
+
+    chosen = engine_keywords(tiling)
+    if chosen.get("engine") == "bitset" and not splittable(tiling.problem, chosen["layout"]):
+        return {} if tiling.problem.has_multiplicities else {"engine": "cells"}
+    return chosen
 
 
 def solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> Iterator[list[Placement]]:

@@ -268,8 +268,8 @@ static PyObject *Search_stats(SearchObject *o, PyObject *Py_UNUSED(unused)) {
         else PyList_SET_ITEM(profile, k, v);
     }
     if (profile == NULL) return NULL;
-    return Py_BuildValue("(LLLsN)", o->s.nodes, o->s.updates, o->s.solutions,
-                         status_names[o->s.status], profile);
+    return Py_BuildValue("(LLLsNL)", o->s.nodes, o->s.updates, o->s.solutions,
+                         status_names[o->s.status], profile, o->s.counted);
 }
 
 /* Knuth's estimate of the share of the tree searched so far (at a progress poll). */
@@ -352,7 +352,7 @@ static PyMethodDef Search_methods[] = {
     {"share", (PyCFunction)Search_share, METH_NOARGS,
      "Knuth's estimate of the share of the tree searched so far."},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
-     "(nodes, updates, solutions, status, profile) so far."},
+     "(nodes, updates, solutions, status, profile, cells counted by narrow choices) so far."},
     {NULL}};
 
 static PyTypeObject SearchType = {

@@ -115,6 +115,20 @@ def fits(problem: Problem[Any], layout: Layout | None = None) -> bool:
     return True
 
 
+def splittable(problem: Problem[Any], layout: object = None) -> bool:
+    """Whether every option of `problem` with a primary item holds a primary cell of `layout`
+    (or the inferred one), so that a part of a parallel search is searched from its prefix
+    alone (`dlx.parallel.bitset_split`)."""
+    if layout is not None and not isinstance(layout, Layout):
+        return False
+    position = numbered(problem, layout).position
+    primary = problem.primary_count
+    return all(
+        any(i < primary and position[i] >= 0 for i in items) or not any(i < primary for i in items)
+        for items in problem.options
+    )
+
+
 def search_bitset(
     problem: Problem[Any], stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
@@ -143,7 +157,7 @@ def built_for(problem: Problem[Any], layout: Layout | None, core: str) -> Built:
     (again once options are added, or for another layout)."""
     tables = _BUILT.setdefault(problem, {})
     built = tables.get(core)
-    if built is not None and built.options == problem.option_count and built.layout is layout:
+    if built is not None and built.options == problem.option_count and built.layout == layout:
         return built
     built = Built(problem, layout)
     args = _table_args(problem, built.numbered)

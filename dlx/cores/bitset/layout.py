@@ -53,6 +53,19 @@ class Layout:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Layout, (self.positions, self.cells, self.neighbours))
 
+    def __eq__(self, other: object) -> bool:
+        """Layouts are equal when they place the same cells alike (a part of a parallel search
+        gets a copy, whose table is the one built for the first)."""
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return (self.positions, self.cells, self.neighbours) == (
+            other.positions,
+            other.cells,
+            other.neighbours,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable, compared by value)
+
 
 class Numbered:
     """A layout by item number: each item's position (-1: not a cell), each item's bounds, the

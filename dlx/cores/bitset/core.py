@@ -185,11 +185,13 @@ def _table_args(problem: Problem[Any], layout: Numbered) -> tuple[Any, ...]:
 
 
 def _region_limit(problem: Problem[Any], layout: Numbered) -> int:
-    """The largest region the checks grow: the most cells an option covers (a region no larger
-    is filled by one piece, or is too small for any), at most 63."""
+    """The largest region the checks grow, at most 63: the most cells an option covers (a
+    region no larger is filled by one piece, or is too small for any), or one less where
+    every option covers as many (a region of that size always passes)."""
     position = layout.position
-    most = max((sum(position[i] >= 0 for i in items) for items in problem.options), default=0)
-    return min(63, most)
+    sizes = {sum(position[i] >= 0 for i in items) for items in problem.options}
+    most = max(sizes, default=0)
+    return min(63, most - 1 if len(sizes) == 1 else most)
 
 
 def planned(built: Built, core: str) -> Choice:
@@ -212,21 +214,24 @@ def planned(built: Built, core: str) -> Choice:
             for o, i in enumerate(others)
             if i < built.primary and layout.lo[i] == 1 and layout.hi[i] == 1
         ]
-        built.plan = plan.choose(pieces, held, lambda choice: _estimate(built, core, choice))
+        built.plan = plan.choose(
+            pieces, held, lambda choice, probes: _estimate(built, core, choice, probes)
+        )
     return built.plan
 
 
-def _estimate(built: Built, core: str, choice: Choice) -> tuple[float, float, float]:
+def _estimate(built: Built, core: str, choice: Choice, probes: int) -> tuple[float, float, float]:
     """The nodes, updates and cells counted of the search from the root under `choice`, as
-    Knuth's random paths estimate them (the same on both cores)."""
-    from dlx.cores.bitset.plan import PROBES, SEED, twin_estimate
+    `probes` of Knuth's random paths estimate them (the same on both cores)."""
+    from dlx.cores.bitset.plan import SEED, twin_estimate
 
     if core == "python":
         from dlx.cores.bitset.twin import Search
 
-        return twin_estimate(Search(built.table, choice[0], built.region_limit, choice[1]))
+        search = Search(built.table, choice[0], built.region_limit, choice[1])
+        return twin_estimate(search, probes)
     figures: tuple[float, float, float] = built.table.estimate(
-        [], choice, built.region_limit, PROBES, SEED
+        [], choice, built.region_limit, probes, SEED
     )
     return figures
 

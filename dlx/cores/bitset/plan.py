@@ -24,20 +24,30 @@ if TYPE_CHECKING:
     from typing import Final
 
 PROBES: Final = 256
-"""Random paths each estimate takes."""
+"""Random paths each first estimate takes."""
+MORE_PROBES: Final = 1024
+"""Random paths each estimate takes again where the tree is large (`LARGE`): 256 paths err by
+2x and more from one seed to another; the cost is still a small part of such a search's."""
+LARGE: Final = 2e6
+"""The estimated cost (nodes' worth, about 0.2 s of search) past which the estimates are made
+again with MORE_PROBES paths."""
 SEED: Final = 0x0B175E7
 """Where the paths' random numbers start."""
-UPDATE_COST: Final = 0.5
+UPDATE_COST: Final = 0.45
 """What an option that fits costs (placed and checked) beside a node's own work."""
-COUNT_COST: Final = 1.0
-"""What a cell costs a narrow choice to count, beside a node's own work."""
+COUNT_COST: Final = 0.8
+"""What a cell costs a narrow choice to count, beside a node's own work. Both fitted to the
+instructions the compiled search took (callgrind, on the pentominoes in 8 x 8 less its centre,
+hexiamonds in two rhombi and tetracubes in 2 x 4 x 4, each way to branch): a node about 460,
+an update 200, a cell counted 200 to 370 (more where a board takes two words)."""
 MARGIN: Final = 1.25
 """A plan is taken only when its estimate is this many times cheaper."""
 
 Choice = tuple[list[int], bool]
 """How a search branches: the plan's pieces (placed first), and whether it is narrow."""
-Estimate = Callable[[Choice], tuple[float, float, float]]
-"""The nodes, the options that fit and the cells counted, as estimated, of a search."""
+Estimate = Callable[[Choice, int], tuple[float, float, float]]
+"""The nodes, the options that fit and the cells counted of a search, as estimated by so many
+random paths."""
 
 _MASK = (1 << 64) - 1
 
@@ -46,13 +56,15 @@ def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) ->
     """The choice to search with, of: the first free cell at every node, or the narrow choice,
     each with or without the piece of `pieces` (others used exactly once) of the fewest
     `options` placed first; the cheapest by its estimated cost, the plain one unless another
-    is MARGIN times cheaper."""
+    is MARGIN times cheaper (estimated again with more paths where the tree is large)."""
     rare = [min(pieces, key=lambda piece: (options[piece], piece))] if pieces else []
-    plain: Choice = ([], False)
-    others: list[Choice] = [([], True)] + ([(rare, False), (rare, True)] if rare else [])
-    best, lowest = plain, cost(estimate(plain)) / MARGIN
-    for choice in others:
-        priced = cost(estimate(choice))
+    choices: list[Choice] = [([], False), ([], True)]
+    choices += [(rare, False), (rare, True)] if rare else []
+    costs = [cost(estimate(choice, PROBES)) for choice in choices]
+    if min(costs) > LARGE:
+        costs = [cost(estimate(choice, MORE_PROBES)) for choice in choices]
+    best, lowest = choices[0], costs[0] / MARGIN
+    for choice, priced in zip(choices[1:], costs[1:], strict=True):
         if priced < lowest:
             best, lowest = choice, priced
     return best

@@ -24,7 +24,7 @@ from dlx.errors import DOMAIN_ERRORS
 from dlx.solve import solve
 from dlx.stats import Stats, Status
 from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of
-from dlx.tiling.build import build
+from dlx.tiling.build import build, engine_keywords
 from dlx.tiling.model import Placement
 
 NICE = 10
@@ -67,6 +67,7 @@ def _tile(send: Send, job: Job, timeout: float, max_nodes: int) -> None:
         timeout=timeout,
         max_nodes=max_nodes,
         progress=lambda _: reporter.tick(found),
+        **engine_keywords(tiling),
     )
     status = None
     for keys in search:

@@ -8,8 +8,10 @@ once).
 - The cells engine (Knuth's SSXCC): `cells_core` is its front door and says what it refuses,
   picking the compiled core (extension `_cells`) or `cells_dance`, the pure-Python dancing
   cells; both read the layout `cells_table` builds.
+- The bitset engine: `bitset/`, a search on bitsets for problems of few cells (tilings), its
+  compiled search and its pure-Python twin (`dlx.cores.bitset`).
 - `counters`: how a search keeps its caller's `Stats` current and heeds its budgets (`publish`
-  and `Budgets` for the Python dances, `follow` for a compiled search of either engine).
+  and `Budgets` for the Python dances, `follow` for a compiled search of any engine).
 - The ZDD search of `dlx.zdd`: `zdd_plan` (the problem as bits), `zdd_order` (a sweep order),
   `zdd_search` (Algorithm Z in Python, the reference) and `zdd_compiled` (extension `_zdd`).
 """

@@ -108,19 +108,20 @@ class Search:
 
     def narrowest(self, level: int, first: int) -> Sequence[int]:
         """The options of the cell of fewest options that fit among the first free cell and
-        the free primary cells next to the two options taken last (at most NARROW of them,
-        least first; the first free one on ties), as csrc/dance.h's narrowest chooses it."""
+        the free primary cells next to the option taken last, then next to the one before (at
+        most NARROW of them, least first in each; the first free one on ties), as
+        csrc/dance.h's narrowest chooses it."""
         table, board = self.table, self.boards[level]
         best, chosen = fitting(table, board, table.anchored[first], BIG), table.anchored[first]
         path = [*self.givens, *self.chosen[:level]]
         self.counted += 1
         if best <= 1 or not path:
             return chosen
-        near = 0
-        for o in path[-2:]:
-            near |= table.borders[o]
+        last = table.borders[path[-1]]
+        before = table.borders[path[-2]] & ~last if len(path) > 1 else 0
+        seeds = [p for near in (last, before) for p in bits(near & table.primary & ~board)]
         seen = 0
-        for p in bits(near & table.primary & ~board):
+        for p in seeds:
             if best <= 1 or seen == NARROW:
                 break
             if p == first:

@@ -105,9 +105,10 @@ static ALWAYS_INLINE int NAME(taken)(const bs_search *s, int level, int back) {
 }
 
 /* The narrow choice: the cell of fewest options that fit among the first free cell c (whose
-   list [*begin, *end) is given) and the free primary cells next to the two options taken last
-   (at most BS_NARROW of them, least first; c first on ties), its list in [*begin, *end); stops
-   at a cell with one option or none. Counts the cells counted in s->counted. */
+   list [*begin, *end) is given) and the free primary cells next to the option taken last, then
+   next to the one before (at most BS_NARROW of them, least first in each; c first on ties),
+   its list in [*begin, *end); stops at a cell with one option or none. Counts the cells
+   counted in s->counted. */
 static NOINLINE int NAME(narrowest)(bs_search *s, int level, int c, int *begin, int *end) {
     const bs_table *t = s->t;
     const bs_word *B = s->board + (size_t)level * W;
@@ -115,21 +116,22 @@ static NOINLINE int NAME(narrowest)(bs_search *s, int level, int c, int *begin, 
     int last = NAME(taken)(s, level, 1), before = NAME(taken)(s, level, 2);
     s->counted++;
     if (best <= 1 || last < 0) return c;
-    bs_word near[WC];
+    bs_word near[2][WC]; /* the cells next to the last option, then those next to the one before */
     for (int i = 0; i < WC; i++) {
-        near[i] = t->border[(size_t)last * WC + i];
-        if (before >= 0) near[i] |= t->border[(size_t)before * WC + i];
+        near[0][i] = t->border[(size_t)last * WC + i];
+        near[1][i] = before >= 0 ? t->border[(size_t)before * WC + i] & ~near[0][i] : 0;
     }
-    for (int i = 0, seen = 0; i < WC && best > 1 && seen < BS_NARROW; i++)
-        for (bs_word w = near[i] & t->primary[i] & ~B[i]; w && best > 1 && seen < BS_NARROW;
-             w &= w - 1) {
-            int p = i * 64 + __builtin_ctzll(w);
-            if (p == c) continue;
-            seen++;
-            s->counted++;
-            int n = NAME(fitting)(t, B, t->covers[p], t->covers[p + 1], best);
-            if (n < best) best = n, x = p;
-        }
+    for (int h = 0, seen = 0; h < 2; h++)
+        for (int i = 0; i < WC && best > 1 && seen < BS_NARROW; i++)
+            for (bs_word w = near[h][i] & t->primary[i] & ~B[i]; w && best > 1 && seen < BS_NARROW;
+                 w &= w - 1) {
+                int p = i * 64 + __builtin_ctzll(w);
+                if (p == c) continue;
+                seen++;
+                s->counted++;
+                int n = NAME(fitting)(t, B, t->covers[p], t->covers[p + 1], best);
+                if (n < best) best = n, x = p;
+            }
     if (x != c) *begin = t->covers[x], *end = t->covers[x + 1];
     return x;
 }

@@ -125,14 +125,18 @@ static NOINLINE int NAME(narrowest)(bs_search *s, int level, int c, int *begin, 
         for (int i = 0; i < WC && best > 1 && seen < BS_NARROW; i++)
             for (bs_word w = near[h][i] & t->primary[i] & ~B[i]; w && best > 1 && seen < BS_NARROW;
                  w &= w - 1) {
-                int p = i * 64 + __builtin_ctzll(w);
+                int p = i * 64 + __builtin_ctzll(w), q = 0;
                 if (p == c) continue;
                 seen++;
                 s->counted++;
-                int n = NAME(fitting)(t, B, t->covers[p], t->covers[p + 1], best);
-                if (n < best) best = n, x = p;
+                for (int j = 0; j < t->nbr_n[p]; j++) {
+                    int n = t->nbr[p][j];
+                    q |= (int)(B[n >> 6] >> (n & 63) & 1) << j;
+                }
+                const int *list = t->cover_heads + t->cover_at[p] + q;
+                int n = NAME(fitting)(t, B, list[0], list[1], best);
+                if (n < best) best = n, x = p, *begin = list[0], *end = list[1];
             }
-    if (x != c) *begin = t->covers[x], *end = t->covers[x + 1];
     return x;
 }
 

@@ -26,7 +26,10 @@ void bs_table_free(bs_table *t) {
     free(t->heads);
     free(t->shown);
     free(t->holding);
-    free(t->covers);
+    free(t->nbr_n);
+    free(t->nbr);
+    free(t->cover_at);
+    free(t->cover_heads);
     free(t->lo);
     free(t->hi);
     free(t->near);
@@ -44,12 +47,14 @@ static int table_alloc(bs_table *t) {
     t->pslot = malloc((n + 1) * sizeof(int));
     t->place = malloc((n + 1) * sizeof(int));
     t->holding = calloc(K + 2, sizeof(int));
-    t->covers = calloc((size_t)t->positions + 2, sizeof(int));
+    t->nbr_n = calloc((size_t)t->positions + 1, sizeof(int));
+    t->nbr = calloc((size_t)t->positions + 1, sizeof *t->nbr);
+    t->cover_at = calloc((size_t)t->positions + 2, sizeof(int));
     t->lo = malloc((K + 1) * sizeof(int));
     t->hi = malloc((K + 1) * sizeof(int));
     t->class_of = malloc((K + 1) * sizeof(int));
     return t->mask && t->border && t->number && t->tally && t->pslot && t->place &&
-                   t->holding && t->covers && t->lo && t->hi && t->class_of
+                   t->holding && t->nbr_n && t->nbr && t->cover_at && t->lo && t->hi && t->class_of
                ? 0
                : -1;
 }
@@ -210,36 +215,76 @@ static void cell_lists(bs_table *t, const int *anchored, lists_made *l) {
     t->heads[(size_t)t->positions << t->window] = l->runs;
 }
 
-/* Each primary cell's list of the options covering it, by option number (those without a
-   primary item left out); 0, or -1 when memory runs out. */
-static int cover_lists(bs_table *t, lists_made *l) {
-    int P = t->positions, *start = calloc((size_t)P + 2, sizeof(int)), *at;
-    if (start == NULL) return -1;
+/* The pattern of the options of layout index k on cell p's neighbours. */
+static int on_neighbours(const bs_table *t, int p, int k) {
+    const bs_word *m = t->mask + (size_t)k * t->words;
+    int q = 0;
+    for (int j = 0; j < t->nbr_n[p]; j++) q |= (int)BIT(m, t->nbr[p][j]) << j;
+    return q;
+}
+
+/* How many entries the lists of the options covering each primary cell take. */
+static long long cover_entries(const bs_table *t) {
+    long long total = 0;
     for (int k = 0; k < t->final_begin; k++)
+        for (int i = 0; i < t->cwords; i++)
+            for (bs_word w = t->mask[(size_t)k * t->words + i] & t->primary[i]; w; w &= w - 1) {
+                int p = i * 64 + __builtin_ctzll(w);
+                total += 1LL << (t->nbr_n[p] - __builtin_popcount(on_neighbours(t, p, k)));
+            }
+    return total;
+}
+
+/* Each primary cell's lists of the options covering it (those without a primary item left
+   out), by option number, one per pattern of its neighbours: the options that cover none of
+   the neighbours the pattern holds covered. 0, or -1 when memory runs out. */
+static int cover_lists(bs_table *t, lists_made *l) {
+    int P = t->positions, heads = 0;
+    for (int p = 0; p < P; p++) t->cover_at[p] = heads, heads += 1 << t->nbr_n[p];
+    t->cover_at[P] = heads;
+    t->cover_heads = malloc(((size_t)heads + 1) * sizeof(int));
+    int *start = calloc((size_t)P + 2, sizeof(int)), *at = NULL;
+    for (int k = 0; start != NULL && k < t->final_begin; k++) /* each cell's options: bucketed */
         for (int i = 0; i < t->cwords; i++)
             for (bs_word w = t->mask[(size_t)k * t->words + i] & t->primary[i]; w; w &= w - 1)
                 start[i * 64 + __builtin_ctzll(w) + 1]++;
-    for (int p = 0; p < P; p++) start[p + 1] += start[p];
-    at = malloc(((size_t)start[P] + 1) * sizeof(int));
-    if (at == NULL) {
+    for (int p = 0; start != NULL && p < P; p++) start[p + 1] += start[p];
+    if (start != NULL) at = malloc(((size_t)start[P] + 1) * sizeof(int));
+    if (t->cover_heads == NULL || at == NULL) {
         free(start);
+        free(at);
         return -1;
     }
-    for (int o = 0; o < t->options; o++) {
+    for (int o = 0; o < t->options; o++) { /* by option number */
         int k = t->place[o];
         if (k >= t->final_begin) continue;
         for (int i = 0; i < t->cwords; i++)
             for (bs_word w = t->mask[(size_t)k * t->words + i] & t->primary[i]; w; w &= w - 1)
                 at[start[i * 64 + __builtin_ctzll(w)]++] = k;
     }
-    for (int p = 0, j = 0; p < P; p++) { /* start[p] is now where p's options end */
-        t->covers[p] = start_list(l);
-        for (; j < start[p]; j++) add_entry(t, l, at[j]);
-    }
-    t->covers[P] = l->runs;
+    for (int p = 0, from = 0; p < P; from = start[p], p++) /* start[p]: where p's end */
+        for (int q = 0; q < 1 << t->nbr_n[p]; q++) {
+            t->cover_heads[t->cover_at[p] + q] = start_list(l);
+            for (int j = from; j < start[p]; j++)
+                if (!(on_neighbours(t, p, at[j]) & q)) add_entry(t, l, at[j]);
+        }
+    t->cover_heads[heads] = l->runs;
     free(start);
     free(at);
     return 0;
+}
+
+/* Each cell's first BS_NEAR neighbours that are cells, and how many; none past the limit on
+   the lists' entries (a few copies of each option covering a cell). */
+static void neighbour_patterns(bs_table *t, const int *counts, const int *neighbours) {
+    if (counts == NULL) return;
+    for (int p = 0, e = 0; p < t->positions; e += counts[p], p++)
+        for (int j = 0; j < counts[p] && t->nbr_n[p] < BS_NEAR; j++) {
+            int n = neighbours[e + j];
+            if (n >= 0 && n < t->positions && BIT(t->cells, n)) t->nbr[p][t->nbr_n[p]++] = n;
+        }
+    if (cover_entries(t) > 32LL * t->options + 65536)
+        for (int p = 0; p < t->positions; p++) t->nbr_n[p] = 0;
 }
 
 /* Each other's list (its options, by option number), then the final options' list. */
@@ -282,7 +327,8 @@ static int other_lists(bs_table *t, const int *lengths, const int *numbers, cons
 /* The lists: each cell's by pattern, with the widest window whose entries stay within a few
    copies of each option; each other's; the final options'. */
 static int make_lists(bs_table *t, const int *anchored, const int *lengths, const int *numbers,
-                      const int *other) {
+                      const int *other, const int *counts, const int *neighbours) {
+    neighbour_patterns(t, counts, neighbours);
     bs_word fixed[BS_MAX_WORDS];
     for (int i = 0; i < BS_MAX_WORDS; i++) fixed[i] = ~t->cells[i];
     long long cap = 16LL * t->options + 65536, cells = 0, held = 0;
@@ -292,9 +338,7 @@ static int make_lists(bs_table *t, const int *anchored, const int *lengths, cons
     if (t->window == 0) cells = t->final_begin;
     for (int o = 0, q = 0; o < t->options; q += lengths[o], o++)
         for (int j = 0; j < lengths[o]; j++) held += other[numbers[q + j]] >= 0;
-    long long covering = 0;
-    for (int k = 0; k < t->final_begin; k++)
-        for (int i = 0; i < t->cwords; i++) covering += __builtin_popcountll(t->mask[(size_t)k * t->words + i] & t->primary[i]);
+    long long covering = cover_entries(t);
     size_t total = (size_t)cells + (size_t)held + (size_t)covering +
                    (size_t)(t->options - t->final_begin) + 1;
     size_t heads = ((size_t)t->positions << t->window) + 1, O = (size_t)(t->words - t->cwords);
@@ -455,7 +499,7 @@ int bs_table_init(bs_table *t, int items, const int *position, const int *lo, co
         r = read_options(t, position, other, primary, lengths, numbers, masks, least, tally);
     }
     if (r == 0) r = lay_out(t, least, masks, tally, anchored);
-    if (r == 0) r = make_lists(t, anchored, lengths, numbers, other);
+    if (r == 0) r = make_lists(t, anchored, lengths, numbers, other, neighbour_counts, neighbours);
     for (int o = 0; r == 0 && o < t->others; o++) t->class_of[o] = -1;
     for (int k = 0; r == 0 && k < options; k++) t->pslot[k] = BS_MAX_CLASSES;
     if (r == 0 && neighbour_counts != NULL)

@@ -14,6 +14,7 @@ the same estimates.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from dlx.cores.bitset.table import Table
@@ -42,6 +43,9 @@ hexiamonds in two rhombi and tetracubes in 2 x 4 x 4, each way to branch): a nod
 an update 200, a cell counted 200 to 370 (more where a board takes two words)."""
 MARGIN: Final = 1.25
 """A plan is taken only when its estimate is this many times cheaper."""
+FAR: Final = 3.0
+"""Where the tree is large, the choices whose first estimate is this many times the cheapest's
+are not estimated again (nor taken)."""
 
 Choice = tuple[list[int], bool]
 """How a search branches: the plan's pieces (placed first), and whether it is narrow."""
@@ -61,13 +65,17 @@ def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) ->
     choices: list[Choice] = [([], False), ([], True)]
     choices += [(rare, False), (rare, True)] if rare else []
     costs = [cost(estimate(choice, PROBES)) for choice in choices]
-    if min(costs) > LARGE:
-        costs = [cost(estimate(choice, MORE_PROBES)) for choice in choices]
+    if min(costs) > LARGE:  # again with more paths, for those within FAR of the cheapest
+        near = [priced <= FAR * min(costs) for priced in costs]
+        costs = [
+            cost(estimate(choice, MORE_PROBES)) if close else math.inf
+            for choice, close in zip(choices, near, strict=True)
+        ]
     best, lowest = choices[0], costs[0] / MARGIN
     for choice, priced in zip(choices[1:], costs[1:], strict=True):
         if priced < lowest:
             best, lowest = choice, priced
-    return best
+    return best  # (the cheapest first estimate is always made again: some cost is finite)
 
 
 def cost(figures: tuple[float, float, float]) -> float:

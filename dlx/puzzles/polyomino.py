@@ -279,38 +279,24 @@ def boards(
 
 
 def count_fillings(
-    pieces: Sequence[Shape],
-    rows: int,
-    cols: int,
-    rotate: bool = True,
-    flip: bool = True,
-    **search: Unpack[SearchKeywords],
+    pieces: Sequence[Shape], rows: int, cols: int, *turns: bool, **search: Any
 ) -> int:
-    """The number of fillings `boards` gives, counted inside the search.
+    """The number of fillings `boards(pieces, rows, cols, *turns)` gives, counted in the search.
 
     >>> count_fillings([((0, 0), (0, 1))] * 2, 2, 2)
     4
     """
-    square = problem(pieces, rows, cols, rotate, flip)
+    square = problem(pieces, rows, cols, *turns)
     return count(square, **search, **engine(square, rows, cols))
 
 
-def engine(
-    square: Problem[Any], rows: int, cols: int, holes: Collection[Cell] = ()
-) -> dict[str, Any]:
-    """The keywords that pick the engine a board's search runs on: the bitset engine where the
-    board (less its `holes`) fits it, its cells numbered along its short side; else dancing
-    cells."""
-    from dlx.cores.bitset.core import fits
-    from dlx.tiling.numbering import grid_layout
+def engine(square: Problem[Any], rows: int, cols: int, holes: Collection[Cell] = ()) -> Any:
+    """The keywords that pick the engine a board's search runs on (`dlx.tiling.numbering`'s
+    `engine_for`): the bitset engine where the board (less its `holes`) fits it."""
+    from dlx.tiling.numbering import engine_for
 
-    cells = {
-        cell_name(r, c): (r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes
-    }
-    board = grid_layout(SQUARE, cells)
-    if board is not None and fits(square, board):
-        return {"engine": "bitset", "layout": board}
-    return {"engine": "cells"}
+    spots = {cell_name(r, c): (r, c) for r in range(rows) for c in range(cols)}
+    return engine_for(square, SQUARE, {name: at for name, at in spots.items() if at not in holes})
 
 
 def _at(shape: Shape, top: int, left: int) -> Shape:

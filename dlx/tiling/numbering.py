@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dlx.cores.bitset.layout import MAX_CELLS, Layout
+from dlx.problem import Problem
 from dlx.tiling.grids import Cell, Grid
 from dlx.tiling.options import Tiling
 
@@ -50,6 +51,17 @@ def grid_layout(grid: Grid, cells: Mapping[Any, Cell]) -> Layout | None:
     ]
     names = {name: position[cell] for name, cell in cells.items()}
     return Layout(len(ordered), dict(sorted(names.items(), key=lambda pair: pair[1])), neighbours)
+
+
+def engine_for(problem: Problem[Any], grid: Grid, cells: Mapping[Any, Cell]) -> dict[str, Any]:
+    """The keywords that pick the engine a board's search runs on: the bitset engine with the
+    layout of `cells` (`grid_layout`) where the problem fits it, else dancing cells."""
+    from dlx.cores.bitset.core import fits
+
+    board = grid_layout(grid, cells)
+    if board is not None and fits(problem, board):
+        return {"engine": "bitset", "layout": board}
+    return {"engine": "cells"}
 
 
 def _fill_order(cells: list[Cell], dims: int) -> _Key:

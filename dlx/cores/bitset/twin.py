@@ -20,12 +20,10 @@ from dlx.cores.counters import Budgets, publish
 from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status
 
-CELL, PIECE, FINAL = range(3)
-"""What a node branches on."""
-NARROW = 8
-"""The most cells next to the option taken last that a narrow choice counts (BS_NARROW)."""
-BIG = 1 << 62
-"""More options than any list holds."""
+CELL, PIECE, FINAL = range(3)  # what a node branches on
+NARROW, BIG = 8, 1 << 62
+"""The most cells a narrow choice counts beside the first free one (BS_NARROW); more options
+than any list holds."""
 
 MASK64 = (1 << 64) - 1
 

@@ -424,3 +424,40 @@ def test_dlx_tile_counts_in_parallel_on_the_bitset_engine() -> None:
     assert result.stdout == "8\n" and "engine: bitset" in result.stderr
     result = CliRunner().invoke(app, ["pentomino", "3x20", "--count", "--jobs", "2", "--stats"])
     assert result.stdout == "8\n" and "engine: bitset" in result.stderr
+
+
+class Interrupted(Exception):
+    """What the test's signal handler raises, as Ctrl-C's raises KeyboardInterrupt."""
+
+
+@compiled_only
+@pytest.mark.parametrize("listing", [False, True])
+def test_a_signal_reaches_the_compiled_search(listing: bool) -> None:
+    """The compiled search polls for signals while it runs without the GIL (Ctrl-C), counting
+    or listing in batches; the search ends closed, the problem ready for the next."""
+    import signal
+    from types import FrameType
+
+    tiling = build(read_picture("board 6x10\npieces pentominoes\n"))
+    keywords = engine_keywords(tiling)
+    count(tiling.problem, core="compiled", max_nodes=1, **keywords)  # (the table and its plan)
+
+    def ring(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted
+
+    old = signal.signal(signal.SIGALRM, ring)
+    stats = Stats()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(Interrupted):
+            if listing:
+                for _ in solve(tiling.problem, core="compiled", **keywords):
+                    pass
+            else:
+                count(tiling.problem, core="compiled", stats=stats, **keywords)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    if not listing:
+        assert stats.status is Status.CLOSED and stats.nodes > 0
+    assert count(tiling.problem, core="compiled", limit=3, **keywords) == 3

@@ -444,8 +444,14 @@ static PyObject *Table_get_regions(TableObject *t, void *Py_UNUSED(closure)) {
     return PyBool_FromLong(t->built && t->table.regions);
 }
 
+/* Table.window: how many positions after a cell pick its options' list. */
+static PyObject *Table_get_window(TableObject *t, void *Py_UNUSED(closure)) {
+    return PyLong_FromLong(t->built ? t->table.window : 0);
+}
+
 static PyGetSetDef Table_getset[] = {
     {"regions", (getter)Table_get_regions, NULL, "Whether the region checks run.", NULL},
+    {"window", (getter)Table_get_window, NULL, "Positions after a cell that pick its list.", NULL},
     {NULL}};
 
 static PyMethodDef Table_methods[] = {

@@ -44,6 +44,7 @@
 #define BS_MAX_WINDOW 6
 #define BS_NARROW 8 /* the most cells next to the last option a narrow choice counts */
 #define BS_NEAR 6   /* the most neighbours whose pattern files the options covering a cell */
+#define BS_LIST_BYTES (64LL << 20) /* the most a kind of list (by window, by neighbours) takes */
 #define BS_POLL_NODES 4096
 
 typedef uint64_t bs_word;

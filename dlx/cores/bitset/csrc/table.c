@@ -170,6 +170,14 @@ static long long entries_for(const bs_table *t, int w, const bs_word *fixed,
     return total;
 }
 
+/* The most entries a kind of list may take: `copies` of each option (and some), within
+   BS_LIST_BYTES. */
+static long long entry_cap(const bs_table *t, int copies) {
+    long long most = BS_LIST_BYTES / (8LL * t->cwords + 8);
+    long long cap = (long long)copies * t->options + 65536;
+    return cap < most ? cap : most;
+}
+
 /* Lists being made: the entries and runs so far. */
 typedef struct {
     int entries, runs, first; /* counts, and the first run of the list being made */
@@ -283,7 +291,7 @@ static void neighbour_patterns(bs_table *t, const int *counts, const int *neighb
             int n = neighbours[e + j];
             if (n >= 0 && n < t->positions && BIT(t->cells, n)) t->nbr[p][t->nbr_n[p]++] = n;
         }
-    if (cover_entries(t) > 32LL * t->options + 65536)
+    if (cover_entries(t) > entry_cap(t, 16))
         for (int p = 0; p < t->positions; p++) t->nbr_n[p] = 0;
 }
 
@@ -331,7 +339,7 @@ static int make_lists(bs_table *t, const int *anchored, const int *lengths, cons
     neighbour_patterns(t, counts, neighbours);
     bs_word fixed[BS_MAX_WORDS];
     for (int i = 0; i < BS_MAX_WORDS; i++) fixed[i] = ~t->cells[i];
-    long long cap = 16LL * t->options + 65536, cells = 0, held = 0;
+    long long cap = entry_cap(t, 16), cells = 0, held = 0;
     t->window = BS_MAX_WINDOW;
     while (t->window > 0 && (cells = entries_for(t, t->window, fixed, anchored)) > cap)
         t->window--;

@@ -16,7 +16,7 @@ TYPE_CHECKING = False  # as typing's, without importing typing before the progra
 if TYPE_CHECKING:
     from typing import Any
 
-    from dlx.cores.links_core import CORE, core_name
+    from dlx.cores.links.engine import CORE, core_name
     from dlx.errors import (
         BoundsError,
         BudgetError,
@@ -47,8 +47,8 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _HOMES = {
-    "CORE": "dlx.cores.links_core",
-    "core_name": "dlx.cores.links_core",
+    "CORE": "dlx.cores.links.engine",
+    "core_name": "dlx.cores.links.engine",
     **dict.fromkeys(
         [
             "BoundsError",

@@ -136,7 +136,7 @@ class SearchBusyError(DlxError):
 
 
 class CoreUnavailableError(DlxError):
-    """A search asked for a core that is unknown or was not built (see `dlx.cores.links_core`)."""
+    """A search asked for a core that is unknown or was not built (see `dlx.cores.links.engine`)."""
 
 
 class BudgetError(DlxError):

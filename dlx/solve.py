@@ -68,14 +68,14 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
-    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells_core`):
+    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells.engine`):
     its own item choice and counts, and no hooks, memo, multiplicities or orders.
     `engine="bitset"` searches on bitsets (`dlx.cores.bitset`): the first free cell of
     `layout` (a `dlx.cores.bitset.layout.Layout`: which items are cells, where they lie and
     their neighbours; without one, the items covered at most once, in declaration order),
     for problems of at most 256 cells, without colours, hooks, memo or orders.
     `DLX_CORE` in the environment picks it when `core` is not given (see
-    `dlx.cores.links_core`); the few problems the compiled core cannot take (a multiplicity
+    `dlx.cores.links.engine`); the few problems the compiled core cannot take (a multiplicity
     over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
@@ -136,7 +136,7 @@ def solve_with(
     `stats` current. The engine's front door builds the search at once (its checks raise
     here, before the first solution is asked for)."""
     if settings.engine == "cells":
-        from dlx.cores.cells_core import search_cells
+        from dlx.cores.cells.engine import search_cells
 
         search = search_cells(problem, stats, settings)
     elif settings.engine == "bitset":
@@ -144,7 +144,7 @@ def solve_with(
 
         search = search_bitset(problem, stats, settings)
     else:
-        from dlx.cores.links_core import search_links
+        from dlx.cores.links.engine import search_links
 
         search = search_links(problem, stats, settings)
     keys = None if problem.keys_are_numbers else problem.keys

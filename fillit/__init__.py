@@ -4,7 +4,7 @@ its own around the dlx engine, a compiled check and sweep, and a checker of othe
 programs. It stands on dlx (the engine, and the drawing and console helpers its command line
 uses); dlx knows nothing of it.
 
-Its rooms, from the top (`tests/test_structure.py` keeps the doors one-way):
+Its rooms, from the top (`tests/house/test_structure.py` keeps the doors one-way):
 - the edges: `cli` (the `fillit` command: parses arguments and delegates), `cli_common` and
   `entry` (the console, Ctrl-C, the program's entry point), `render` and `report` (what is
   printed), `check` (the independent verifier of `--check`);
@@ -15,11 +15,11 @@ Its rooms, from the top (`tests/test_structure.py` keeps the doors one-way):
   check, C in `solver/csrc/`), and the first release's ordered search, the reference; it imports
   neither the edges nor the tools;
 - the words every room shares, which search nothing: `parse` (the input, validated once),
-  `pieces`, `rules` and `errors` (the format and how it breaks), `vocabulary` (an answer and its
-  statistics, a search's interface `Arranger`, the board's geometry).
+  `pieces`, `rules` and `errors` (the format and how it breaks), `answer` (an answer and its
+  statistics, a search's interface `Arranger`) and `geometry` (where pieces go on the board).
 
 >>> from fillit.parse import parse
->>> from fillit.solver.fast import arrange_fast
+>>> from fillit.solver.arrange import arrange_fast
 >>> arrange_fast(parse("....\\n.##.\\n.##.\\n....\\n")).rows()
 ['AA', 'AA']
 """

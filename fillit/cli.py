@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from dlx import core_name
-from dlx.console.kit import (
+from dlx.programs.kit import (
     Clock,
     MaxNodesOpt,
     PlainOpt,
@@ -24,15 +24,15 @@ from dlx.console.kit import (
     unwritable,
     version_option,
 )
-from dlx.console.kit import run as run_app
+from dlx.programs.kit import run as run_app
 from fillit import __version__
+from fillit.answer import Answer, Arranger
 from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 from fillit.errors import FillitError
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.solver.fast import FastPath
+from fillit.solver.arrange import FastPath
 from fillit.tools import cli as cli_tools
-from fillit.vocabulary import Answer, Arranger
 
 EXIT_UNKNOWN = 3
 

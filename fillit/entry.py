@@ -1,9 +1,9 @@
 """The `fillit` program's entry point: Ctrl-C is quiet from the first moment
-(`dlx.console.start`)."""
+(`dlx.programs.start`)."""
 
 from __future__ import annotations
 
-from dlx.console.start import quiet_start
+from dlx.programs.start import quiet_start
 
 
 def fillit() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fillit.vocabulary import Answer
+from fillit.answer import Answer
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def plain(answer: Answer) -> str:
     """The board as fillit prints it: one row per line of letters and '.', each ending in '\\n'.
 
-    >>> from fillit.solver.fast import arrange_fast
+    >>> from fillit.solver.arrange import arrange_fast
     >>> from fillit.pieces import Piece
     >>> print(plain(arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))] * 2)), end="")
     AABB
@@ -29,7 +29,7 @@ def coloured(answer: Answer) -> Text:
     """The board as rich text, each piece's letters in readable ink on the piece's fill (the
     SVG picture's colours: touching pieces told apart), empty cells dim.
 
-    >>> from fillit.solver.fast import arrange_fast
+    >>> from fillit.solver.arrange import arrange_fast
     >>> from fillit.pieces import Piece
     >>> text = coloured(arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))]))
     >>> text.plain, [str(span.style) for span in text.spans][:2]

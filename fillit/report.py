@@ -11,8 +11,8 @@ from rich.text import Text
 
 from dlx import Stats, core_name
 from fillit import render
+from fillit.answer import Answer, Arranger, CanonicalStats
 from fillit.pieces import Piece, identical_groups, letter
-from fillit.vocabulary import Answer, Arranger, CanonicalStats
 
 
 def arrange_with_progress(
@@ -27,7 +27,7 @@ def arrange_with_progress(
     """Run `search`; with `live`, show the size, nodes and updates of each search as it goes.
 
     >>> from io import StringIO
-    >>> from fillit.solver.fast import FastPath
+    >>> from fillit.solver.arrange import FastPath
     >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))
     >>> console = Console(file=StringIO())
     >>> arrange_with_progress(console, FastPath(), [square], None, None, live=False).rows()
@@ -121,7 +121,7 @@ def show(console: Console, answer: Answer, *, colour: bool) -> None:
     """Print the tables and the final square.
 
     >>> from io import StringIO
-    >>> from fillit.solver.fast import arrange_fast
+    >>> from fillit.solver.arrange import arrange_fast
     >>> out = StringIO()
     >>> answer = arrange_fast([Piece(((0, 0), (0, 1), (1, 0), (1, 1)))])
     >>> show(Console(file=out, width=100), answer, colour=False)

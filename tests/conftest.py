@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from dlx.cores.links_core import COMPILED_AVAILABLE
+from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 
-CORES = ["python", "compiled"] if COMPILED_AVAILABLE else ["python"]
+CORES = ["python", "compiled"] if LINKS_COMPILED else ["python"]
 
 
 @pytest.fixture(scope="module", params=CORES)

@@ -3,7 +3,7 @@ engine and the front-ends: `entry` (the program's first line), `plain` (`dlx sol
 form, started without typer), `app` (the commands), `common` (reading, reporting, the options
 the commands share), `engine` (`--engine`), `puzzles` and `boards` (the puzzle commands), `tile`
 (`dlx tile`), `zdd` (`--zdd`), `parallel` (`--jobs`, `--scheduler`), `studio` (`dlx studio`).
-What `fillit` shares with it lives in `dlx.console`.
+What `fillit` shares with it lives in `dlx.programs`.
 
 Nothing here is imported by the engine, the front-ends or `fillit`; importing this package imports
 nothing else."""

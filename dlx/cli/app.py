@@ -1,51 +1,34 @@
 """The `dlx` command line: Knuth-format problems and the puzzles of `dlx.puzzles`, thinly.
 
-This module holds the typer `app` and `dlx solve`; the puzzles' commands are in `dlx.cli.puzzles`,
-the parallel search's glue and `dlx estimate` in `dlx.cli.parallel`, the boards' printing in
-`dlx.cli.boards`, and what they share (options, errors, the reader, the exit statuses) in
-`dlx.cli.common`. `dlx solve [--count] [--engine E] FILE` alone starts without this module
-(`dlx.cli.plain`, held to print what `solve_command` prints).
+This module holds the typer `app` and `dlx solve`'s options, which hand the run to
+`dlx.cli.solve` (one engine), `dlx.cli.zdd` (`--zdd`) or `dlx.cli.parallel` (`--jobs`); the
+puzzles' commands are in `dlx.cli.puzzles`, `dlx tile` in `dlx.cli.tile`, the boards' printing
+in `dlx.cli.boards`, the shared options in `dlx.cli.common`, and what every command prints and
+how it ends in `dlx.cli.output`. `dlx solve [--count] [--engine E | --zdd] FILE` alone starts
+without this module (`dlx.cli.plain`), down the same path.
 """
 
 # Without `from __future__ import annotations`: typer reads the commands' annotations at every
 # start, and objects cost it nothing where strings must be compiled and evaluated (with the three
 # command modules so, `dlx solve` starts about 3 ms sooner).
 
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from dlx import Stats, __version__, solve
-from dlx import count as count_solutions
+from dlx import __version__
 from dlx.cli import parallel as cli_parallel
 from dlx.cli import puzzles as cli_puzzles
 from dlx.cli import studio as cli_studio
 from dlx.cli import tile as cli_tile
-from dlx.cli.common import (
-    CountOpt,
-    Held,
-    JobsOpt,
-    LimitOpt,
-    StatsOpt,
-    budget,
-    fail,
-    guarded,
-    partial_at_stop,
-    read_input,
-    report,
-    solve_json,
-    write_json,
-)
+from dlx.cli.common import CountOpt, JobsOpt, LimitOpt, StatsOpt
 from dlx.cli.engine import Engine, EngineOpt, describe_engines
 from dlx.cli.parallel import Where, solve_parallel_command
-from dlx.cli.zdd import NO_ZDD, ZddOptions, zdd_options
-from dlx.console.kit import Clock, MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
-from dlx.console.kit import run as run_app
-from dlx.console.live import live_line
-from dlx.knuth import MAX_BYTES, decode, parse_dlx
+from dlx.cli.solve import read_file, solve_file
+from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
+from dlx.programs.kit import MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
+from dlx.programs.kit import run as run_app
 
 app = typer.Typer(
     add_completion=False,
@@ -85,63 +68,28 @@ def solve_command(
 ) -> None:
     """Solve a problem in Knuth's text format: each solution as its option lines."""
     if zdd.wanted:
-        from dlx.cli import zdd as cli_zdd
+        from dlx.cli.zdd import solve_file as through_zdd
 
         asked = zdd.asked(count, limit, stats, timeout)
-        cli_zdd.refuse_others(
-            asked,
-            zdd.build,
-            max_nodes=max_nodes,
-            jobs=jobs,
-            json=as_json,
-            checkpoint=checkpoint,
-            scheduler=scheduler,
-        )
-        cli_zdd.solve_file(file, asked)
-        return
-    if jobs is not None or checkpoint is not None or scheduler is not None:
-        with guarded():
-            problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
+        others = {"max_nodes": max_nodes, "jobs": jobs, "json": as_json}
+        refuse_others(asked, zdd.build, **others, checkpoint=checkpoint, scheduler=scheduler)
+        through_zdd(file, asked)
+    elif jobs is not None or checkpoint is not None or scheduler is not None:
         where = Where(jobs, scheduler, checkpoint)
         solve_parallel_command(
-            problem_file, where, count, limit, stats, as_json, timeout, max_nodes, engine
+            read_file(file), where, count, limit, stats, as_json, timeout, max_nodes, engine
         )
-        return
-    with Clock(timeout) as clock:
-        with guarded():
-            problem_file = parse_dlx(decode(read_input(file, MAX_BYTES)))
-        counters = Stats()
-        partial_at_stop(counters, stats)
-        texts = Held()
-        hold = as_json or timeout is not None or max_nodes is not None
-        found = 0
-        with guarded(), live_line(printing=not (count or hold)) as line:
-            keywords = budget(counters, clock, max_nodes, limit, line)
-            if count:  # counted inside the search: no solution leaves it
-                found = count_solutions(problem_file.problem, engine=engine, **keywords)
-            else:
-                for solution in solve(problem_file.problem, engine=engine, **keywords):
-                    found += 1
-                    lines = [problem_file.option_text(key) for key in solution]
-                    if hold:
-                        texts.hold(lines)
-                    else:
-                        _write_lines(lines, found)
-    if as_json:
-        write_json(solve_json(found, texts, counters, count))
-    report(counters, stats)
-    if count and not as_json:
-        sys.stdout.write(f"{found}\n")
-    elif not as_json:
-        for number, held in enumerate(texts, start=1):
-            _write_lines(held, number)
-    if not found:
-        raise fail("no solution")
-
-
-def _write_lines(lines: Sequence[str], number: int) -> None:
-    """The `number`-th solution's option lines, after a blank line unless first."""
-    sys.stdout.write(("\n" if number > 1 else "") + "".join(f"{line}\n" for line in lines))
+    else:
+        solve_file(
+            file,
+            count=count,
+            limit=limit,
+            stats=stats,
+            as_json=as_json,
+            timeout=timeout,
+            max_nodes=max_nodes,
+            engine=engine,
+        )
 
 
 cli_puzzles.register(app)

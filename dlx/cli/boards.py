@@ -12,32 +12,34 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-import typer
-
 from dlx import Stats
 from dlx.cli.common import (
     Board,
     CountOpt,
-    Held,
     JobsOpt,
     JsonOpt,
     LimitOpt,
     PaintedBoard,
     StatsOpt,
     SvgOpt,
-    budget,
     check_svg,
+    option_group,
+)
+from dlx.cli.output import (
+    Held,
+    budget,
+    count_run,
+    counted,
     fail,
     guarded,
-    option_group,
     partial_at_stop,
     report,
     solve_json,
     write_json,
 )
 from dlx.cli.parallel import count_in_parallel
-from dlx.console.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
-from dlx.console.live import LiveLine, live_line
+from dlx.programs.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.programs.live import LiveLine, live_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -100,8 +102,8 @@ def run_boards(
     *,
     counter: Callable[[P, SearchKeywords], int] | None = None,
     picture: Callable[[P, Board], str] | None = None,
-    none: Callable[[], typer.Exit] | None = None,
-    on_error: Callable[[str], typer.Exit] = fail,
+    none: Callable[[], BaseException] | None = None,
+    on_error: Callable[[str], BaseException] = fail,
     first: bool = False,
     engine: Callable[[P], dict[str, Any]] | None = None,
 ) -> None:
@@ -113,35 +115,25 @@ def run_boards(
     there is no board; `engine`, the engine the workers of `--jobs` search on (the links
     engine without it); all within the whole run's clock."""
     if asked.jobs is not None:
-        count_in_parallel(
-            lambda: problem(pose()),
-            asked.jobs,
-            asked.count_only,
-            asked.show_stats,
-            asked.timeout,
-            asked.max_nodes,
-            on_error,
-            limit=asked.limit,
-            as_json=asked.as_json,
-            engine=None if engine is None else lambda _problem: engine(pose()),
-        )
+        keywords = None if engine is None else lambda _problem: engine(pose())
+        count_in_parallel(lambda: problem(pose()), asked, on_error, engine=keywords)
         return
     check_svg(asked.svg)  # before any search, not after
-    hold = held(asked.timeout, asked.max_nodes)
-    printing = not (asked.count_only or asked.as_json or hold)
-    with Clock(asked.timeout) as clock, live_line(printing) as line:
+    if asked.count_only and asked.svg is None and not asked.as_json:  # counted in the search
+        budgets = (asked.timeout, asked.max_nodes, asked.limit)
+        count_run(pose, counter or _counted(problem), budgets, asked.show_stats, on_error)
+        return
+    hold = asked.timeout is not None or asked.max_nodes is not None  # answers wait for the end
+    with (
+        Clock(asked.timeout) as clock,
+        live_line(not (asked.count_only or asked.as_json or hold)) as line,
+    ):
         counters = Stats()
         partial_at_stop(counters, asked.show_stats)
-        found: Iterator[Board] | int
         with guarded(on_error):
             posed = pose()
             search = budget(counters, clock, asked.max_nodes, asked.limit, line)
-            if asked.count_only and asked.svg is None:
-                found = (counter or _counted(problem))(posed, search)
-            else:
-                found = boards(posed, search)
-        if first and not asked.count_only and asked.limit is None and not isinstance(found, int):
-            found = first_only(found)
+            found = _found(asked, posed, search, problem, boards, counter, first)
         drawn = None if picture is None else functools.partial(picture, posed)
         if asked.as_json:
             json_boards(found, counters, clock, asked, drawn, line)
@@ -159,6 +151,25 @@ def run_boards(
             picture=drawn,
             line=line,
         )
+
+
+def _found(
+    asked: Asked,
+    posed: P,
+    search: SearchKeywords,
+    problem: Callable[[P], Problem[Any]],
+    boards: Callable[[P, SearchKeywords], Iterator[Board]],
+    counter: Callable[[P, SearchKeywords], int] | None,
+    first: bool,
+) -> Iterator[Board] | int:
+    """The boards to show (only the first, with `first`, unless counting or limited), or their
+    number, counted in the search where no picture is asked for."""
+    if asked.count_only and asked.svg is None:
+        return (counter or _counted(problem))(posed, search)
+    found = boards(posed, search)
+    if first and not asked.count_only and asked.limit is None:
+        return first_only(found)
+    return found
 
 
 def _counted(problem: Callable[[P], Problem[Any]]) -> Callable[[P, SearchKeywords], int]:
@@ -221,7 +232,7 @@ def show_boards(
     show_stats: bool,
     svg: Path | None,
     console: Console | None,
-    none: Callable[[], typer.Exit],
+    none: Callable[[], BaseException],
     picture: Picture | None = None,
     line: LiveLine | None = None,
 ) -> None:
@@ -239,20 +250,21 @@ def show_boards(
             if hold:
                 held.hold(board)
             else:
-                _show(board, found, svg, console, picture)
+                show_board(board, found, svg, console, picture)
     if line is not None:
         line.erase()
     clock.stop()
-    report(stats, show_stats)
     if count:
-        sys.stdout.write(f"{found}\n")
+        counted(found, stats, show_stats)
+        return
+    report(stats, show_stats)
     for number, board in enumerate(held, start=1):
-        _show(board, number, svg, console, picture)
+        show_board(board, number, svg, console, picture)
     if not found:
-        raise fail("no solution") if count else none()
+        raise none()
 
 
-def _show(
+def show_board(
     board: Board, number: int, svg: Path | None, console: Console | None, picture: Picture | None
 ) -> None:
     """Print the `number`-th board, after a blank line unless first; the SVG of the first."""
@@ -296,14 +308,9 @@ def _print_board(board: Board, console: Console | None) -> None:
     console.print(text, end="")
 
 
-def no_solution() -> typer.Exit:
+def no_solution() -> BaseException:
     """The exit for a puzzle without a solution: a message on standard error."""
     return fail("no solution")
-
-
-def held(timeout: float | None, max_nodes: int | None) -> bool:
-    """Whether a budget may stop the search, so that answers must wait for its end."""
-    return timeout is not None or max_nodes is not None
 
 
 def first_only(boards: Iterator[Board]) -> Iterator[Board]:

@@ -1,9 +1,9 @@
 """Which engine a `dlx solve` runs on: the `--engine` option, and how the run names its engine.
 
 `links` (the default) is Knuth's DLX1/DLX2 on dancing links; `cells` is his SSXCC on sparse
-sets (dancing cells, `dlx.cores.cells_core`); the tiling commands run on `bitset`
-(`dlx.cores.bitset`) where the board fits. `--stats`, `--json` and `--version` name the
-engine and the core that ran it.
+sets (dancing cells, `dlx.cores.cells.engine`); the tiling commands run on `bitset`
+(`dlx.cores.bitset`) where the board fits. `--version` names each engine's core (and `--stats`
+and `--json` the one that ran: `dlx.cli.output.engine_core`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from enum import StrEnum
 from typing import Annotated
 
 import typer
-
-from dlx.stats import Stats
 
 
 class Engine(StrEnum):
@@ -33,44 +31,12 @@ EngineOpt = Annotated[
 ]
 
 
-def name_engine(stats: Stats, engine: str) -> None:
-    """Say in `stats` (a parallel run's, which no one search fills) which engine searched.
-
-    >>> stats = Stats()
-    >>> name_engine(stats, "cells")
-    >>> stats.engine, stats.core in ("compiled", "python")
-    ('cells', True)
-    """
-    stats.engine = engine
-    if engine == "cells":
-        from dlx.cores.cells_core import cells_core_name
-
-        stats.core = cells_core_name()
-    elif engine == "bitset":
-        from dlx.cores.bitset.core import bitset_core_name
-
-        stats.core = bitset_core_name()
-
-
-def engine_core(stats: Stats) -> str:
-    """The core that ran the search whose statistics are `stats`.
-
-    >>> engine_core(Stats(engine="cells", core="python"))
-    'python'
-    """
-    if stats.engine in ("cells", "bitset"):
-        return stats.core
-    from dlx.cores.links_core import core_name
-
-    return core_name()
-
-
 def describe_engines() -> str:
     """What `dlx --version` says after the version: the default engine's core, the cells one,
     the bitset one."""
     from dlx.cores.bitset.core import bitset_core_name
-    from dlx.cores.cells_core import cells_core_name
-    from dlx.cores.links_core import core_name
+    from dlx.cores.cells.engine import cells_core_name
+    from dlx.cores.links.engine import core_name
 
     return (
         f"core: {core_name()}; cells core: {cells_core_name()}; bitset core: {bitset_core_name()}"

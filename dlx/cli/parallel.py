@@ -8,6 +8,7 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
 import math
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -17,10 +18,9 @@ from typing import Annotated, Any, NamedTuple
 import typer
 
 from dlx import Status
-from dlx.cli.common import Held, fail, guarded, read_input, report, solve_json, write_json
-from dlx.cli.engine import name_engine
-from dlx.console.kit import PlainUsage
-from dlx.knuth import MAX_BYTES, decode, parse_dlx
+from dlx.cli.output import Held, fail, guarded, name_engine
+from dlx.cli.solve import end, option_lines, read_file
+from dlx.programs.kit import PlainUsage
 
 
 def register(app: typer.Typer) -> None:
@@ -66,20 +66,20 @@ def solve_parallel_command(
                 for solution in search:
                     found += 1
                     if not count:
-                        texts.hold([problem_file.option_text(key) for key in solution])
+                        texts.hold(option_lines(problem_file, solution))
                     if found == limit:
                         search.close()
                         run.stats.status = Status.LIMIT
                         break
-    if as_json:
-        write_json(solve_json(found, texts, run.stats, count))
-    elif count:
-        sys.stdout.write(f"{found}\n")
-    else:
-        sys.stdout.write("\n".join("".join(f"{line}\n" for line in lines) for lines in texts))
-    report_parallel(run, show_stats)
-    if not found:
-        raise fail("no solution")
+    end(
+        found,
+        texts,
+        run.stats,
+        count=count,
+        show_stats=show_stats,
+        as_json=as_json,
+        more=parts(run),
+    )
 
 
 def sequential_only(timeout: float | None, max_nodes: int | None) -> None:
@@ -88,61 +88,77 @@ def sequential_only(timeout: float | None, max_nodes: int | None) -> None:
         raise fail("--timeout and --max-nodes apply to the search without --jobs", 2)
 
 
-def report_parallel(run: Any, show: bool) -> None:
-    """The statistics of a parallel search and how it was cut, when asked."""
-    report(run.stats, show)
-    if show:
-        typer.echo(
-            f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.split} split at "
-            f"their budget, {run.resumed} from the checkpoint, {run.wasted_nodes} nodes wasted, "
-            f"{run.restarts} restarts",
-            err=True,
-        )
+def parts(run: Any) -> list[str]:
+    """The lines `--stats` adds for a parallel search: how its tree was cut, and where the
+    workers' time went (`dlx.parallel.timing`)."""
+    timing = run.timing
+    idle = timing.idle()
+    workers = max(len(idle), 1)
+    start, between, end = (sum(getattr(i, name) for i in idle) / workers for name in IDLE)
+    seconds = timing.seconds
+    rate = f", {timing.sent / seconds:.0f} a second" if seconds > 0 else ""
+    return [
+        f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.split} split at their "
+        f"budget, {run.resumed} from the checkpoint, {run.wasted_nodes} nodes wasted, "
+        f"{run.restarts} restarts",
+        f"dlx: {len(idle)} workers busy {100 * timing.busy():.1f}% of {seconds:.3f} s (on a "
+        f"processor {100 * timing.on_processor():.1f}% of that); idle a "
+        f"worker: {start:.3f} s at the start, {between:.3f} s between parts, {end:.3f} s at the "
+        f"end (most {max((i.total for i in idle), default=0.0):.3f} s); {timing.sent} parts "
+        f"sent{rate}; the parent's own work {timing.parent:.3f} s of processor",
+    ]
+
+
+IDLE = ("start", "between", "end")
+"""A worker's idle seconds, as `dlx.parallel.timing.Idle` parts them."""
 
 
 def count_in_parallel(
     build: Callable[[], Any],
-    jobs: int,
-    count: bool,
-    show_stats: bool,
-    timeout: float | None,
-    max_nodes: int | None,
-    on_error: Callable[[str], typer.Exit] = fail,
-    limit: int | None = None,
-    as_json: bool = False,
+    asked: Any,
+    on_error: Callable[[str], BaseException] = fail,
     engine: Callable[[Any], dict[str, Any]] | None = None,
 ) -> None:
-    """A puzzle's `--count --jobs N`: its problem built by `build`, counted by N workers (bad
-    input reported by `on_error`) on the engine `engine(problem)` names (the links engine
-    without it); with a `limit`, no more than that is counted, as in the search without
-    --jobs; the count alone, or (`as_json`) in a JSON object; none exits 1."""
+    """A puzzle's `--count --jobs N` (`asked`, a `dlx.cli.boards.Asked`): its problem built by
+    `build`, counted by N workers (bad input reported by `on_error`) on the engine
+    `engine(problem)` names (the links engine without it); with a `limit`, no more than that is
+    counted, as in the search without --jobs; the count alone, or (`--json`) in a JSON object;
+    none exits 1."""
     from dlx.parallel import Report, count_parallel
 
-    if not count:
+    if not asked.count_only:
         raise fail("--jobs counts in parallel: give --count too", 2)
-    sequential_only(timeout, max_nodes)
+    sequential_only(asked.timeout, asked.max_nodes)
     run = Report()
     with guarded(on_error), progress_bar() as hook:
         problem = build()
         keywords = {} if engine is None else engine(problem)
         name_engine(run.stats, keywords.get("engine", "links"))
-        found = count_parallel(problem, jobs=jobs, progress=hook, report=run, **keywords)
-    if limit is not None and found >= limit:
-        found = limit
+        found = count_parallel(problem, jobs=asked.jobs, progress=hook, report=run, **keywords)
+    if asked.limit is not None and found >= asked.limit:
+        found = asked.limit
         run.stats.status = Status.LIMIT
-    if as_json:
-        write_json(solve_json(found, [], run.stats, True))
-    else:
-        sys.stdout.write(f"{found}\n")
-    report_parallel(run, show_stats)
-    if not found:
-        raise fail("no solution")
+    more = parts(run)
+    end(
+        found,
+        [],
+        run.stats,
+        count=True,
+        show_stats=asked.show_stats,
+        as_json=asked.as_json,
+        more=more,
+    )
 
 
 @contextmanager
 def progress_bar() -> Iterator[Any]:
     """On a terminal, a progress bar on standard error weighted by each part's estimated share
-    of the tree, with the solutions so far and the time left; elsewhere no hook (None)."""
+    of the tree, with the solutions so far and the time left; elsewhere no hook (None). Rich
+    (a tenth of a short search's whole run to load) is loaded only where its rules may find a
+    terminal: standard error is one, or the environment says to take it for one."""
+    if not _may_be_terminal():
+        yield None
+        return
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -171,6 +187,17 @@ def progress_bar() -> Iterator[Any]:
         yield hook
 
 
+def _may_be_terminal() -> bool:
+    """Whether rich's `Console(stderr=True).is_terminal` may be True: `TTY_COMPATIBLE=1`, a
+    non-empty `FORCE_COLOR`, or standard error a terminal (rich says no in every other case)."""
+    if os.environ.get("TTY_COMPATIBLE") == "1" or os.environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except ValueError:  # (closed)
+        return False
+
+
 def estimate(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A problem in Knuth's format, or -.")],
     probes: Annotated[int, typer.Option("--probes", min=1, help="Random paths to walk.")] = 100,
@@ -179,8 +206,8 @@ def estimate(
     """Knuth's estimate of the search tree's size (nodes, updates, solutions) from random paths."""
     from dlx.estimate import estimate as knuth_estimate
 
+    problem = read_file(file).problem
     with guarded():
-        problem = parse_dlx(decode(read_input(file, MAX_BYTES))).problem
         guess = knuth_estimate(problem, probes=probes, seed=seed)
     figures = zip(("nodes", "updates", "solutions"), _rounded(guess), strict=True)
     sys.stdout.write("".join(f"{name} {figure}\n" for name, figure in figures))

@@ -5,9 +5,10 @@ of 0.31 G instructions), more than Knuth's programs take for a whole small searc
 form of `dlx solve` has nothing to parse that needs it, so `dlx.cli.entry` hands an argument
 vector that is exactly that form to `solve_plainly` and every other to the typer app
 (`dlx.cli.app`), which remains the command's definition: its options, its `--help`, its usage
-errors. What the plain form prints, on standard output and standard error, and its exit status
-are the typer command's, byte for byte (`tests/test_cli_plain.py` holds the two equal over bad
-files, bad options and each engine); anything this module is not sure of it leaves to typer.
+errors. Both run down one path (`dlx.cli.solve`, `dlx.cli.zdd`), so what the plain form prints,
+on standard output and standard error, and its exit status are the typer command's, byte for
+byte (`tests/cli/test_cli_plain.py` holds the two equal over bad files, bad options and each
+engine); anything this module is not sure of it leaves to typer.
 """
 
 from __future__ import annotations
@@ -21,12 +22,7 @@ TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instr
 if TYPE_CHECKING:
     from typing import TextIO
 
-    from dlx.knuth import DlxFile
-
 ENGINES = ("links", "cells")
-
-EXIT_NONE = 1
-"""As `dlx.cli.common.EXIT_NONE`: no solution, or bad input."""
 
 
 PlainSolve = tuple[str, bool, str, bool]
@@ -107,80 +103,14 @@ def _ascii_only(stream: TextIO) -> bool:
 
 
 def solve_plainly(asked: PlainSolve) -> None:
-    """Solve `asked` as `dlx solve` does: each solution's option lines, or their number; exit 1
-    (`SystemExit`) with one line on standard error for no solution or bad input."""
-    from dlx import Stats, solve
-    from dlx import count as count_solutions
-    from dlx.console.live import live_line
-    from dlx.errors import DOMAIN_ERRORS
-    from dlx.knuth import MAX_BYTES, decode, parse_dlx
+    """Solve `asked` down `dlx solve`'s own path (`dlx.cli.solve`, or `dlx.cli.zdd` for
+    `--zdd`) with every other option at its default."""
+    file, count, engine, zdd = asked
+    if zdd:
+        from dlx.cli import zdd as through_zdd
 
-    file, count_only, engine, zdd = asked
-    found = 0
-    try:
-        problem_file = parse_dlx(decode(_read(file, MAX_BYTES)))
-        if zdd:
-            _through_zdd(problem_file, count_only)
-            return
-        with live_line(printing=not count_only) as line:
-            if count_only:
-                found = count_solutions(
-                    problem_file.problem, engine=engine, stats=Stats(), progress=line
-                )
-            else:  # (without `stats`: the solutions come over in batches)
-                for solution in solve(problem_file.problem, engine=engine, progress=line):
-                    found += 1
-                    _write_solution(problem_file, solution, found)
-    except DOMAIN_ERRORS as error:
-        raise _fail(str(error)) from None
-    if count_only:
-        sys.stdout.write(f"{found}\n")
-    if not found:
-        raise _fail("no solution")
-
-
-def _through_zdd(problem_file: DlxFile, count_only: bool) -> None:
-    """`dlx solve --zdd [--count]`, as `dlx.cli.zdd.solve_file` runs it with every other option
-    at its default: the exact number, or the solutions listed from the ZDD (bad input raises
-    its domain error, for the caller)."""
-    from dlx.zdd import MEMO_MB, zdd
-
-    diagram = zdd(problem_file.problem, item_order=(), memo_mb=MEMO_MB, choose="auto")
-    total = diagram.count()
-    if count_only:
-        sys.stdout.write(f"{total}\n")
+        through_zdd.solve_file(file, through_zdd.ZddAsked(count=count))
     else:
-        for number, keys in enumerate(diagram.solutions(), start=1):
-            _write_solution(problem_file, keys, number)
-    if not total:
-        raise _fail("no solution")
+        from dlx.cli import solve
 
-
-def _write_solution(problem_file: DlxFile, keys: Sequence[int], number: int) -> None:
-    """Solution `number` (from 1) as its option lines, after a blank line from the one before."""
-    lines = "".join(f"{problem_file.option_text(key)}\n" for key in keys)
-    sys.stdout.write(("\n" if number > 1 else "") + lines)
-
-
-def _read(file: str, limit: int) -> bytes:
-    """As `dlx.cli.common.read_input`: the bytes of `file` (`-`: standard input), at most
-    `limit` + 1 of them."""
-    from dlx.console.files import Unreadable, read_bytes
-
-    try:
-        return read_bytes(file, limit)
-    except Unreadable as error:
-        raise _fail(str(error)) from None
-
-
-def _fail(message: str) -> SystemExit:
-    """Print `dlx: message` on standard error as `dlx.cli.common.fail` does (through click's
-    echo, which drops terminal escapes from a line that does not go to a terminal); the exit."""
-    line = f"dlx: {message}\n"
-    if "\x1b" in line and not sys.stderr.isatty():
-        import re
-
-        line = re.sub(r"\033\[[;?0-9]*[a-zA-Z]", "", line)  # (click's own pattern)
-    sys.stderr.write(line)
-    sys.stderr.flush()
-    return SystemExit(EXIT_NONE)
+        solve.solve_file(file, count=count, engine=engine)

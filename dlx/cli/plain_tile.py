@@ -5,18 +5,18 @@ start about 0.05 s of processor time, a fifth of a whole `dlx tile --count` of t
 in 8 x 8 less its centre. `dlx.cli.entry` hands an argument vector of exactly this form to
 `tile_plainly` and every other to the typer app, which stays the command's definition. What
 the plain form prints on standard output and standard error, and its exit status, are the
-typer command's (`tests/test_cli_plain_tile.py` holds them equal over good and bad puzzles).
+typer command's (`tests/cli/test_cli_plain_tile.py` holds them equal over good and bad puzzles).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
-    from dlx import Stats
-    from dlx.console.live import LiveLine
+    from dlx.solve import SearchKeywords
+    from dlx.tiling.build import Tiling
+    from dlx.tiling.model import Puzzle
 
 PlainTile = tuple[str, bool]
 """A `dlx tile --count` in its plain form: the file (`-`: standard input), and whether one
@@ -58,43 +58,48 @@ def read_plain_tile(argv: Sequence[str]) -> PlainTile | None:
 
 
 def tile_plainly(asked: PlainTile) -> None:
-    """Count the tilings of `asked` as `dlx tile --count` does: their number; exit 1
-    (`SystemExit`) with one line on standard error for none, or for bad input."""
-    from dlx import Stats
-    from dlx.cli.plain import _fail, _read
-    from dlx.console.files import MAX_PUZZLE_BYTES
-    from dlx.console.live import live_line
-    from dlx.errors import DOMAIN_ERRORS
+    """Count the tilings of `asked` down `dlx tile --count`'s own path (`dlx.cli.output`'s
+    `count_run`, the puzzle read and posed by this module's `file_puzzle` and `posed`, as the
+    typer command reads and poses it) with every other option at its default."""
+    from dlx.cli.output import count_run
 
     file, unique = asked
-    data = _read(file, MAX_PUZZLE_BYTES)
-    if len(data) > MAX_PUZZLE_BYTES:
-        raise _fail(f"{file}: larger than {MAX_PUZZLE_BYTES} bytes")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _fail(f"{file}: not UTF-8 text") from None
-    try:
-        with live_line() as line:
-            found = _count(text, unique, Stats(), line)
-    except DOMAIN_ERRORS as error:
-        raise _fail(str(error)) from None
-    sys.stdout.write(f"{found}\n")
-    if not found:
-        raise _fail("no solution")
+    count_run(
+        lambda: posed(file_puzzle(file, None), (False, False, False, unique)),
+        count_tilings,
+        (None, None, None),
+        False,
+    )
 
 
-def _count(text: str, unique: bool, stats: Stats, line: LiveLine | None) -> int:
-    """The number of tilings of the puzzle `text` poses, as `dlx tile` poses it by default."""
-    from dlx.tiling.build import build, count_solutions
-    from dlx.tiling.picture import is_picture, read_picture
+def file_puzzle(file: str, grid: str | None) -> Puzzle:
+    """The puzzle of FILE (`-`: standard input): a picture, or Knuth's spec lines on `grid`
+    (guessed from the lines without one)."""
+    from dlx.cli.output import read_text
+    from dlx.tiling.drawn import is_picture, read_picture
     from dlx.tiling.spec import guess_grid, read_spec
 
-    puzzle = read_picture(text, None) if is_picture(text) else read_spec(text, guess_grid(text))
-    puzzle.rotate = True
-    puzzle.flip = not puzzle.grid.solid
+    text = read_text(file)
+    if is_picture(text):
+        return read_picture(text, grid)
+    return read_spec(text, grid or guess_grid(text))
+
+
+def posed(puzzle: Puzzle, how: tuple[bool, bool, bool, bool]) -> Tiling:
+    """The tiling of `puzzle` as `dlx tile` poses it, `how` its `--no-rotate`, `--no-flip`,
+    `--mirror` and `--unique`: turned unless told not to, flipped in the plane unless told
+    not to, mirrored in space only when told."""
+    from dlx.tiling.build import build
+
+    no_rotate, no_flip, mirror, unique = how
+    puzzle.rotate = not no_rotate
+    puzzle.flip = mirror if puzzle.grid.solid else not no_flip
     puzzle.unique = unique
-    tiling = build(puzzle)
-    return count_solutions(
-        tiling, stats=stats, timeout=None, max_nodes=None, limit=None, progress=line
-    )
+    return build(puzzle)
+
+
+def count_tilings(tiling: Tiling, search: SearchKeywords) -> int:
+    """The number of tilings, counted inside the search (`dlx tile --count`'s counter)."""
+    from dlx.tiling.build import count_solutions
+
+    return count_solutions(tiling, **search)

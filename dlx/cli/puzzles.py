@@ -13,9 +13,10 @@ from typing import Annotated
 import typer
 
 from dlx.cli.boards import NOTHING_ASKED, Asked, board_command, run_boards
-from dlx.cli.common import EXIT_NONE, Board, fail, read_text
-from dlx.console.kit import PlainUsage
+from dlx.cli.common import Board
+from dlx.cli.output import EXIT_NONE, fail, read_text
 from dlx.errors import PuzzleError
+from dlx.programs.kit import PlainUsage
 
 
 def register(app: typer.Typer) -> None:
@@ -80,7 +81,7 @@ def skyscrapers(
 
         return grid_svg([row.split() for row in board], clues=clues)
 
-    def error(message: str = "no solution") -> typer.Exit:
+    def error(message: str = "no solution") -> BaseException:
         if not asked.as_json:
             typer.echo("Error")
         return fail(message)
@@ -114,9 +115,9 @@ def polyomino(
         pieces = puzzle.parse(read_text(file))
         return (pieces, *puzzle.board_size(pieces, _dimensions(board) if board else None))
 
-    def none() -> typer.Exit:
+    def none() -> BaseException:
         typer.echo("no solution found!")
-        return typer.Exit(EXIT_NONE)
+        return SystemExit(EXIT_NONE)
 
     rotate, flip = not no_rotate, not no_flip
     run_boards(

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from dlx.cli.common import fail
-from dlx.console.kit import positive_seconds
+from dlx.cli.output import fail
+from dlx.programs.kit import positive_seconds
 
 if TYPE_CHECKING:
     import socket
@@ -26,35 +26,40 @@ def register(app: typer.Typer) -> None:
     app.command("studio")(studio)
 
 
+PortOpt = Annotated[
+    int, typer.Option("--port", min=0, max=65535, help="Listen on this port (0: a free one).")
+]
+HostOpt = Annotated[
+    str, typer.Option("--host", help="Listen on this address (not this machine's: a warning).")
+]
+NoBrowserOpt = Annotated[
+    bool, typer.Option("--no-browser", help="Print the address; open no browser.")
+]
+SearchesOpt = Annotated[
+    int, typer.Option("--searches", min=1, max=256, help="Searches running at once, at most.")
+]
+BudgetOpt = Annotated[
+    float,
+    typer.Option("--timeout", callback=positive_seconds, help="Each search's budget of seconds."),
+]
+NodesOpt = Annotated[int, typer.Option("--max-nodes", min=1, help="Each search's budget of nodes.")]
+
+
 def studio(
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Listen on this port (0: a free one).")
-    ] = 0,
-    host: Annotated[
-        str, typer.Option("--host", help="Listen on this address (not this machine's: a warning).")
-    ] = "127.0.0.1",
-    no_browser: Annotated[
-        bool, typer.Option("--no-browser", help="Print the address; open no browser.")
-    ] = False,
-    searches: Annotated[
-        int, typer.Option("--searches", min=1, max=256, help="Searches running at once, at most.")
-    ] = 8,
-    timeout: Annotated[
-        float,
-        typer.Option(
-            "--timeout", callback=positive_seconds, help="Each search's budget of seconds."
-        ),
-    ] = DEFAULT_TIMEOUT,
-    max_nodes: Annotated[
-        int, typer.Option("--max-nodes", min=1, help="Each search's budget of nodes.")
-    ] = DEFAULT_MAX_NODES,
+    port: PortOpt = 0,
+    host: HostOpt = "127.0.0.1",
+    no_browser: NoBrowserOpt = False,
+    searches: SearchesOpt = 8,
+    timeout: BudgetOpt = DEFAULT_TIMEOUT,
+    max_nodes: NodesOpt = DEFAULT_MAX_NODES,
 ) -> None:
     """Draw a tiling puzzle in the browser, watch it solved, browse its solutions."""
     try:
-        import uvicorn
+        import starlette  # noqa: F401  (the extra, asked for by name: serve may be loaded)
+        import uvicorn  # noqa: F401
 
-        from dlx.studio.app import create_app
         from dlx.studio.runs import Settings
+        from dlx.studio.serve import serve
     except ImportError as error:
         raise fail(
             f"dlx studio needs the studio extra ({error.name} is missing): "
@@ -70,8 +75,6 @@ def studio(
     listener = _listen(host, port)
     url = _url(host, listener.getsockname()[1])
     settings = Settings(timeout, max_nodes, searches)
-    config = uvicorn.Config(create_app(settings, local), log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
     typer.echo(f"dlx studio: {url} (Ctrl-C ends it)")
     _survive_closed_connections()
     if not no_browser:
@@ -79,7 +82,7 @@ def studio(
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server.run(sockets=[listener])
+    serve(settings, local, listener)
 
 
 def _survive_closed_connections() -> None:

@@ -9,33 +9,42 @@ problem are `dlx.tiling`'s; this module parses the arguments and hands the board
 
 import functools
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from dlx import Stats
-from dlx.cli.boards import NOTHING_ASKED, Asked, board_command, run_boards
-from dlx.cli.common import (
+from dlx.cli.boards import (
+    NOTHING_ASKED,
+    Asked,
+    board_command,
+    board_console,
+    run_boards,
+    show_board,
+)
+from dlx.cli.common import PaintedBoard, check_svg
+from dlx.cli.output import (
     Held,
-    PaintedBoard,
     budget,
-    check_svg,
     fail,
     guarded,
     partial_at_stop,
-    read_text,
     report,
     solve_json,
     write_json,
 )
 from dlx.cli.parallel import sequential_only
-from dlx.cli.zdd import NO_ZDD, ZddOptions, zdd_options
-from dlx.console.kit import Clock, PlainUsage
-from dlx.console.live import live_line
+from dlx.cli.plain_tile import count_tilings, file_puzzle, posed
+from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
+from dlx.programs.kit import Clock, PlainUsage
+from dlx.programs.live import live_line
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
+    from dlx.problem import Problem
     from dlx.solve import SearchKeywords
     from dlx.tiling.build import Tiling
     from dlx.tiling.model import Placement, Puzzle
@@ -46,65 +55,71 @@ def register(app: typer.Typer) -> None:
     app.command("tile", cls=PlainUsage)(zdd_options(board_command(tile)))
 
 
+FileArg = Annotated[
+    str | None, typer.Argument(metavar="FILE", help="A picture or Knuth's spec lines, or -.")
+]
+GridOpt = Annotated[str | None, typer.Option("--grid", help="square, triangle, hex or cube.")]
+PiecesOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--pieces",
+        metavar="NAME",
+        help="A named piece set; sets add up: --pieces trihexes,tetrahexes or --pieces again.",
+    ),
+]
+BoardOpt = Annotated[
+    str | None, typer.Option("--board", metavar="NAME", help="A named board: 6x10, 3x3x3...")
+]
+NoRotateOpt = Annotated[bool, typer.Option("--no-rotate", help="Forbid rotations.")]
+NoFlipOpt = Annotated[bool, typer.Option("--no-flip", help="Forbid reflections (2D).")]
+MirrorOpt = Annotated[bool, typer.Option("--mirror", help="Allow reflections (cube).")]
+UniqueOpt = Annotated[
+    bool, typer.Option("--unique", help="One solution per symmetry of the puzzle.")
+]
+DlxOpt = Annotated[
+    bool, typer.Option("--dlx", help="Print the exact-cover problem in Knuth's format.")
+]
+
+
 def tile(
-    file: Annotated[
-        str | None, typer.Argument(metavar="FILE", help="A picture or Knuth's spec lines, or -.")
-    ] = None,
-    grid: Annotated[
-        str | None, typer.Option("--grid", help="square, triangle, hex or cube.")
-    ] = None,
-    pieces: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--pieces",
-            metavar="NAME",
-            help="A named piece set; sets add up: --pieces trihexes,tetrahexes or --pieces again.",
-        ),
-    ] = None,
-    board: Annotated[
-        str | None, typer.Option("--board", metavar="NAME", help="A named board: 6x10, 3x3x3...")
-    ] = None,
-    no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Forbid rotations.")] = False,
-    no_flip: Annotated[bool, typer.Option("--no-flip", help="Forbid reflections (2D).")] = False,
-    mirror: Annotated[bool, typer.Option("--mirror", help="Allow reflections (cube).")] = False,
-    unique: Annotated[
-        bool, typer.Option("--unique", help="One solution per symmetry of the puzzle.")
-    ] = False,
+    file: FileArg = None,
+    grid: GridOpt = None,
+    pieces: PiecesOpt = None,
+    board: BoardOpt = None,
+    no_rotate: NoRotateOpt = False,
+    no_flip: NoFlipOpt = False,
+    mirror: MirrorOpt = False,
+    unique: UniqueOpt = False,
     asked: Asked = NOTHING_ASKED,
-    dlx_format: Annotated[
-        bool, typer.Option("--dlx", help="Print the exact-cover problem in Knuth's format.")
-    ] = False,
+    dlx_format: DlxOpt = False,
     zdd: ZddOptions = NO_ZDD,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
-    from dlx.tiling.build import build, count_solutions, knuth_text
 
     @functools.cache  # built once, whichever paths ask
     def pose() -> "Tiling":
-        puzzle = _puzzle(file, grid, pieces, board)
-        puzzle.rotate = not no_rotate
-        puzzle.flip = mirror if puzzle.grid.solid else not no_flip
-        puzzle.unique = unique
-        return build(puzzle)
+        return posed(_puzzle(file, grid, pieces, board), (no_rotate, no_flip, mirror, unique))
 
     check_svg(asked.svg)
     if zdd.wanted:
-        from dlx.cli import zdd as cli_zdd
-
-        run = zdd.asked(asked.count_only, asked.limit, asked.show_stats, asked.timeout)
-        others = {"max_nodes": asked.max_nodes, "jobs": asked.jobs, "json": asked.as_json}
-        cli_zdd.refuse_others(run, zdd.build, **others, svg=asked.svg, dlx=dlx_format)
-        cli_zdd.tile_puzzle(pose, run, asked.plain)
+        _through_zdd(pose, asked, zdd, dlx_format)
         return
     if asked.jobs is not None:
-        sequential_only(asked.timeout, asked.max_nodes)  # a usage error, told before any building
+        sequential_only(asked.timeout, asked.max_nodes)  # a usage error, told before building
+        if not dlx_format and not _splittable(pose):
+            asked = asked._replace(jobs=None)  # searched alone, with the same answer
+    _search(pose, asked, dlx_format)
+
+
+def _search(pose: Callable[[], "Tiling"], asked: Asked, dlx_format: bool) -> None:
+    """The tiling's problem in Knuth's format (`--dlx`), one JSON object, or its boards."""
+    from dlx.tiling.build import knuth_text
+
     if dlx_format:
         with Clock(asked.timeout), guarded():
             text = knuth_text(pose())
         sys.stdout.write(text)
         return
-    if asked.jobs is not None and not _splittable(pose):
-        asked = asked._replace(jobs=None)  # searched alone, with the same answer
     if asked.as_json and asked.jobs is None:
         _json(pose, asked)
         return
@@ -115,7 +130,7 @@ def tile(
     def counter(tiling: "Tiling", search: "SearchKeywords") -> int:
         if asked.svg is not None:  # (the first solution drawn on the way)
             return sum(1 for _ in boards(tiling, search))
-        return count_solutions(tiling, **search)
+        return count_tilings(tiling, search)
 
     def engine(tiling: "Tiling") -> dict[str, Any]:
         from dlx.tiling.build import parallel_keywords
@@ -133,14 +148,41 @@ def tile(
     )
 
 
+def _through_zdd(
+    pose: Callable[[], "Tiling"], asked: Asked, zdd: ZddOptions, dlx_format: bool
+) -> None:
+    """`dlx tile --zdd`: the tiling's solutions through a ZDD, as pictures (what draws them is
+    imported only when one is drawn: `--count` starts lighter)."""
+    from dlx.cli.zdd import run_zdd
+    from dlx.tiling.build import tiling_order
+
+    run = zdd.asked(asked.count_only, asked.limit, asked.show_stats, asked.timeout)
+    others = {"max_nodes": asked.max_nodes, "jobs": asked.jobs, "json": asked.as_json}
+    refuse_others(run, zdd.build, **others, svg=asked.svg, dlx=dlx_format)
+
+    def problem() -> "tuple[Problem[Any], Sequence[Hashable]]":
+        tiling = pose()
+        if tiling.canonical is not None:
+            raise fail("--unique leaves symmetries to check here, which --zdd cannot", 2)
+        return tiling.problem, tiling_order(tiling)
+
+    console: list[Console | None] = []
+
+    def show(keys: tuple[Any, ...], number: int) -> None:
+        if not console:
+            console.append(board_console(asked.plain))
+        tiling = pose()
+        solution = [tiling.placements[key] for key in keys]
+        show_board(painted(tiling, solution), number, None, console[0], None)
+
+    run_zdd(problem, run, show)
+
+
 def _puzzle(
     file: str | None, grid: str | None, pieces: list[str] | None, board: str | None
 ) -> "Puzzle":
     """The puzzle of FILE, or of --board and --pieces (each a set's name, or several apart by
     commas)."""
-    from dlx.tiling.picture import is_picture, read_picture
-    from dlx.tiling.spec import guess_grid, read_spec
-
     names = [name for value in pieces or [] for name in value.replace(",", " ").split()]
     if file is None:
         if board is None or not names:
@@ -150,17 +192,14 @@ def _puzzle(
         if names and not Path(file).exists() and file != "-":
             raise fail(f"{file!r} is taken for a FILE: write --pieces {names[0]},{file}", 2)
         raise fail("--board and --pieces stand for a FILE: give one or the other", 2)
-    text = read_text(file)
-    if is_picture(text):
-        return read_picture(text, grid)
-    return read_spec(text, grid or guess_grid(text))
+    return file_puzzle(file, grid)
 
 
 def _from_options(board: str, names: list[str], grid: str | None) -> "Puzzle":
     """The puzzle of --board and --pieces, read as the picture they stand for; its errors name
     the option, not a line of a file the person never wrote."""
+    from dlx.tiling.drawn import read_picture
     from dlx.tiling.errors import TileError
-    from dlx.tiling.picture import read_picture
 
     try:
         return read_picture(f"board {' '.join(board.split())}\npieces {' '.join(names)}\n", grid)
@@ -188,19 +227,22 @@ def _boards(
     tiling: "Tiling", search: "SearchKeywords", svg: Path | None, count: bool
 ) -> Iterator[list[str]]:
     """Each solution as text rows (none drawn when only counted); the first also as SVG."""
-    from dlx.pictures.squares import terminal_styles
     from dlx.tiling.build import solutions
-    from dlx.tiling.render import label_colours, legend_lines, marks, text
 
     for number, solution in enumerate(solutions(tiling, **search)):
         if number == 0 and svg is not None:
             _write_svg(tiling, solution, svg)
-        if count:
-            yield []
-        else:
-            styles = terminal_styles(label_colours(tiling.puzzle, solution))
-            legend = legend_lines(tiling.puzzle, marks(tiling.puzzle, solution))
-            yield PaintedBoard(text(tiling.puzzle, solution), styles, legend)
+        yield [] if count else painted(tiling, solution)
+
+
+def painted(tiling: "Tiling", solution: "Sequence[Placement]") -> PaintedBoard:
+    """A solution as its picture's text rows, coloured by piece, with its legend."""
+    from dlx.pictures.squares import terminal_styles
+    from dlx.tiling.render import label_colours, legend_lines, marks, text
+
+    styles = terminal_styles(label_colours(tiling.puzzle, solution))
+    legend = legend_lines(tiling.puzzle, marks(tiling.puzzle, solution))
+    return PaintedBoard(text(tiling.puzzle, solution), styles, legend)
 
 
 def _write_svg(tiling: "Tiling", solution: "Sequence[Placement]", path: Path) -> None:

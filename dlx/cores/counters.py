@@ -1,8 +1,8 @@
 """How does a search keep its caller's statistics current and its budgets? The pure-Python dances
 count in local variables and `publish` them into a `Stats`; `Budgets` says when a budget has run
 out, polled every few thousand nodes, never per update. Both compiled engines (the links core,
-`dlx.cores.links_core`, and the cells core, `dlx.cores.cells_core`) hand out a search object that
-yields solutions and reports its counters through `stats()`; `follow` runs one and copies them
+`dlx.cores.links.engine`, and the cells core, `dlx.cores.cells.engine`) hand out a search object
+that yields solutions and reports its counters through `stats()`; `follow` runs one and copies them
 into a `Stats` at each solution, at each progress poll and however it ends."""
 
 from __future__ import annotations
@@ -47,20 +47,10 @@ def follow(
     search hands over up to that many solutions a call (never past the `limit`-th; a batch that
     holds one also ends at the search's next poll), and `stats` is current at the end of each
     batch instead."""
-    started = time.perf_counter()
     stats.profile.clear()
     stats.status = Status.RUNNING
     running: list[Any] = []
-
-    def copy() -> None:
-        counters = running[0].stats()
-        nodes, updates, solutions, status, profile = counters[:5]
-        stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
-        stats.seconds = time.perf_counter() - started
-        stats.status = _STATUS[status]
-        stats.profile[:] = profile
-        if more is not None:
-            more(counters[5:])
+    copy = _copier(running, stats, more)
 
     def show() -> None:
         copy()
@@ -72,14 +62,7 @@ def follow(
     running.append(run)
     try:
         if batch > 1:
-            handed = 0
-            while limit is None or handed < limit:
-                got = run.batch(batch if limit is None else min(batch, limit - handed))
-                if not got:
-                    break
-                handed += len(got)
-                copy()
-                yield from got
+            yield from _batches(run, batch, limit, copy)
         else:
             for options in run:
                 copy()
@@ -91,6 +74,39 @@ def follow(
         where = run.frontier()
         if where is not None:
             stopped(where)
+
+
+def _copier(
+    running: list[Any], stats: Stats, more: Callable[[Sequence[int]], None] | None
+) -> Callable[[], None]:
+    """What copies the counters of the search in `running` into `stats` (the rest to `more`)."""
+    started = time.perf_counter()
+
+    def copy() -> None:
+        counters = running[0].stats()
+        nodes, updates, solutions, status, profile = counters[:5]
+        stats.nodes, stats.updates, stats.solutions = nodes, updates, solutions
+        stats.seconds = time.perf_counter() - started
+        stats.status = _STATUS[status]
+        stats.profile[:] = profile
+        if more is not None:
+            more(counters[5:])
+
+    return copy
+
+
+def _batches(
+    run: Any, batch: int, limit: int | None, copy: Callable[[], None]
+) -> Generator[list[int], None, None]:
+    """The solutions of the compiled search `run`, taken `batch` a call, never past `limit`."""
+    handed = 0
+    while limit is None or handed < limit:
+        got = run.batch(batch if limit is None else min(batch, limit - handed))
+        if not got:
+            return
+        handed += len(got)
+        copy()
+        yield from got
 
 
 POLL_NODES: Final = 4096
@@ -114,6 +130,22 @@ class Budgets:
         self.next_nodes = 0  # the node count at which to look again, before the next node
         self.next_updates = POLL_UPDATES  # or the update count, when nodes are costly
         self.share: Callable[[], float] | None = None  # the search's `Stats.share`, if it knows
+
+    def enter(
+        self, nodes: int, updates: int, solutions: int, level: int, profile: list[int]
+    ) -> bool:
+        """What a dance does at each node it enters, `level` deep, `nodes` counted so far:
+        whether a budget has run out before it (looked at only every POLL_NODES nodes or
+        POLL_UPDATES updates); if not, the node counted in `profile`."""
+        if (nodes >= self.next_nodes or updates >= self.next_updates) and self.spent(
+            nodes, updates, solutions
+        ):
+            return True
+        if level < len(profile):
+            profile[level] += 1
+        else:
+            profile.append(1)
+        return False
 
     def spent(self, nodes: int, updates: int, solutions: int) -> bool:
         """Whether a budget has run out before the next node, `nodes` being counted so far;

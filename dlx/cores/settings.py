@@ -3,8 +3,8 @@ choice, the options given and preferred, the hooks, the budgets, the core and en
 checked once, when it is made.
 
 `dlx.solve` builds it from its keywords (option keys and item names turned into numbers) and
-hands it as it is to the front door of the engine asked for (`dlx.cores.links_core`,
-`dlx.cores.cells_core`), which hands it on to the dance.
+hands it as it is to the front door of the engine asked for (`dlx.cores.links.engine`,
+`dlx.cores.cells.engine`), which hands it on to the dance.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ search's exactly. Its `updates` are those the parts counted (an expanded part's:
 branching item); a part takes its prefix as givens without counting them (as `dlx.solve`
 does), so taking the last option of each part's prefix is counted by no one, except for the
 node a stopped part stood at, whose option that part took: `updates` falls short of the
-sequential count by exactly those (`tests/test_parallel.py` checks both relations).
+sequential count by exactly those (`tests/parallel/test_parallel.py` checks both relations).
 
 The rooms: `parts` (what a part is, and what comes back from one), `searching` (searching and
 cutting one), `cells_split` (cutting a dancing-cells search, which `searching` calls for

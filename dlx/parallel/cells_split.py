@@ -32,8 +32,8 @@ def cells_branches(
     prefix itself when it is a solution; and the statistics of that node, counted as
     `dlx.parallel.branches` counts them (the node, and each child as a node cut off).
     `settings` are refused as a cells search refuses them."""
-    from dlx.cores.cells_core import refuse, table_for  # a links run never loads the cells
-    from dlx.cores.cells_dance import BIG, Dance, take_givens
+    from dlx.cores.cells.dance import BIG, Dance, take_givens
+    from dlx.cores.cells.engine import refuse, table_for  # a links run never loads the cells
 
     refuse(problem, settings)
     stats = Stats(engine="cells", core="python", status=Status.EXHAUSTED)

@@ -15,6 +15,9 @@
 Every request body is capped and read by the command line's parsers; bad input gets a 4xx with
 `{"error": message}`, the message `dlx tile` would print. Nothing on the disk is read or written
 on a request's behalf but the packaged static files and examples named in `STATIC`, `EXAMPLES`.
+Every puzzle is read, built, searched and drawn in a worker process (`studio.runs`), never in
+the server's own, under one cap (429 past it): the server holds requests, a few chunks of
+their answers, and each search's text and solutions as numbers.
 """
 
 from __future__ import annotations
@@ -23,23 +26,18 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from dlx.errors import DOMAIN_ERRORS
-from dlx.studio.drawing import drawn
-from dlx.studio.guard import LOCAL_HOSTS, Secure, read_body
-from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of, read_job
-from dlx.studio.runs import Run, Runs, Settings
-from dlx.tiling.model import Puzzle
+from dlx.studio.guard import LOCAL_HOSTS, Gone, Secure, gone, read_body
+from dlx.studio.puzzle import RequestError, read_job
+from dlx.studio.runs import Run, Runs, Settings, event
 
 STATIC = {"studio.js": "text/javascript", "studio.css": "text/css"}
 EXAMPLES = {
@@ -54,6 +52,7 @@ EXAMPLES = {
     "fillit": "A fillit input",
 }
 """The examples the page offers, by name (files `examples/NAME.txt` in this package)."""
+DOWNLOAD = {"content-disposition": 'attachment; filename="solutions.json"'}
 
 
 def create_app(settings: Settings | None = None, local: bool = True) -> Starlette:
@@ -89,21 +88,18 @@ def create_app(settings: Settings | None = None, local: bool = True) -> Starlett
             Middleware(Secure),
             Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
         ],
-        exception_handlers={
-            RequestError: _refused,
-            **{error: _refused for error in DOMAIN_ERRORS},
-            HTTPException: _http_error,
-        },
+        exception_handlers={RequestError: _refused, HTTPException: _http_error, Gone: gone},
         lifespan=lifespan,
     )
     app.state.runs = runs
+    app.state.settings = runs.settings
     return app
 
 
 async def _refused(request: Request, error: Exception) -> Response:
     """A request the server cannot take: its message, for the page to show."""
-    status = error.status if isinstance(error, RequestError) else 400
-    return JSONResponse({"error": str(error)}, status)
+    assert isinstance(error, RequestError)
+    return JSONResponse({"error": str(error)}, error.status)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -159,24 +155,6 @@ async def _example(request: Request) -> Response:
     return JSONResponse({"name": name, "text": text, "fillit": name == "fillit"})
 
 
-async def read_puzzle(job: Job) -> Puzzle:
-    """The job's puzzle, read off the event loop; bad input as a 400 with `dlx tile`'s message
-    (pieces that cannot cover the board too; a board too large is the build's to refuse)."""
-    from dlx.tiling.build import check_area
-    from dlx.tiling.model import MAX_CELLS
-
-    def read() -> Puzzle:
-        puzzle = puzzle_of(job)
-        if len(puzzle.board) <= MAX_CELLS:
-            check_area(puzzle)
-        return puzzle
-
-    try:
-        return await run_in_threadpool(read)
-    except DOMAIN_ERRORS as error:
-        raise RequestError(str(error)) from None
-
-
 class _Api:
     """The endpoints that read puzzles and run searches, over the server's `runs`."""
 
@@ -186,43 +164,18 @@ class _Api:
     async def check(self, request: Request) -> Response:
         """Read a puzzle and build its problem, as `dlx tile` does before searching: its size,
         or what is wrong with it."""
-        from dlx.tiling.build import build
-
-        puzzle = await read_puzzle(read_job(await read_body(request)))
-        try:
-            tiling = await run_in_threadpool(build, puzzle)
-        except DOMAIN_ERRORS as error:
-            raise RequestError(str(error)) from None
-        return JSONResponse(
-            {
-                "grid": puzzle.grid.name,
-                "cells": len(puzzle.primary_spots()),
-                "pieces": [piece.name for piece in puzzle.pieces],
-                "placements": len(tiling.placements),
-            }
-        )
+        job = read_job(await read_body(request))
+        return JSONResponse(await self.runs.ask(self.runs.task("check", job)))
 
     async def dlx(self, request: Request) -> Response:
         """The puzzle's exact-cover problem in Knuth's format, as `dlx tile --dlx` prints it."""
-        from dlx.tiling.build import build, knuth_text
-
-        puzzle = await read_puzzle(read_job(await read_body(request)))
-        try:
-            text = await run_in_threadpool(lambda: knuth_text(build(puzzle)))
-        except DOMAIN_ERRORS as error:
-            raise RequestError(str(error)) from None
-        return PlainTextResponse(text)
+        job = read_job(await read_body(request))
+        chunks = await self.runs.text(self.runs.task("dlx", job))
+        return StreamingResponse(chunks, media_type="text/plain; charset=utf-8")
 
     async def start(self, request: Request) -> Response:
         """Start a search; its key names its events, solutions and stop."""
-        data = await read_body(request)
-        job = read_job(data)
-        if job.mode == "fillit":  # (refused here, with fillit's reason, if fillit refuses it)
-            await run_in_threadpool(fillit_answer, job.text, self.runs.settings.timeout)
-            puzzle = None
-        else:
-            puzzle = await read_puzzle(job)
-        run = self.runs.start(job, puzzle)
+        run = await self.runs.start(read_job(await read_body(request)))
         return JSONResponse({"id": run.key}, 201)
 
     async def stop(self, request: Request) -> Response:
@@ -246,12 +199,12 @@ class _Api:
                 async with run.changed:
                     await run.changed.wait_for(lambda: run.version != seen)  # noqa: B023
                     seen = run.version
-                yield _event("progress", run.progress())
-                if not shown and (run.solutions or run.rows is not None):
+                yield event("progress", run.progress())
+                if not shown and run.first is not None:
                     shown = True
-                    yield _event("solution", await run_in_threadpool(drawn, run, 1))
+                    yield event("solution", run.first)
                 if run.done is not None:
-                    yield _event("done", run.done)
+                    yield event("done", run.done)
                     return
         finally:
             run.watchers -= 1
@@ -262,25 +215,32 @@ class _Api:
         """Solution N of a search that kept its solutions (Solve, All), drawn."""
         run = self.runs.get(request.path_params["key"])
         number = request.path_params["number"]
-        if not 1 <= number <= max(len(run.solutions), run.rows is not None):
-            raise RequestError(f"no solution {number}: the search kept {len(run.solutions)}", 404)
-        return JSONResponse(await run_in_threadpool(drawn, run, number))
+        if number == 1 and run.first is not None:
+            return Response(run.first, media_type="application/json")
+        if not 1 <= number <= len(run.kept):
+            raise RequestError(f"no solution {number}: the search kept {len(run.kept)}", 404)
+        task = self.runs.task("draw", run.job, kept=run.kept.only(number), number=number)
+        return Response(await self.runs.ask(task), media_type="application/json")
 
     async def solutions_json(self, request: Request) -> Response:
         """Every solution kept, as `dlx tile --json` prints them (rows of labels)."""
-        from dlx.tiling.render import text
-
         run = self.runs.get(request.path_params["key"])
-        puzzle = run.puzzle
-        if puzzle is None:
+        if run.rows is not None:
             raise RequestError("a fillit search keeps no list of solutions", 404)
-        rows = await run_in_threadpool(lambda: [text(puzzle, s) for s in run.solutions])
-        return JSONResponse(
-            {**(run.done or {"status": "running"}), "count": len(rows), "solutions": rows},
-            headers={"content-disposition": 'attachment; filename="solutions.json"'},
+        head = {**(run.done or {"status": "running"}), "count": len(run.kept)}
+        if not run.kept:
+            return JSONResponse({**head, "solutions": []}, headers=DOWNLOAD)
+        chunks = await self.runs.text(self.runs.task("rows", run.job, kept=run.kept))
+        return StreamingResponse(
+            _listed(json.dumps(head)[:-1] + ', "solutions": [', chunks),
+            media_type="application/json",
+            headers=DOWNLOAD,
         )
 
 
-def _event(name: str, data: dict[str, Any]) -> str:
-    """One server-sent event."""
-    return f"event: {name}\ndata: {json.dumps(data)}\n\n"
+async def _listed(head: str, chunks: AsyncIterator[str]) -> AsyncIterator[str]:
+    """`head`, the chunks, and the JSON's end."""
+    yield head
+    async for chunk in chunks:
+        yield chunk
+    yield "]}"

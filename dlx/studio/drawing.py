@@ -1,25 +1,14 @@
 """What does the page show of a solution? The SVG picture `dlx tile --svg` draws (`fillit solve
 --svg` for a fillit answer), its rows as `dlx tile` prints them, and a legend of the pieces used,
-by the names they were given, in the picture's colours.
+by the names they were given, in the picture's colours. Drawn in the worker that found or kept
+the solution (`studio.worker`), never in the server's own process.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dlx.studio.runs import Run
 from dlx.tiling.model import Placement, Puzzle
-
-
-def drawn(run: Run, number: int) -> dict[str, Any]:
-    """Solution `number` of `run` as the page shows it: the SVG `dlx tile --svg` writes, its
-    rows as `dlx tile` prints them, and a legend of the pieces by the names they were given."""
-    if run.rows is not None:
-        from dlx.pictures.svg import board_svg
-
-        return {"number": 1, "svg": board_svg(run.rows), "text": run.rows, "legend": []}
-    assert run.puzzle is not None
-    return {"number": number, **drawing(run.puzzle, run.solutions[number - 1])}
 
 
 def drawing(puzzle: Puzzle, solution: list[Placement]) -> dict[str, Any]:

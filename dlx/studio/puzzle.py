@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from dlx.console.kit import MAX_PUZZLE_BYTES
+from dlx.programs.files import MAX_PUZZLE_BYTES
 from dlx.tiling.model import MAX_PIECES, Puzzle
 
 MODES = ("solve", "count", "unique", "all", "fillit")
@@ -29,8 +29,9 @@ symmetries; all: every solution kept (up to `cap`) for browsing; fillit: a filli
 canonical answer."""
 MAX_CAP = 10_000
 """The most solutions one search keeps for browsing."""
-MAX_BODY = MAX_PUZZLE_BYTES + 64 * 1024
-"""The largest request body: the largest puzzle file `dlx tile` reads, and room for options."""
+MAX_BODY = 2 * MAX_PUZZLE_BYTES + 64 * 1024
+"""The largest request body: the largest puzzle file `dlx tile` reads as a JSON string (each
+line's end, a quote or a backslash written as two characters), and room for options."""
 
 
 class RequestError(ValueError):
@@ -100,8 +101,8 @@ def _fixed(data: dict[str, Any]) -> dict[str, tuple[bool, bool]]:
 
 def puzzle_of(job: Job) -> Puzzle:
     """The job's puzzle, read as `dlx tile` reads a file, with the job's options set."""
+    from dlx.tiling.drawn import is_picture, read_picture
     from dlx.tiling.errors import TileError
-    from dlx.tiling.picture import is_picture, read_picture
     from dlx.tiling.spec import guess_grid, read_spec
 
     if is_picture(job.text):
@@ -138,16 +139,19 @@ FILLIT_BYTES = 545
 """fillit's largest valid input (26 blocks): a longer one is refused before fillit runs."""
 
 
-def fillit_answer(text: Any, timeout: float) -> list[str]:
+def fillit_answer(text: Any, timeout: float, max_nodes: int | None = None) -> list[str] | None:
     """The canonical answer of a fillit input, as the `fillit` program prints it: its own
     parser, limits and search, run as a program (dlx imports nothing of fillit, which is built
-    on it); a RequestError with fillit's reason for an input it refuses."""
+    on it); None when `max_nodes` ran out first; a RequestError with fillit's reason for an
+    input it refuses."""
     if not isinstance(text, str):
         raise RequestError('"puzzle" must be the text of a fillit input')
     if len(text.encode("utf-8", "surrogatepass")) > FILLIT_BYTES:
         raise RequestError(f"a fillit input has at most {FILLIT_BYTES} bytes", 413)
     command = [sys.executable, "-m", "fillit", "solve", "--plain", "--jobs", "1"]
     command += ["--timeout", f"{timeout:g}", "-"]
+    if max_nodes is not None:
+        command[-1:-1] = ["--max-nodes", str(max_nodes)]
     try:
         done = subprocess.run(
             command, input=text, capture_output=True, text=True, timeout=timeout + 10, check=False
@@ -157,6 +161,8 @@ def fillit_answer(text: Any, timeout: float) -> list[str]:
     reason = done.stderr.strip().removeprefix("fillit: ")
     if done.returncode == 1:
         raise RequestError(f"not a fillit input: {reason}")
+    if done.returncode == 3 and max_nodes is not None:
+        return None
     if done.returncode != 0:
         raise RequestError(f"fillit: {reason or f'exit status {done.returncode}'}", 503)
     return done.stdout.splitlines()

@@ -1,57 +1,63 @@
-"""The server's side of the searches: each started in its own process (`studio.worker`), its
-pipe read by the event loop as messages arrive (no thread waits on it), ended on Stop, when its
-page goes away, or by its budget; finished searches kept a while so their solutions can be
-browsed, then forgotten.
+"""The server's side of its work: each search, check, `.dlx` text or drawing done by a process
+of its own (`studio.processes`, `studio.worker`) under one cap, the server's own memory bounded
+whatever the requests. A search is ended on Stop, when its page goes away, by its budget or
+when the server closes; it keeps its solutions as numbers (`studio.kept`) and its first
+drawing; finished searches are kept a while so their solutions can be browsed, then forgotten.
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import json
 import secrets
-import sys
-from collections.abc import Coroutine
+import time
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any
 
+from dlx.studio.kept import MAX_NUMBERS, Kept
+from dlx.studio.processes import Pool, Worker, refusal
 from dlx.studio.puzzle import Job, RequestError
-from dlx.studio.worker import work
-from dlx.tiling.model import Placement, Puzzle
+from dlx.studio.worker import Task
 
-REAP_SECONDS = 5.0
-"""How long a search's process may take to exit once its pipe is closed."""
+BUILD_SECONDS = 60.0
+"""What a process may take beyond its search's `timeout` (reading and building a puzzle at the
+limits takes seconds), after which it is killed whatever it does."""
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The server's limits: each search's time and node budget, how many run at once, how many
-    finished ones are kept for browsing, and how long a search may wait for its page to watch
-    it (a page gone before it came to watch leaves nobody to say Stop)."""
+    """The server's limits: each search's time and node budget, how many processes (searches
+    and other work) run at once, how many finished searches are kept for browsing and for how
+    long, how long a search may wait for its page to watch it (a page gone before it came to
+    watch leaves nobody to say Stop), and the seconds a connection has to send a request's
+    headers, then its body."""
 
     timeout: float = 300.0
     max_nodes: int = 10**11
     max_searches: int = 8
-    keep: int = 32
+    keep: int = 16
     unwatched: float = 10.0
+    expire: float = 1800.0
+    read_seconds: float = 10.0
 
 
 @dataclass
 class Run:
-    """One search: its job, its process and pipe, and what it has told so far."""
+    """One search: its job, its process, and what it has told so far."""
 
     key: str
     job: Job
-    puzzle: Puzzle | None
-    process: BaseProcess
-    conn: Connection
+    worker: Worker
     nodes: int = 0
     found: int = 0
     seconds: float = 0.0
-    solutions: list[list[Placement]] = field(default_factory=list)
+    kept: Kept = field(default_factory=Kept)
+    first: str | None = None
+    """The first solution drawn (JSON text), or the fillit answer's."""
     rows: list[str] | None = None
     done: dict[str, Any] | None = None
+    ended_at: float = 0.0
     stopping: bool = False
     watchers: int = 0
     version: int = 0
@@ -69,62 +75,80 @@ class Run:
             _, self.nodes, self.found, self.seconds = message
         elif kind == "solution":
             self.found = message[1]
-            self.solutions.append(message[2])
+            if len(self.kept.numbers) + len(message[2]) <= MAX_NUMBERS:
+                self.kept.add(message[2])
+        elif kind == "first":
+            self.first = message[1]
         elif kind == "fillit":
-            self.rows = message[1]
+            _, self.rows, self.first = message
         elif kind == "done":
-            _, status, self.found, self.nodes, self.seconds = message
+            _, status, self.found, self.nodes, self.seconds, full = message
             self.done = {"status": status, "count": self.found, **self.progress()}
+            if full:
+                self.done["full"] = True
         elif kind == "error":
             self.done = {"status": "error", "error": message[1]}
 
     def ended(self) -> None:
         """The worker's pipe closed: a search killed or crashed says so."""
+        self.ended_at = time.monotonic()
         if self.done is None:
-            if self.stopping and self.process.exitcode is not None:
+            if self.stopping and self.worker.killed and not self.worker.late:
                 self.done = {"status": "stopped", "count": self.found, **self.progress()}
             else:
-                code = self.process.exitcode
-                error = "its process did not end" if code is None else f"exit code {code}"
-                self.done = {"status": "error", "error": f"the search ended ({error})"}
+                self.done = {
+                    "status": "error",
+                    "error": f"the search ended ({self.worker.ending()})",
+                }
 
 
 class Runs:
-    """Every search of one server, by key."""
+    """Every search of one server, by key, and the processes of all its work."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        self.pool = Pool(settings.max_searches, settings.timeout + BUILD_SECONDS)
         self.runs: dict[str, Run] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        method = "forkserver" if sys.platform.startswith("linux") else "spawn"
-        self.context = multiprocessing.get_context(method)
-        if method == "forkserver":
-            self.context.set_forkserver_preload(["dlx.studio.worker"])
 
-    def running(self) -> int:
-        """How many searches have not ended."""
-        return sum(1 for run in self.runs.values() if run.done is None)
+    def task(self, kind: str, job: Job, **more: Any) -> Task:
+        """A task of `kind` for `job`, under the server's budget."""
+        settings = self.settings
+        return Task(kind, job, settings.timeout, settings.max_nodes, **more)
 
-    def start(self, job: Job, puzzle: Puzzle | None) -> Run:
-        """Start a search of `job` in a new process; refused when too many run."""
-        if self.running() >= self.settings.max_searches:
-            raise RequestError(
-                f"{self.settings.max_searches} searches are running: stop one or try later", 429
-            )
-        mine, theirs = self.context.Pipe(duplex=False)
-        budget = (self.settings.timeout, self.settings.max_nodes)
-        process: BaseProcess = self.context.Process(  # type: ignore[attr-defined]
-            target=work, args=(theirs, job, *budget), daemon=True
-        )
-        process.start()
-        theirs.close()
-        run = Run(secrets.token_urlsafe(9), job, puzzle, process, mine)
+    async def start(self, job: Job) -> Run:
+        """Start a search of `job`; refused when too many processes run, or (with the message
+        `dlx tile` prints) when its puzzle cannot be read."""
+        worker = self.pool.start(self.task("search", job))
+        first = await worker.receive()
+        if first is None or first[0] != "ready":
+            raise await refusal(first, worker)
+        run = Run(secrets.token_urlsafe(9), job, worker)
         self.runs[run.key] = run
-        loop = asyncio.get_running_loop()
-        loop.add_reader(mine.fileno(), self._pump, run)
-        loop.call_later(self.settings.unwatched, self._unwatched, run)
+        self._later(self._follow(run))
+        asyncio.get_running_loop().call_later(self.settings.unwatched, self._unwatched, run)
         self._forget()
         return run
+
+    async def ask(self, task: Task) -> Any:
+        """The answer of a task that answers once (a check, a drawing)."""
+        worker = self.pool.start(task)
+        try:
+            answer = await worker.receive()
+            if answer is None or answer[0] != "answer":
+                raise await refusal(answer, worker)
+            return answer[1]
+        finally:
+            worker.close()
+
+    async def text(self, task: Task) -> AsyncIterator[str]:
+        """The text of a task that sends it in chunks, once it is ready; the task's refusal, if
+        it refuses, is raised before (so the request is answered with it)."""
+        worker = self.pool.start(task)
+        ready = await worker.receive()
+        if ready is None or ready[0] != "ready":
+            raise await refusal(ready, worker)
+        return _chunks(worker)
 
     def get(self, key: str) -> Run:
         """The search called `key`."""
@@ -133,24 +157,18 @@ class Runs:
             raise RequestError("no such search (it ended long ago, or the server restarted)", 404)
         return run
 
-    def _pump(self, run: Run) -> None:
-        """Read what the worker has sent; at the end of its pipe, reap it."""
-        try:
-            while run.conn.poll():
-                run.take(run.conn.recv())
-        except (EOFError, OSError):
-            asyncio.get_running_loop().remove_reader(run.conn.fileno())
-            run.conn.close()
-            self._later(self._reap(run))
-            return
-        self._later(self._tell(run))
-
-    async def _reap(self, run: Run) -> None:
-        """Wait for the worker to be gone (a killed one may still be exiting when its pipe
-        closes), then tell the watchers how it ended."""
-        await asyncio.to_thread(run.process.join, REAP_SECONDS)
+    async def _follow(self, run: Run) -> None:
+        """Take the worker's messages as they come, waking the watchers; at the end of its
+        pipe, reap it and tell them how it ended."""
+        while (message := await run.worker.receive()) is not None:
+            run.take(message)
+            await self._tell(run)
+        await run.worker.reap()
+        run.worker.close()
         run.ended()
         await self._tell(run)
+        self._forget()
+        asyncio.get_running_loop().call_later(self.settings.expire, self._forget)
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         """Run `work` on the event loop, holding on to it until it is done."""
@@ -171,19 +189,39 @@ class Runs:
 
     def stop(self, run: Run) -> None:
         """End a search now: its process killed (the pipe's end then tells the watchers)."""
-        if run.done is None and run.process.is_alive():
+        if run.done is None and run.worker.alive():
             run.stopping = True
-            run.process.kill()
+            run.worker.kill()
 
     async def stop_all(self) -> None:
-        """End every search and wait for their processes (the server is closing)."""
+        """End every search and every other work now, and wait for their processes and for
+        the watchers to be told (the server is closing: nothing new is started)."""
         for run in self.runs.values():
-            self.stop(run)
-        for run in self.runs.values():
-            await asyncio.to_thread(run.process.join, 5)
+            run.stopping = True
+        await self.pool.stop_all()
+        until = time.monotonic() + 2.0
+        while self.tasks and time.monotonic() < until:
+            await asyncio.sleep(0.02)
 
     def _forget(self) -> None:
-        """Drop the oldest finished searches beyond the number kept."""
-        finished = [key for key, run in self.runs.items() if run.done is not None]
-        for key in finished[: max(0, len(finished) - self.settings.keep)]:
-            del self.runs[key]
+        """Drop the finished searches older than `expire`, and the oldest beyond `keep`."""
+        finished = [key for key, run in self.runs.items() if run.ended_at]
+        old = time.monotonic() - self.settings.expire
+        for number, key in enumerate(finished):
+            if number < len(finished) - self.settings.keep or self.runs[key].ended_at <= old:
+                del self.runs[key]
+
+
+async def _chunks(worker: Worker) -> AsyncIterator[str]:
+    """The text chunks a worker sends until its end; the worker killed if they are no longer
+    wanted."""
+    try:
+        while (message := await worker.receive()) is not None and message[0] == "text":
+            yield message[1]
+    finally:
+        worker.close()
+
+
+def event(name: str, data: dict[str, Any] | str) -> str:
+    """One server-sent event (`data` as JSON, or JSON text already)."""
+    return f"event: {name}\ndata: {data if isinstance(data, str) else json.dumps(data)}\n\n"

@@ -21,7 +21,8 @@ from typing import Any, Unpack
 
 from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.errors import TileError
-from dlx.tiling.model import MAX_CELLS, Placement, Puzzle, placements
+from dlx.tiling.grids import Spot
+from dlx.tiling.model import Placement, Puzzle, check_board, placements
 from dlx.tiling.options import Tiling, assemble, knuth_text
 from dlx.tiling.symmetry import break_symmetry
 
@@ -34,6 +35,7 @@ __all__ = [
     "knuth_text",
     "parallel_keywords",
     "solutions",
+    "tiling_order",
 ]
 
 
@@ -53,8 +55,7 @@ def check_area(puzzle: Puzzle) -> None:
 
 def build(puzzle: Puzzle) -> Tiling:
     """The exact-cover problem of `puzzle`: every placement (only some, with `unique`)."""
-    if len(puzzle.board) > MAX_CELLS:
-        raise TileError(f"the board has {len(puzzle.board)} cells, more than {MAX_CELLS}")
+    check_board(len(puzzle.board))
     check_area(puzzle)
     every = placements(puzzle)
     if puzzle.unique:
@@ -113,3 +114,28 @@ def count_solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> int:
     if tiling.canonical is not None:
         return sum(1 for _ in solutions(tiling, **search))
     return count(tiling.problem, **search, **engine_keywords(tiling))
+
+
+def tiling_order(tiling: Tiling) -> list[str]:
+    """The board's cells in lines along its shortest extent, line after line: the frontier the
+    ZDD's search sweeps (6 x 10: column by column, six cells a line).
+
+    >>> from dlx.tiling.spec import read_spec
+    >>> tiling_order(build(read_spec("[0-1][0-2]\\n3|D 00 01\\n", "square")))
+    ['00', '10', '01', '11', '02', '12']
+    """
+    puzzle = tiling.puzzle
+    spots = puzzle.primary_spots()
+    if not spots:
+        return []
+    dims = puzzle.grid.dims
+    extent = [
+        max(spot[0][a] for spot in spots) - min(spot[0][a] for spot in spots) for a in range(dims)
+    ]
+    axes = sorted(range(dims), key=lambda a: -extent[a])
+
+    def key(spot: Spot) -> tuple[int, ...]:
+        cell = spot[0]
+        return (*(cell[a] for a in axes), *cell[dims:])
+
+    return [puzzle.spot_name(spot) for spot in sorted(spots, key=key)]

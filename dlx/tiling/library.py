@@ -10,8 +10,11 @@ boxes, parallelograms, the 8x8 board without its centre), so a classic puzzle is
 
 from __future__ import annotations
 
+import math
+
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import CUBE, HEX, SQUARE, TRIANGLE, Cell, Grid, Shape, Spot
+from dlx.tiling.model import check_board
 
 DRAWN: dict[str, tuple[Grid, list[tuple[str, str]]]] = {
     "pentominoes": (
@@ -148,6 +151,7 @@ def board_named(name: str, grid: Grid) -> Shape:
         shape = "RxCxL" if grid.solid else "RxC"
         raise TileError(f"no board {name[:30]!r} on the {grid.name} grid: {shape}, 1 to 62 each")
     spans = [range(int(s)) for s in sizes]
+    check_board(math.prod(map(len, spans)) * (2 if grid is TRIANGLE else 1))
     if grid.solid:
         return tuple(((x, y, z), 0) for x in spans[0] for y in spans[1] for z in spans[2])
     if grid is TRIANGLE:

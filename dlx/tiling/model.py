@@ -3,14 +3,17 @@ with their multiplicities; and each piece's placements on the board, generated a
 polyomino-dlx generates them (base placements in his order, then every shift that fits).
 
 Limits: coordinates from 0 to 61 on every axis (Knuth's radix-62 digits name them), at most
-`MAX_CELLS` spots on the board and in a piece, `MAX_PIECES` pieces, `MAX_PLACEMENTS` placements
-and `MAX_PLACED` spots in all placements; each is checked as the input is read or the placements
-are made, before the memory it bounds is taken.
+`MAX_CELLS` spots on the board and in a piece, `MAX_DRAWN` in all the pieces' drawings together,
+`MAX_PIECES` pieces, `MAX_PLACEMENTS` placements and `MAX_PLACED` spots in all placements; each
+is checked as the input is read or the placements are made, before the memory it bounds is
+taken. So the work of a puzzle is bounded by these limits, whatever its file repeats: at most
+24 orientations of `MAX_DRAWN` spots, each fitted onto the board by a few operations on bit
+masks per spot (`Frame`), then the placements made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from dlx.problem import MAX_OPTION_NODES
@@ -21,10 +24,19 @@ DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Knuth's extended hexadecimal digits: a coordinate's name."""
 MAX_CELLS = 10_000
 """The largest board, and piece: refused as its cells are read, before any placement is made."""
+MAX_DRAWN = 20_000
+"""The spots of all the pieces' drawings together (a spec's piece lines: as written), refused as
+they are read: twice the largest board, room for pieces drawn several ways or left unused."""
 MAX_PIECES = 1000
 MAX_PLACEMENTS = 500_000
 MAX_PLACED = MAX_OPTION_NODES
 """The spots of all placements together (the problem's limit on the options' length)."""
+
+
+def check_board(cells: int) -> None:
+    """Refuse a board of more than `MAX_CELLS` cells (before they are made, where it can)."""
+    if cells > MAX_CELLS:
+        raise TileError(f"the board has {cells} cells, more than {MAX_CELLS}")
 
 
 @dataclass
@@ -117,11 +129,11 @@ def placements(puzzle: Puzzle) -> list[Placement]:
     placed = 0
     oriented: dict[Shape, list[Shape]] = {}
     shifts: dict[Shape, list[Shape]] = {}
-    extent = _extent(puzzle.board, puzzle.grid.dims)
+    frame = Frame.of(puzzle)
     for number, piece in enumerate(puzzle.pieces):
         for b, shape in enumerate(bases(puzzle, piece, oriented)):
             if shape not in shifts:
-                shifts[shape] = _fitting(puzzle.grid, shape, extent, MAX_PLACED - placed)
+                shifts[shape] = frame.fitting(shape, MAX_PLACED - placed)
             for spots in shifts[shape]:
                 found.append(Placement(number, b, spots))
                 placed += len(spots)
@@ -133,64 +145,76 @@ def placements(puzzle: Puzzle) -> list[Placement]:
     return found
 
 
-def _fitting(grid: Grid, shape: Shape, extent: Extent, room: int) -> list[Shape]:
-    """The shifts of `shape` that fit, stopping once they fill more than `room` spots."""
-    fitting: list[Shape] = []
-    for moved in _shifts(grid, shape, extent):
-        fitting.append(moved)
-        room -= len(moved)
-        if room < 0:
-            break
-    return fitting
+@dataclass
+class Frame:
+    """The board as bit masks, one per kind of spot (a triangle's upward or downward cell, a
+    suffix): bit `position(cell)` set where the board has that spot. Positions run through the
+    board's bounding box, the last axis fastest, every axis but the first given twice its length
+    so that a shape moved past the box's edge lands on empty bits rather than the next row. A
+    shape fits where every one of its spots' masks, moved back by the spot's position, has a
+    bit: one shift and one `&` of the masks per spot, in C, rather than one test per shift."""
+
+    grid: Grid
+    low: list[int]
+    sizes: list[int]
+    strides: list[int]
+    masks: dict[tuple[Cell, int], int]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Frame:
+        """The frame of the puzzle's board."""
+        d = puzzle.grid.dims
+        low = [min(cell[k] for cell, _ in puzzle.board) for k in range(d)]
+        sizes = [max(cell[k] for cell, _ in puzzle.board) - low[k] + 1 for k in range(d)]
+        strides = [1] * d
+        for k in range(d - 2, -1, -1):
+            strides[k] = strides[k + 1] * 2 * sizes[k + 1]
+        frame = cls(puzzle.grid, low, sizes, strides, {})
+        bits: dict[tuple[Cell, int], bytearray] = {}
+        length = strides[0] * sizes[0] // 8 + 1
+        for cell, s in puzzle.board:
+            at = frame.position([c - v for c, v in zip(cell, low, strict=False)])
+            bits.setdefault((cell[d:], s), bytearray(length))[at >> 3] |= 1 << (at & 7)
+        frame.masks = {kind: int.from_bytes(mask, "little") for kind, mask in bits.items()}
+        return frame
+
+    def position(self, cell: Sequence[int]) -> int:
+        """The bit of a cell's translating coordinates (relative to the box's corner)."""
+        return sum(c * stride for c, stride in zip(cell, self.strides, strict=False))
+
+    def fitting(self, shape: Shape, room: int) -> list[Shape]:
+        """`shape` moved by every shift, least first, that keeps all its spots on the board,
+        stopping once they fill more than `room` spots."""
+        d = self.grid.dims
+        tops = [max(cell[k] for cell, _ in shape) for k in range(d)]
+        if any(top >= size for top, size in zip(tops, self.sizes, strict=True)):
+            return []
+        fits = -1
+        for cell, s in shape:
+            mask = self.masks.get((cell[d:], s), 0)
+            fits &= mask >> self.position(cell)
+            if not fits:
+                return []
+        found: list[Shape] = []
+        for at in _ones(fits):
+            shift = [v + at // stride % (2 * size) for v, stride, size in self._axes()]
+            found.append(tuple(self.grid.shifted(shape, shift)))
+            room -= len(shape)
+            if room < 0:
+                break
+        return found
+
+    def _axes(self) -> Iterator[tuple[int, int, int]]:
+        """Each axis's least coordinate, stride and length (the first given as twice its
+        length, which no position reaches)."""
+        return zip(self.low, self.strides, self.sizes, strict=True)
 
 
-def _shifts(grid: Grid, shape: Shape, extent: Extent) -> Iterator[Shape]:
-    """`shape` moved by every shift, least first, that keeps all its spots on the board: the
-    shifts that put each spot on a board spot of its kind, intersected (cells coded as numbers
-    in base `BASE`, so that a shift is a difference and the shifts sort as their tuples do)."""
-    d = grid.dims
-    valid: set[int] | None = None
-    for cell, suffix in shape:
-        start = _code(cell[:d])
-        here = {code - start for code in extent[3].get((suffix, cell[d:]), ())}
-        valid = here if valid is None else valid & here
-    for shift in sorted(valid or ()):
-        yield tuple(grid.shifted(shape, _decode(shift, d)))
-
-
-BASE = 128
-"""The base cells are coded in: above twice the largest coordinate, so that every difference of
-two codes has one reading."""
-
-
-def _code(head: tuple[int, ...]) -> int:
-    """A cell's translating coordinates as one number, the first the most significant."""
-    code = 0
-    for value in head:
-        code = code * BASE + value
-    return code
-
-
-def _decode(code: int, dims: int) -> tuple[int, ...]:
-    """The shift a difference of two codes stands for (each coordinate within +-BASE/2)."""
-    values = []
-    for _ in range(dims):
-        value = (code + BASE // 2) % BASE - BASE // 2
-        values.append(value)
-        code = (code - value) // BASE
-    return tuple(reversed(values))
-
-
-Extent = tuple[frozenset[Spot], list[int], list[int], dict[tuple[int, Cell], list[int]]]
-"""A board's spots as a set, its least and greatest coordinate on each axis, and the codes of
-its spots by suffix and kind."""
-
-
-def _extent(board: Shape, dims: int) -> Extent:
-    """The extent of `board`, worked out once for all its pieces' shifts."""
-    low = [min(cell[k] for cell, _ in board) for k in range(dims)]
-    high = [max(cell[k] for cell, _ in board) for k in range(dims)]
-    codes: dict[tuple[int, Cell], list[int]] = {}
-    for cell, suffix in board:
-        codes.setdefault((suffix, cell[dims:]), []).append(_code(cell[:dims]))
-    return frozenset(board), low, high, codes
+def _ones(bits: int) -> Iterator[int]:
+    """The positions of the 1 bits of `bits`, least first (found in C, by `str.rfind`)."""
+    digits = format(bits, "b")
+    top = len(digits) - 1
+    at = digits.rfind("1")
+    while at >= 0:
+        yield top - at
+        at = digits.rfind("1", 0, at)

@@ -5,7 +5,7 @@ triangle's two cells of one rhombus together, then the longer extents; each cell
 neighbours on its grid, for the checks that end a node whose free cells are cut into regions
 the pieces left cannot fill. Suffixed spots (Knuth's secondary items) are not cells.
 
->>> from dlx.tiling.picture import read_picture
+>>> from dlx.tiling.drawn import read_picture
 >>> from dlx.tiling.build import build
 >>> tiling = build(read_picture("board 2x3\\npiece 3|D\\n##\\n"))
 >>> board = layout(tiling)

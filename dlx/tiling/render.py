@@ -2,7 +2,7 @@
 cell showing its piece's label, `.` for a cell left empty; cubes as their layers side by side,
 the lowest first.
 
->>> from dlx.tiling.picture import read_picture
+>>> from dlx.tiling.drawn import read_picture
 >>> from dlx.tiling.build import build, solutions
 >>> tiling = build(read_picture("board\\n###\\n#++\\n#++\\npieces trominoes\\n"))
 >>> text(tiling.puzzle, next(solutions(tiling)))
@@ -94,7 +94,7 @@ def legend_lines(
     (`name#k` for copy k of a piece with several), two spaces apart, at most `width`
     characters a line unless one entry is longer.
 
-    >>> from dlx.tiling.picture import read_picture
+    >>> from dlx.tiling.drawn import read_picture
     >>> puzzle = read_picture("board 1x3\\npiece line\\n##\\npiece 0:2|dot\\n#\\n")
     >>> legend_lines(puzzle), legend_lines(puzzle, "ld")
     (['l=line  d=dot#1  D=dot#2'], ['l=line  d=dot#1'])
@@ -143,7 +143,7 @@ def label_colours(puzzle: Puzzle, solution: Sequence[Placement]) -> dict[str, st
     labels' adjacency on the puzzle's own grid (cells sharing a side, or a face for cubes), so
     touching pieces are at least delta E 20 apart and the same solution always looks the same.
 
-    >>> from dlx.tiling.picture import read_picture
+    >>> from dlx.tiling.drawn import read_picture
     >>> from dlx.tiling.build import build, solutions
     >>> tiling = build(read_picture("board 1x2\\npiece A\\n#\\npiece B\\n#\\n"))
     >>> colours = label_colours(tiling.puzzle, next(solutions(tiling)))
@@ -171,7 +171,7 @@ def text(puzzle: Puzzle, solution: Sequence[Placement]) -> list[str]:
 
 
 def _position(grid: str, cell: Cell) -> tuple[int, int]:
-    """(row, column) of a cell in a flat picture, as `dlx.tiling.picture` reads it."""
+    """(row, column) of a cell in a flat picture, as `dlx.tiling.drawn` reads it."""
     if grid == "triangle":
         x, y, t = cell
         return (-y, 2 * x + t + y)

@@ -8,7 +8,12 @@ triangle grids, an optional suffix of up to 6 characters: a suffixed cell is a s
 on the triangle grid a suffix starting `'` names the cell's second (downward) triangle.
 A piece name (1 to 8 characters, without `|` or `:`) may be preceded by a multiplicity
 `b|` or `a:b|` (square, triangle) or a digit and `*` (cube); lines naming the same piece add
-placements to it.
+placements to it (a line drawing it as an earlier line did is refused: each of its placements
+would come twice, as in Knuth's generators).
+
+Cells are counted as written, before a bracket expands and a cell named twice twice: the box's
+line at most `MAX_CELLS`, a piece's line too, and all the pieces' lines together `MAX_DRAWN`; so
+reading a file takes time linear in its length and in those limits, whatever it repeats.
 
 >>> puzzle = read_spec("| a domino in a 1x2 box\\n0[01]\\nD 00 01\\n", "square")
 >>> [puzzle.spot_name(spot) for spot in puzzle.board], puzzle.pieces[0].name
@@ -22,8 +27,8 @@ import re
 from dataclasses import dataclass, field
 
 from dlx.tiling.errors import TileError
-from dlx.tiling.grids import Cell, Grid, Spot, grid_named
-from dlx.tiling.model import DIGITS, MAX_CELLS, MAX_PIECES, Piece, Puzzle
+from dlx.tiling.grids import Cell, Grid, Shape, Spot, grid_named
+from dlx.tiling.model import DIGITS, MAX_CELLS, MAX_DRAWN, MAX_PIECES, Piece, Puzzle
 
 MAX_SUFFIX = 6
 MAX_NAME = 8
@@ -42,7 +47,7 @@ def read_spec(text: str, grid_name: str) -> Puzzle:
         )
     suffixes = Suffixes()
     number, box_line = content[0]
-    board = grid.sorted(_spots(grid, box_line, number, suffixes))
+    board = grid.sorted(_spots(grid, box_line, number, suffixes, Tally.per_line()))
     if not board:
         raise TileError(f"line {number}: the box has no cell")
     puzzle = Puzzle(grid, board, [], suffixes, flip=not grid.solid)
@@ -55,13 +60,40 @@ def read_spec(text: str, grid_name: str) -> Puzzle:
 
 
 @dataclass
+class Tally:
+    """Cells named so far against a limit, counted as written (a bracket before it expands, a
+    cell named twice twice): `rule` says which limit, once `left` runs out."""
+
+    left: int
+    rule: str
+
+    @classmethod
+    def per_line(cls) -> Tally:
+        """The tally of one line: the box's, or one drawing of a piece."""
+        return cls(MAX_CELLS, f"more than {MAX_CELLS} cells (the limit)")
+
+    def take(self, cells: int, number: int) -> None:
+        """Count `cells` more, named on line `number`; TileError past the limit."""
+        self.left -= cells
+        if self.left < 0:
+            raise TileError(f"line {number}: {self.rule}")
+
+
+@dataclass
 class Met:
     """What reading a spec has met so far, each found again at once (lines are read in linear
-    time): the suffixes, the names of the box's unsuffixed cells, the pieces by name."""
+    time): the suffixes, the names of the box's unsuffixed cells, the pieces by name, each
+    drawing of a piece with the line that drew it, and the cells the pieces' lines named."""
 
     suffixes: Suffixes
     cells: set[str]
     pieces: dict[str, Piece] = field(default_factory=dict)
+    drawn: dict[tuple[str, Shape], int] = field(default_factory=dict)
+    named: Tally = field(
+        default_factory=lambda: Tally(
+            MAX_DRAWN, f"the pieces' lines name more than {MAX_DRAWN} cells in all (the limit)"
+        )
+    )
 
 
 def _read_piece(puzzle: Puzzle, met: Met, line: str, number: int) -> None:
@@ -72,11 +104,17 @@ def _read_piece(puzzle: Puzzle, met: Met, line: str, number: int) -> None:
         return
     if name in met.cells:
         raise TileError(f"line {number}: piece name {name!r} is also a cell of the box")
-    spots = _spots(puzzle.grid, rest, number, met.suffixes)
+    spots = _spots(puzzle.grid, rest, number, met.suffixes, Tally.per_line(), met.named)
     if not spots:
         raise TileError(f"line {number}: piece {name!r} has no cell")
     bounds = bounds_of(puzzle.grid, written, number)
     shape = puzzle.grid.normalise(spots)
+    first = met.drawn.setdefault((name, shape), number)
+    if first != number:
+        raise TileError(
+            f"line {number}: piece {name!r} is drawn as on line {first} (each of its placements"
+            " would come twice: a multiplicity gives copies)"
+        )
     piece = met.pieces.get(name)
     if piece is not None:
         if piece.written != written:
@@ -149,27 +187,31 @@ class Suffixes(list[str]):
         return self.numbers[suffix]
 
 
-def _spots(grid: Grid, text: str, number: int, suffixes: Suffixes) -> list[Spot]:
+def _spots(grid: Grid, text: str, number: int, suffixes: Suffixes, *tallies: Tally) -> list[Spot]:
     """The distinct spots of a list of cell specifications (spaces between them), in the order
-    first met; more than MAX_CELLS is refused as the brackets are expanded, not after."""
+    first met; each token's cells counted on `tallies` before its brackets are expanded."""
     found: dict[Spot, None] = {}
     for token in text.split(" "):
         if token:
-            found.update(dict.fromkeys(_token(grid, token, number, suffixes)))
-            if len(found) > MAX_CELLS:
-                raise TileError(f"line {number}: more than {MAX_CELLS} cells (the limit)")
+            found.update(dict.fromkeys(_token(grid, token, number, suffixes, tallies)))
     return list(found)
 
 
-def _token(grid: Grid, token: str, number: int, suffixes: Suffixes) -> list[Spot]:
-    """The spots of one cell specification: the product of its coordinate sets, with its suffix."""
+def _token(
+    grid: Grid, token: str, number: int, suffixes: Suffixes, tallies: tuple[Tally, ...]
+) -> list[Spot]:
+    """The spots of one cell specification: the product of its coordinate sets, with its suffix,
+    counted on `tallies` before the product is made."""
     axes: list[list[int]] = []
     at = 0
     for _ in range(grid.dims):
         values, at = _coordinate(token, at, number)
         axes.append(values)
-    if math.prod(len(values) for values in axes) > MAX_CELLS:
+    count = math.prod(len(values) for values in axes)
+    if count > MAX_CELLS:
         raise TileError(f"line {number}: more than {MAX_CELLS} cells (the limit) in {token[:20]!r}")
+    for tally in tallies:
+        tally.take(count, number)
     suffix = token[at:]
     if grid.solid and suffix:
         raise TileError(f"line {number}: missing space after the cell {token[:at]!r}")

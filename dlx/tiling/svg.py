@@ -4,7 +4,7 @@ colour as one shape, a dark line wherever two pieces (or a piece and the outside
 inside a piece, its label (as the text shows it) in readable ink in its most central cell; board
 cells left empty are white; where the labels are not the pieces' names, the legend under it.
 
->>> from dlx.tiling.picture import read_picture
+>>> from dlx.tiling.drawn import read_picture
 >>> from dlx.tiling.build import build, solutions
 >>> tiling = build(read_picture("board 1x2\\npiece D\\n##\\n"))
 >>> solution_svg(tiling.puzzle, next(solutions(tiling))).count("<polygon")

@@ -13,8 +13,8 @@ Glossary:
   most feasible positions in a few hundred nodes.
 - *full search*: the search that settles a position when glance and repair could not.
 - *way*: one order of search (the witness's options first or not, MRV or the sweep by rows or
-  by columns); *round*: each way takes one turn; *cap*: a turn's node limit, doubled each
-  round (`fillit.solver.fits.rounds`); *favourite*: the order that settled the last question (a
+  by columns); *round*: each way takes one turn; *cap*: a turn's node limit, doubled each round
+  (`fillit.solver.square_fits.rounds`); *favourite*: the order that settled the last question (a
   size, or a refuted position), which goes first with a larger cap.
 """
 
@@ -24,12 +24,13 @@ from collections.abc import Sequence
 
 from dlx import Stats
 from dlx.solve import Choice
+from fillit.answer import CanonicalStats, Progress
+from fillit.geometry import placements
 from fillit.pieces import Cell, Piece
 from fillit.solver.budget import Budget
-from fillit.solver.fits import rounds
+from fillit.solver.orders import Run, Way
 from fillit.solver.packing import UNKNOWN, Key, Outcome, Packing, Sweep
-from fillit.solver.ways import Run, Way
-from fillit.vocabulary import CanonicalStats, Progress, placements
+from fillit.solver.square_fits import rounds
 
 GLANCE_NODES = 100
 """The node cap of the first look at a candidate: most positions that fail, fail at once."""

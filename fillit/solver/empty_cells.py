@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from fillit.vocabulary import waste_fits
+from fillit.geometry import waste_fits
 
 try:
     from fillit.solver import _board  # type: ignore[attr-defined]

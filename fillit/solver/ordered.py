@@ -1,7 +1,7 @@
 """The first release's ordered search (`fillit solve --ordered`): which answer, the plain way.
 
 It answers both questions at once, size after size, and is the reference the fast path is tested
-against. It touches the engine (`dlx.solve`) and the shared words (`fillit.vocabulary`) only.
+against. It touches the engine (`dlx.solve`) and the shared words (`fillit.answer`) only.
 
 Pieces become items, placements become options, the engine searches.
 
@@ -25,16 +25,9 @@ from collections.abc import Sequence
 from typing import Unpack
 
 from dlx import Problem, Stats, Status, solve
+from fillit.answer import Answer, Attempt, Limits, Progress
+from fillit.geometry import placements, smallest_size, waste_fits
 from fillit.pieces import Cell, Piece, letter
-from fillit.vocabulary import (
-    Answer,
-    Attempt,
-    Limits,
-    Progress,
-    placements,
-    smallest_size,
-    waste_fits,
-)
 
 Placement = tuple[int, int, int]
 """An option key: (piece index, row, column) of the piece's top-left corner."""
@@ -151,7 +144,7 @@ def arrange_ordered(
 
 
 class OrderedSearch:
-    """The first release's search as an `Arranger` (`fillit.vocabulary`): `arrange_ordered`."""
+    """The first release's search as an `Arranger` (`fillit.answer`): `arrange_ordered`."""
 
     def arrange(self, pieces: Sequence[Piece], **limits: Unpack[Limits]) -> Answer:
         """`arrange_ordered` of the pieces."""

@@ -8,8 +8,8 @@ failures kept that all its searches share, and the `Board` its once-per-node che
 (`fillit.solver.pruner`) is given. The failures kept are the searches' only memory: the engine's
 exact failure memo, on top of them, saved 2 to 7% of the nodes and cost 40% of the time on the
 slowest inputs (it looks up every option tried, in a table far larger than the caches). It decides
-nothing itself: `fillit.solver.fits` and `fillit.solver.canonical` ask it, and whatever they ask
-spends the run's budget (`fillit.solver.budget`).
+nothing itself: `fillit.solver.square_fits` and `fillit.solver.canonical` ask it, and whatever they
+ask spends the run's budget (`fillit.solver.budget`).
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 from dlx import Problem, Stats, Status, solve
 from dlx.solve import Choice
+from fillit.answer import Progress
+from fillit.geometry import placements
 from fillit.pieces import Cell, Piece
 from fillit.solver.budget import Budget
 from fillit.solver.colouring import IN_SEARCH, ColourBound, shape_counts
 from fillit.solver.projection import BOARD_STEPS, LineBound, profiles
 from fillit.solver.pruner import Board, LineTest, new_failures, new_pruner
 from fillit.solver.sweep import SIDE, CompiledSweep, Direction, compiled, sweep_order
-from fillit.vocabulary import Progress, placements
 
 Key = tuple[object, int, int]
 """An option key: (shape or HOLE, row, column of the top-left corner)."""

@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from dlx import Stats, Status
+from fillit.answer import Progress
 from fillit.pieces import Cell, Piece
 from fillit.solver.budget import Budget
-from fillit.vocabulary import Progress
 
 try:
     from fillit.solver import _board  # type: ignore[attr-defined]
@@ -53,8 +53,8 @@ DIRECTIONS: tuple[Direction, ...] = (
     "rows from the bottom",
     "columns from the right",
 )
-"""Every direction; the searches of `fillit.solver.fits` and `fillit.solver.canonical` use the
-first two (the others, tried in turn too, cost more than they saved: fillit/DESIGN.md)."""
+"""Every direction; the searches of `fillit.solver.square_fits` and `fillit.solver.canonical` use
+the first two (the others, tried in turn too, cost more than they saved: fillit/DESIGN.md)."""
 
 SIDE = 16
 """The largest board the compiled sweep takes (its rows are 16-bit words)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from dlx.console.kit import PlainOpt, PlainUsage
+from dlx.programs.kit import PlainOpt, PlainUsage
 from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from pathlib import Path
 from fillit import render
 from fillit.errors import FillitError
 from fillit.parse import parse
-from fillit.solver.fast import arrange_fast
+from fillit.solver.arrange import arrange_fast
 from fillit.tools.generate import KINDS, TILING_COUNTS, Kind, valid_input
 from fillit.tools.invalid import BREAKS, invalid_input
 

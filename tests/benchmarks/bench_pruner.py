@@ -26,8 +26,8 @@ import fillit.solver.packing
 from fillit.parse import parse
 from fillit.pieces import Piece
 from fillit.solver import empty_cells
+from fillit.solver.arrange import arrange_fast
 from fillit.solver.failures import FailedStates
-from fillit.solver.fast import arrange_fast
 from fillit.solver.packing import Packing
 from fillit.solver.pruner import Board, Check, Failures, StatePruner, new_failures, new_pruner
 

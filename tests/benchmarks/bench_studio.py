@@ -9,6 +9,8 @@
    timed; K doubles from 1 up to `--most` (default 32). Beside it the same requests with no
    search running. A level passes when every request is answered (within 5 s) and every search
    started; the figure is the largest K that passed, with the requests' median and slowest times.
+   A check runs in a worker under the same cap as the searches: the server is given room for
+   `--most` searches and one check (`--searches` one more).
 
 Run: `.venv/bin/python tests/benchmarks/bench_studio.py [--rounds N] [--most K]
 [--screenshot PNG]` (needs the studio-test extra and Debian's chromium). `--screenshot` also saves
@@ -31,8 +33,11 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.studio_helpers import PENTOMINOES_6X10, ROOT, studio_server
+sys.path[:0] = [
+    str(Path(__file__).resolve().parents[2]),
+    str(Path(__file__).resolve().parents[1] / "helpers"),
+]
+from studio_helpers import PENTOMINOES_6X10, ROOT, studio_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CLICK_TO_PICTURE = """() => new Promise((done) => {
@@ -183,7 +188,7 @@ def main(args: list[str]) -> int:
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 5
     most = int(args[args.index("--most") + 1]) if "--most" in args else 32
     screenshot = Path(args[args.index("--screenshot") + 1]) if "--screenshot" in args else None
-    with studio_server("--searches", str(most)) as (url, _):
+    with studio_server("--searches", str(most + 1)) as (url, _):
         print("Solve to picture, pentominoes 6x10:")
         print("  " + report("page (click to SVG shown)", solve_to_picture(url, rounds, screenshot)))
         print("  " + report("server (POST to solution event)", server_solve(url, rounds)))

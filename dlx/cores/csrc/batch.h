@@ -1,4 +1,4 @@
-/* batch.h: `Search.batch(n)` of both compiled cores (dlx/cores/_core.c, dlx/cores/_cells.c):
+/* batch.h: `Search.batch(n)` of both compiled cores (dlx/cores/links/_links.c, dlx/cores/cells/_cells.c):
    up to n solutions, each the list its iterator would give, handed over in one call, so that a
    caller who lists every solution does not pay a call and a copy of the statistics for each.
    A batch that holds a solution also ends at the search's next poll (every few thousand nodes):

@@ -500,7 +500,8 @@ function liveLine(mode, p, done) {
   const found = `${NUMBER.format(p.solutions ?? p.count ?? 0)} solution${(p.solutions ?? p.count) === 1 ? "" : "s"}`;
   const symmetry = mode === "unique" ? " up to symmetry" : "";
   if (!done) return `${WORDS[mode]}… ${found}${symmetry}; ${figures}`;
-  const how = {exhausted: "all found", limit: mode === "all" ? "the cap reached" : "stopped at the first",
+  const cap = done.full ? "the most the server keeps of solutions this large" : "the cap reached";
+  const how = {exhausted: "all found", limit: mode === "all" ? cap : "stopped at the first",
     budget: "stopped by the server's budget: the rest unknown", stopped: "stopped: the rest unknown"}[done.status] || done.status;
   if (mode === "fillit") return `Done: the canonical answer; ${figures}`;
   return `Done: ${found}${symmetry} (${how}); ${figures}`;

@@ -81,7 +81,7 @@ static INLINE void reach(CellsObject *self, const word *empty, const int *left, 
     }
 }
 
-/* Whether the regions of `empty` waste at most `holes` cells (`waste_fits`, fillit/vocabulary.py);
+/* Whether the regions of `empty` waste at most `holes` cells (`waste_fits`, fillit/answer.py);
    `empty` is consumed. A region grows from its first cell to its neighbours in `empty` until it
    stops, in place: a word grown reads the words grown before it in the same sweep, which only
    makes it grow sooner (any cell added is a neighbour of the region, and a sweep that adds

@@ -1,0 +1,247 @@
+"""What every `dlx` command prints and how it ends, without typer (so that `dlx solve`'s plain
+start, `dlx.cli.plain`, and the typer commands take one path): one line and an exit for bad
+input or no solution, the one bounded reader of files and standard input, the solutions held
+until a search ends, the search keywords a run's budgets give, the statistics' line and the
+JSON object.
+
+Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
+3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
+standard output, 130 interrupted. The process-level endings are `dlx.programs.ending`'s.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from dlx.errors import DOMAIN_ERRORS
+from dlx.programs.ending import EXIT_UNKNOWN, Clock, at_stop
+from dlx.programs.files import MAX_PUZZLE_BYTES, Unreadable, read_bytes
+from dlx.stats import Stats, Status
+
+TYPE_CHECKING = False  # as typing's, which `dlx solve` need not load
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    from dlx.solve import SearchKeywords
+
+    P = TypeVar("P")
+
+EXIT_NONE = 1
+EXIT_USAGE = 2
+
+MAX_HELD_LINES = 1_000_000
+"""Most lines of solutions held until a search ends (for `--json`, or while a budget may still
+stop it, or to put a parallel search's solutions in order): about 100 MB."""
+
+
+def say(message: str) -> None:
+    """`dlx: message` on standard error, as click's echo writes it (terminal escapes dropped
+    where standard error is no terminal, with click's own pattern)."""
+    line = f"dlx: {message}\n"
+    if "\x1b" in line and not sys.stderr.isatty():
+        import re
+
+        line = re.sub(r"\033\[[;?0-9]*[a-zA-Z]", "", line)
+    sys.stderr.write(line)
+    sys.stderr.flush()
+
+
+def fail(message: str, code: int = EXIT_NONE) -> SystemExit:
+    """Say `message` on standard error; the exit to raise."""
+    say(message)
+    return SystemExit(code)
+
+
+@contextmanager
+def guarded(on_error: Callable[[str], BaseException] = fail) -> Iterator[None]:
+    """Turn bad input (a domain error) into one message and exit 1."""
+    try:
+        yield
+    except DOMAIN_ERRORS as error:
+        raise on_error(str(error)) from None
+
+
+def read_input(file: str, limit: int) -> bytes:
+    """The bytes of `file` (`-`: standard input), no more than `limit` + 1 of them: a caller
+    refuses more than `limit` without reading the rest."""
+    try:
+        return read_bytes(file, limit)
+    except Unreadable as error:
+        raise fail(str(error)) from None
+
+
+def read_text(file: str, limit: int = MAX_PUZZLE_BYTES) -> str:
+    """The text of `file` (`-`: standard input), refusing more than `limit` bytes."""
+    data = read_input(file, limit)
+    if len(data) > limit:
+        raise fail(f"{file}: larger than {limit} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise fail(f"{file}: not UTF-8 text") from None
+
+
+def write_solution(lines: Sequence[str], number: int) -> None:
+    """The `number`-th solution (from 1) as its lines, after a blank line unless first."""
+    sys.stdout.write(("\n" if number > 1 else "") + "".join(f"{line}\n" for line in lines))
+
+
+class Held(list[Sequence[str]]):
+    """Solutions held until the search ends, refused (exit 1, naming `--count` and `--limit`)
+    once they pass MAX_HELD_LINES lines in all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines = 0
+
+    def hold(self, lines: Sequence[str]) -> None:
+        """Keep one solution's lines."""
+        self.lines += len(lines)
+        if self.lines > MAX_HELD_LINES:
+            raise fail(
+                f"more than {MAX_HELD_LINES} lines of solutions to hold until the search ends "
+                "(the limit): ask for --count, or fewer with --limit"
+            )
+        self.append(lines)
+
+
+def budget(
+    stats: Stats,
+    clock: Clock,
+    max_nodes: int | None,
+    limit: int | None = None,
+    progress: Callable[[Stats], None] | None = None,
+) -> SearchKeywords:
+    """The search keywords shared by every command: the statistics, the limit, what the run
+    has left, and the live line's hook."""
+    return {
+        "stats": stats,
+        "timeout": clock.left(),
+        "max_nodes": max_nodes,
+        "limit": limit,
+        "progress": progress,
+    }
+
+
+def report(stats: Stats, show: bool, more: Sequence[str] = ()) -> None:
+    """Statistics on standard error when asked (the lines `more` after them); exit 3 when a
+    budget cut the search short."""
+    if show:
+        sys.stderr.write(
+            "".join(f"{line}\n" for line in [stats_line(stats, stats.status.value), *more])
+        )
+    if stats.status is Status.BUDGET:
+        raise fail(f"unknown: stopped by a budget after {stats.nodes} nodes", EXIT_UNKNOWN)
+
+
+def count_run(
+    pose: Callable[[], P],
+    counter: Callable[[P, SearchKeywords], int],
+    budgets: tuple[float | None, int | None, int | None],
+    show_stats: bool,
+    on_error: Callable[[str], BaseException] = fail,
+) -> None:
+    """A puzzle's `--count` (every puzzle command's, and `dlx tile --count`'s plain start):
+    `pose` reads and checks the input, `counter` counts its solutions inside the search under
+    `budgets` (timeout, max nodes, limit), all within the whole run's clock and beside a live
+    line on a terminal; bad input reported by `on_error`; the count's ending is `counted`'s."""
+    from dlx.programs.live import live_line
+
+    timeout, max_nodes, limit = budgets
+    with Clock(timeout) as clock, live_line() as line:
+        stats = Stats()
+        partial_at_stop(stats, show_stats)
+        with guarded(on_error):
+            posed = pose()
+            found = counter(posed, budget(stats, clock, max_nodes, limit, line))
+        if line is not None:
+            line.erase()
+        clock.stop()
+        counted(found, stats, show_stats)
+
+
+def counted(found: int, stats: Stats, show_stats: bool) -> None:
+    """A count's ending: the statistics when asked (exit 3, nothing printed, when a budget
+    stopped the search), the number, and exit 1 for none."""
+    report(stats, show_stats)
+    sys.stdout.write(f"{found}\n")
+    if not found:
+        raise fail("no solution")
+
+
+def stats_line(stats: Stats, how: str) -> str:
+    """The statistics' line, `how` the search ended."""
+    return (
+        f"dlx: {stats.nodes} nodes, {stats.updates} updates, {stats.seconds:.3f} s, "
+        f"{stats.solutions} solutions ({how}), engine: {stats.engine}, core: {engine_core(stats)}"
+    )
+
+
+def partial_at_stop(stats: Stats, show: bool) -> None:
+    """With `show` (`--stats`), have the counters so far told, marked partial, if Ctrl-C or the
+    whole run's timeout ends the run."""
+    if show:
+        at_stop(lambda why: sys.stderr.write(stats_line(stats, f"partial: {why}") + "\n"))
+
+
+def solve_json(
+    found: int, texts: Sequence[Sequence[str]], stats: Stats, count_only: bool
+) -> dict[str, Any]:
+    """`--json`: the solutions (unless counting), their number, and the statistics; a search
+    stopped by a budget gives status "unknown" and neither."""
+    result: dict[str, Any] = {}
+    if stats.status is not Status.BUDGET:
+        result["count"] = found
+        if not count_only:
+            result["solutions"] = texts
+    result.update(
+        nodes=stats.nodes,
+        updates=stats.updates,
+        seconds=round(stats.seconds, 6),
+        status="unknown" if stats.status is Status.BUDGET else stats.status.value,
+        engine=stats.engine,
+        core=engine_core(stats),
+    )
+    return result
+
+
+def write_json(result: dict[str, Any]) -> None:
+    """Print `result` as one line of JSON (json is loaded only here: `--json` is rare, and the
+    module costs every other run a millisecond of start-up)."""
+    import json
+
+    sys.stdout.write(json.dumps(result) + "\n")
+
+
+def name_engine(stats: Stats, engine: str) -> None:
+    """Say in `stats` (a parallel run's, which no one search fills) which engine searched.
+
+    >>> stats = Stats()
+    >>> name_engine(stats, "cells")
+    >>> stats.engine, stats.core in ("compiled", "python")
+    ('cells', True)
+    """
+    stats.engine = engine
+    if engine == "cells":
+        from dlx.cores.cells.engine import cells_core_name
+
+        stats.core = cells_core_name()
+    elif engine == "bitset":
+        from dlx.cores.bitset.core import bitset_core_name
+
+        stats.core = bitset_core_name()
+
+
+def engine_core(stats: Stats) -> str:
+    """The core that ran the search whose statistics are `stats`.
+
+    >>> engine_core(Stats(engine="cells", core="python"))
+    'python'
+    """
+    if stats.engine in ("cells", "bitset"):
+        return stats.core
+    from dlx.cores.links.engine import core_name
+
+    return core_name()

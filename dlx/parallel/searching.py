@@ -82,17 +82,7 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     outcome = Outcome(part.path, part.prefix, part.share)
     members = part.members
     each = part.share / len(members)
-    left, end = settings.budget, None
-    if settings.seconds is not None:
-        # A time slice, and at most `BUDGET` nodes while the part holds the solutions it finds
-        # (each a node: its memory stays bounded); nodes alone where a stop throws the run away
-        # (`tells_where`: a time slice would cut a slow core's parts small).
-        nodes = max(1, round(BUDGET * settings.seconds / SLICE))
-        if tells_where(problem, settings):
-            end = time.monotonic() + settings.seconds
-            left = nodes if settings.solutions else None
-        else:
-            left = nodes
+    left, end = _limits(problem, settings)
     asked = _asked(problem, settings)
     for k, prefix in enumerate(members):
         later = members[k + 1 :]
@@ -125,6 +115,19 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
             outcome.rest.append((later[0], later[1:], each * len(later)))
         break
     return outcome
+
+
+def _limits(problem: Problem[K], settings: Settings) -> tuple[int | None, float | None]:
+    """A part's node budget and the clock's end for it: a time slice, and at most `BUDGET` nodes
+    while the part holds the solutions it finds (each a node: its memory stays bounded); nodes
+    alone where a stop throws the run away (`tells_where`: a time slice would cut a slow core's
+    parts small)."""
+    if settings.seconds is None:
+        return settings.budget, None
+    nodes = max(1, round(BUDGET * settings.seconds / SLICE))
+    if not tells_where(problem, settings):
+        return nodes, None
+    return (nodes if settings.solutions else None), time.monotonic() + settings.seconds
 
 
 def tells_where(problem: Problem[K], settings: Settings) -> bool:

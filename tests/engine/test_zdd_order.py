@@ -220,7 +220,13 @@ def test_solve_counts_the_long_listing_from_the_shell_and_writes_its_zdd(tmp_pat
     path.write_text(listed(8, 30, "rows"))
     command = [sys.executable, "-m", "dlx", "solve", "--count", "--zdd", str(path)]
     done = subprocess.run(
-        command, capture_output=True, text=True, timeout=120, preexec_fn=_gigabyte, check=False
+        command,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_gigabyte,
+        check=False,
+        cwd=tmp_path,  # the dlx this interpreter installed, not a source tree's without its core
     )
     assert (done.returncode, done.stdout) == (0, f"{transfer_matrix(8, 30)}\n")
     out = tmp_path / "8x30.zdd"

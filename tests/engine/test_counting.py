@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
 from typer.testing import CliRunner
 
+import dlx.cores.links.engine as links_engine
 import dlx.parallel.searching
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
 from dlx.cli.app import app
@@ -319,7 +320,14 @@ def test_tile_lists_the_solutions_its_unique_checks(
 def test_a_parallel_part_counts_unless_it_sends_its_solutions(
     monkeypatch: pytest.MonkeyPatch, solutions: bool
 ) -> None:
-    calls = spy(monkeypatch)
+    calls: list[int] = []
+    real = links_engine.search_links
+
+    def recording(problem: Problem[Any], stats: Stats, settings: SearchSettings) -> Any:
+        calls.append(settings.count_to)  # (a part calls the engine itself, not `dlx.solve`)
+        return real(problem, stats, settings)
+
+    monkeypatch.setattr(links_engine, "search_links", recording)
     outcome = search(queens(8), Part((), (), 1.0), PartSettings(solutions=solutions))
     assert outcome.solutions == 92 and len(outcome.found) == (92 if solutions else 0)
     assert calls == [0 if solutions else NO_LIMIT]

@@ -14,6 +14,8 @@ from typer.testing import CliRunner, Result
 
 from dlx import __version__
 from dlx.cli.app import app
+from dlx.cores.bitset import COMPILED as BITSET_COMPILED
+from dlx.cores.bitset.core import bitset_core_name
 from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
 from dlx.cores.cells.engine import cells_core_name
 from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
@@ -124,7 +126,9 @@ def test_version_names_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> N
         pytest.skip("the compiled core was not built")
     monkeypatch.setenv("DLX_CORE", core)
     cells = core if core == "python" or CELLS_COMPILED else cells_core_name()
-    assert run(["--version"]).stdout == f"{__version__} (core: {core}; cells core: {cells})\n"
+    bitset = core if core == "python" or BITSET_COMPILED else bitset_core_name()
+    engines = f"core: {core}; cells core: {cells}; bitset core: {bitset}"
+    assert run(["--version"]).stdout == f"{__version__} ({engines})\n"
 
 
 @pytest.mark.parametrize("core", ["python", "compiled"])

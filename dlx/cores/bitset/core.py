@@ -12,7 +12,6 @@ problems that do not fit (more than 256 cells or other items, an option without 
 
 from __future__ import annotations
 
-import os
 import weakref
 from collections.abc import Generator
 
@@ -20,7 +19,8 @@ from dlx.cores.bitset import COMPILED
 from dlx.cores.bitset.layout import Layout, Numbered, numbered
 from dlx.cores.counters import NO_LIMIT, Show, follow, on_main_thread
 from dlx.cores.settings import SearchSettings
-from dlx.errors import CoreUnavailableError, EngineOptionError
+from dlx.cores.which_core import pick, told
+from dlx.errors import EngineOptionError
 from dlx.stats import Stats
 
 TYPE_CHECKING = False  # as typing's, which a start need not load
@@ -71,22 +71,12 @@ def bitset_core(core: str | None = None) -> str:
     >>> bitset_core("python")
     'python'
     """
-    chosen = core if core is not None else os.environ.get("DLX_CORE", "") or None
-    if chosen not in (None, "compiled", "python"):
-        raise CoreUnavailableError(f"core must be 'compiled' or 'python', not {chosen!r}")
-    if chosen == "compiled" and not COMPILED:
-        raise CoreUnavailableError("the compiled bitset core was not built (no C compiler)")
-    if chosen is None:
-        return "compiled" if COMPILED else "python"
-    return chosen
+    return pick(core, COMPILED, "the compiled bitset core was not built (no C compiler)")
 
 
 def bitset_core_name() -> str:
     """The bitset core a search would use now, or why none can (for `--version`, `--stats`)."""
-    try:
-        return bitset_core()
-    except CoreUnavailableError as error:
-        return str(error)
+    return told(bitset_core)
 
 
 def refuse(settings: SearchSettings) -> None:

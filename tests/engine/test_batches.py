@@ -27,7 +27,7 @@ from dlx.parallel import solve_parallel
 from dlx.puzzles import pentomino
 
 SOLVE = importlib.import_module("dlx.solve")  # (the package's `solve` is the function)
-LINKS = importlib.import_module("dlx.cores.links.engine")
+SEARCHING = importlib.import_module("dlx.parallel.searching")
 
 needs_compiled = pytest.mark.skipif(
     not (LINKS_COMPILED and CELLS_COMPILED), reason="the compiled cores were not built"
@@ -205,21 +205,20 @@ def test_batches_only_where_no_one_sees_between_solutions(monkeypatch: pytest.Mo
 
 def test_parts_searched_in_parallel_list_in_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     """A part's statistics and pruning check are looked at only once it is done: its search
-    (the links engine's, which a part calls without `dlx.solve`) asks for batches, and the
-    parts together give the sequential search's solutions."""
+    asks for batches, and the parts together give the sequential search's solutions."""
     asked: list[int] = []
-    real = LINKS.search_links
+    real = SEARCHING._run
 
-    def spy(problem: Problem[Any], stats: Stats, settings: Any) -> Any:
+    def spy(problem: Problem[Any], settings: Any, *rest: Any) -> Any:
         asked.append(settings.batch)
-        return real(problem, stats, settings)
+        return real(problem, settings, *rest)
 
-    monkeypatch.setattr(LINKS, "search_links", spy)
+    monkeypatch.setattr(SEARCHING, "_run", spy)
     problem = queens(7)
     with ThreadPoolExecutor(2) as threads:
         found = list(solve_parallel(problem, executor=threads, jobs=2, budget=30))
-    assert asked and set(asked) == {BATCH}
     assert found == list(solve(problem, stats=Stats()))
+    assert asked and set(asked) == {BATCH}
 
 
 def test_search_settings_takes_no_batch() -> None:

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
 from typer.testing import CliRunner
 
-import dlx.cores.links.engine as links_engine
 import dlx.parallel.searching
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
 from dlx.cli.app import app
@@ -258,7 +257,7 @@ def test_a_count_stopped_by_a_budget_says_so(engine: str) -> None:
 
 def spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The `count_to` of every search started from now on (0: every solution handed over), by
-    `dlx.solve` or by a parallel part."""
+    `dlx.solve` or by a parallel part (whose subtrees call the engines themselves)."""
     calls: list[int] = []
     module = importlib.import_module("dlx.solve")  # (`dlx.solve` names the function)
     real = module.solve_with
@@ -267,8 +266,15 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         calls.append(settings.count_to)
         return real(problem, settings, stats)
 
+    part_run = dlx.parallel.searching._run
+
+    def part_recording(problem: Problem[Any], settings: SearchSettings, *rest: Any) -> Any:
+        calls.append(settings.count_to)
+        return part_run(problem, settings, *rest)
+
     monkeypatch.setattr(module, "solve_with", recording)
     monkeypatch.setattr(dlx.parallel.searching, "solve_with", recording)
+    monkeypatch.setattr(dlx.parallel.searching, "_run", part_recording)
     return calls
 
 
@@ -320,14 +326,7 @@ def test_tile_lists_the_solutions_its_unique_checks(
 def test_a_parallel_part_counts_unless_it_sends_its_solutions(
     monkeypatch: pytest.MonkeyPatch, solutions: bool
 ) -> None:
-    calls: list[int] = []
-    real = links_engine.search_links
-
-    def recording(problem: Problem[Any], stats: Stats, settings: SearchSettings) -> Any:
-        calls.append(settings.count_to)  # (a part calls the engine itself, not `dlx.solve`)
-        return real(problem, stats, settings)
-
-    monkeypatch.setattr(links_engine, "search_links", recording)
+    calls = spy(monkeypatch)
     outcome = search(queens(8), Part((), (), 1.0), PartSettings(solutions=solutions))
     assert outcome.solutions == 92 and len(outcome.found) == (92 if solutions else 0)
     assert calls == [0 if solutions else NO_LIMIT]

@@ -171,7 +171,7 @@ def test_a_memo_past_its_cap_gives_entries_up_and_counts_exactly(core: str) -> N
 @pytest.mark.skipif(not ZDD_COMPILED, reason="the compiled ZDD search was not built")
 def test_a_memo_that_never_answers_is_given_up_and_counts_stay_exact() -> None:
     """Ten items of four options each, every option with a secondary item of its own: no state
-    is met twice, so past its first 65,536 entries (zdd.c's MEMO_TRIAL) the compiled search
+    is met twice, so past its first 65,536 entries (csrc/memo.c's MEMO_TRIAL) the compiled search
     gives its memo up; the ZDD is the same, ten chains of four."""
     options = [((i, j), [f"p{i}", f"s{i}.{j}"]) for i in range(10) for j in range(4)]
     secondary = [f"s{i}.{j}" for i in range(10) for j in range(4)]

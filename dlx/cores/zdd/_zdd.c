@@ -1,4 +1,4 @@
-/* The compiled ZDD search: one function over csrc/zdd.c (Knuth's Algorithm Z on bit sets).
+/* The compiled ZDD search: one function over csrc/ (Knuth's Algorithm Z on bit sets, zdd.h).
    `build(words, exact, masks, starts, options, memo_bytes, max_nodes, mrv[, field_width,
    paint_start, paints, tally_start, tallies, lows])` takes a plan as bytes (see
    dlx/cores/zdd/compiled.py) and returns (var, lo, hi, root, (nodes, hits, entries, given_up,

@@ -48,7 +48,7 @@ WALKS = 128
 NODE_TESTS = 6
 """A node's own cost (its memo look-up, its node, its level) in scan entries' worth: fitted to
 the seconds per node of each choice against its entries tested per node (pentominoes). MRV's
-node, where it keeps counts, is priced by what reading and keeping them costs (zdd.c's
+node, where it keeps counts, is priced by what reading and keeping them costs (csrc/estimate.c's
 estimate), fitted alike."""
 FRONTIER_BIAS = 1.5
 """MRV is taken only when its estimated work is this many times less than the frontier's: both

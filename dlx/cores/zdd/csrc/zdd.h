@@ -14,7 +14,7 @@
    The memo maps a state to its node; it is an open-addressing table whose keys sit inline, each
    beside its value (one cache line to read, where a look-up that misses costs most). A dead end
    (an item no option fits) is neither looked up nor kept, and a state is kept only when its
-   search took MEMO_COST nodes or more (zdd.c): the others cost less to search again. Past
+   search took MEMO_COST nodes or more (internal.h): the others cost less to search again. Past
    `memo_bytes` it thins out rather than grows: it keeps only the states of every other level
    it kept before (`stride` doubles; the entries left out are given up: the answer stays
    exact, only the work grows, by a few levels searched again). The unique table makes each (var, lo, hi) one node. Nodes are numbered
@@ -72,7 +72,7 @@ int zdd_build(const zdd_plan *plan, zdd_result *out, uint32_t *root);
 void zdd_free(zdd_result *out);
 /* Knuth's estimate of the MRV search of `plan` from `walks` random probes (no memo): out[0]
    its nodes, out[1] its work in scan entries' worth (its scans' entries, or where it keeps
-   counts the work of reading and keeping them: see zdd.c), out[2] the entries the frontier's
+   counts the work of reading and keeping them: see estimate.c), out[2] the entries the frontier's
    scan tests per node, on `frontier` (the same plan, each option listed under its first item
    only), out[3] 1 where MRV keeps counts, 0 where it scans. Returns ZDD_OK or ZDD_NO_MEMORY. */
 int zdd_estimate(const zdd_plan *plan, const zdd_plan *frontier, int walks, double out[4]);

@@ -30,6 +30,7 @@ from dlx.cli.output import (
     budget,
     fail,
     guarded,
+    json_at_stop,
     partial_at_stop,
     report,
     solve_json,
@@ -115,11 +116,13 @@ def run_boards(
         return
     check_svg(asked.svg)  # before any search, not after
     hold = held(asked.timeout, asked.max_nodes)
+    counters = Stats()
+    if asked.as_json:
+        json_at_stop(counters)
     with (
         Clock(asked.timeout) as clock,
         live_line(not (asked.count_only or asked.as_json or hold)) as line,
     ):
-        counters = Stats()
         partial_at_stop(counters, asked.show_stats)
         with guarded(on_error):
             posed = pose()

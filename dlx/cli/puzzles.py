@@ -94,7 +94,6 @@ def skyscrapers(
         picture=picture,
         none=error,
         on_error=error,
-        first=True,
     )
 
 
@@ -126,7 +125,6 @@ def polyomino(
         lambda posed: puzzle.problem(*posed, rotate, flip),
         lambda posed, search: puzzle.boards(*posed, rotate, flip, **search),
         none=none,
-        first=True,
     )
 
 
@@ -158,5 +156,4 @@ def pentomino(
         lambda: puzzle.parse_board(board),
         lambda size: puzzle.problem(*size, unique=unique),
         lambda size, search: puzzle.boards(*size, unique=unique, **search),
-        first=True,
     )

@@ -182,7 +182,7 @@ def stats(
     """Show how the search went: every size tried, the problem's size, the final square."""
     read: list[Piece] = []
     if as_json:
-        at_stop(lambda why: why == "timeout" and write_unknown(read))
+        at_stop(lambda why: write_unknown(read) if why == "timeout" else None)
     with Clock(timeout) as clock:
         pieces = load(file)
         read.extend(pieces)

@@ -6,7 +6,8 @@ JSON object.
 
 Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
 3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
-standard output but, with `--json`, the object whose status says so; 130 interrupted. The process-level endings are `dlx.programs.ending`'s.
+standard output but, with `--json`, the object whose status says so; 130 interrupted. The
+process-level endings are `dlx.programs.ending`'s.
 """
 
 from __future__ import annotations

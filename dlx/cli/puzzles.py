@@ -104,6 +104,9 @@ def polyomino(
     ] = None,
     no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Forbid rotations.")] = False,
     no_flip: Annotated[bool, typer.Option("--no-flip", help="Forbid reflections.")] = False,
+    holes: Annotated[
+        int, typer.Option("--holes", min=0, help="Cells the pieces leave empty, anywhere.")
+    ] = 0,
     asked: Asked = NOTHING_ASKED,
 ) -> None:
     """Fill a square (or --board RxC) with the pieces, each used once; rotations and
@@ -112,7 +115,8 @@ def polyomino(
 
     def pose() -> tuple[list[puzzle.Shape], int, int]:
         pieces = puzzle.parse(read_text(file))
-        return (pieces, *puzzle.board_size(pieces, _dimensions(board) if board else None))
+        size = _dimensions(board) if board else None
+        return (pieces, *puzzle.board_size(pieces, size, holes))
 
     def none() -> BaseException:
         typer.echo("no solution found!")
@@ -122,8 +126,8 @@ def polyomino(
     run_boards(
         asked,
         pose,
-        lambda posed: puzzle.problem(*posed, rotate, flip),
-        lambda posed, search: puzzle.boards(*posed, rotate, flip, **search),
+        lambda posed: puzzle.problem(*posed, rotate, flip, holes),
+        lambda posed, search: puzzle.boards(*posed, rotate, flip, holes, **search),
         none=none,
     )
 

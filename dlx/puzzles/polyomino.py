@@ -6,6 +6,10 @@ label, and one per board cell, `r<row>c<col>`; one option per placement of a pie
 `variants(piece)`, and the board cell where that orientation's bounding box has its top-left
 corner. Rotations and reflections are allowed unless forbidden.
 
+With holes (`dlx polyomino --holes N`), the board has N more cells than the pieces: the cells
+become secondary items, covered at most once, so each solution leaves N of them empty, wherever
+they fall (as `dlx tile` does with a board of cells drawn `+`).
+
 Input: pieces separated by blank lines; each piece is a line `R C` followed by R lines of C
 characters, '1' for a cell of the piece and '0' for none. A cell of a solved board shows its
 piece's label: the piece's number in input order, '1' to '9' then 'A' to 'Z' (35 pieces at most).
@@ -207,43 +211,74 @@ def placements(
                     yield variant, top, left, cells
 
 
-def board_size(pieces: Sequence[Shape], board: tuple[int, int] | None) -> tuple[int, int]:
-    """`board` if its area is the pieces' total area, or else the square of that area.
+def board_size(
+    pieces: Sequence[Shape], board: tuple[int, int] | None, holes: int = 0
+) -> tuple[int, int]:
+    """`board` if its area is the pieces' total area and `holes` cells left empty, or else the
+    square of that area.
 
     >>> board_size([((0, 0), (0, 1))] * 2, None)
     (2, 2)
+    >>> board_size([((0, 0), (0, 1), (0, 2))] * 5, None, holes=1)
+    (4, 4)
     """
-    area = sum(len(piece) for piece in pieces)
+    covered = sum(len(piece) for piece in pieces)
+    area = covered + holes
+    subject = _area(covered, holes)
     if area > MAX_CELLS:
-        raise PuzzleError(f"the pieces' total area {area} is over {MAX_CELLS} cells (the limit)")
+        raise PuzzleError(f"{subject} over {MAX_CELLS} cells (the limit)")
     if board is not None:
         rows, cols = board
         if rows < 1 or cols < 1:
             raise PuzzleError(f"the board {rows}x{cols} has no cell: R and C must be positive")
         if rows * cols != area:
+            pieces_area = subject[:-1] if holes else f"the pieces' total area is {covered}"
             raise PuzzleError(
-                f"the board {rows}x{cols} has area {rows * cols}, the pieces' total area is {area}"
+                f"the board {rows}x{cols} has area {rows * cols}, {pieces_area}"
+                + (f" (--holes {rows * cols - covered} fits)" if rows * cols > covered else "")
             )
         return rows, cols
     side = isqrt(area)
     if side * side != area:
+        larger = (side + 1) ** 2 - covered
         raise PuzzleError(
-            f"the pieces' total area {area} is not a square number: give the board as RxC"
+            f"{subject} not a square number: give the board as RxC"
+            + ("" if holes else f", or --holes {larger} for the {side + 1}x{side + 1} square")
         )
     return side, side
 
 
+def _area(covered: int, holes: int) -> str:
+    """The pieces' area, with the holes, as the start of a sentence about it.
+
+    >>> _area(15, 0), _area(15, 1)
+    ("the pieces' total area 15 is", "the pieces' total area 15 and 1 hole make 16,")
+    """
+    if not holes:
+        return f"the pieces' total area {covered} is"
+    return f"the pieces' total area {covered} and {_plural(holes, 'hole')} make {covered + holes},"
+
+
 def problem(
-    pieces: Sequence[Shape], rows: int, cols: int, rotate: bool = True, flip: bool = True
+    pieces: Sequence[Shape],
+    rows: int,
+    cols: int,
+    rotate: bool = True,
+    flip: bool = True,
+    holes: int = 0,
 ) -> Problem[Key]:
-    """Exact cover of the rows x cols board by `pieces`: pieces and cells primary.
+    """Exact cover of the rows x cols board by `pieces`: pieces and cells primary; with `holes`
+    (the cells the pieces leave empty, wherever they fall) the cells are secondary, each
+    covered at most once, and every piece used once leaves exactly that many.
 
     >>> problem([((0, 0), (0, 1))] * 2, 2, 2).option_count
     8
+    >>> problem([((0, 0), (0, 1))], 1, 3, holes=1).primary_count
+    1
     """
     names = [label(index) for index in range(len(pieces))]
     cells = [cell_name(r, c) for r in range(rows) for c in range(cols)]
-    square: Problem[Key] = Problem(names + cells)
+    square: Problem[Key] = Problem(names, cells) if holes else Problem(names + cells)
     for index, piece in enumerate(pieces):
         for variant, top, left, covered in placements(variants(piece, rotate, flip), rows, cols):
             square.add_option(
@@ -258,15 +293,19 @@ def boards(
     cols: int,
     rotate: bool = True,
     flip: bool = True,
+    holes: int = 0,
     **search: Unpack[SearchKeywords],
 ) -> Iterator[list[str]]:
-    """Each filling of the board, as `rows` strings of `cols` labels (`search` as for `dlx.solve`).
+    """Each filling of the board, as `rows` strings of `cols` labels, `.` where a hole is left
+    (`search` as for `dlx.solve`).
 
     >>> sum(1 for _ in boards([((0, 0), (0, 1))] * 2, 2, 2))
     4
+    >>> list(boards([((0, 0), (0, 1))], 1, 3, holes=1))
+    [['11.'], ['.11']]
     """
     orientations = [variants(piece, rotate, flip) for piece in pieces]
-    searching = solve(problem(pieces, rows, cols, rotate, flip), **search)
+    searching = solve(problem(pieces, rows, cols, rotate, flip, holes), **search)
     return (
         picture(
             rows,

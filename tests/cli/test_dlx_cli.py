@@ -187,6 +187,37 @@ def test_every_command_prints_every_solution_and_json_counts_them(args: list[str
     assert (limited["count"], limited["status"]) == (1, "limit")
 
 
+FIFTEEN = "2 3\n111\n110\n\n3 2\n11\n11\n11\n\n1 3\n111\n\n1 1\n1\n"
+"""Pieces of 15 cells in all, for a 4 x 4 square with one cell left empty."""
+
+
+def test_polyomino_holes_leave_cells_empty_as_dlx_tile_does(tmp_path: Path) -> None:
+    """`--holes N` (issue 47, item 10): the counts of `dlx tile` on a board whose every cell may
+    stay empty; a board the pieces do not fill says how many holes would fit it."""
+    pieces = tmp_path / "fifteen.txt"
+    pieces.write_text(FIFTEEN)
+    refused = run(["polyomino", str(pieces)])
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        "dlx: the pieces' total area 15 is not a square number: give the board as RxC, or"
+        " --holes 1 for the 4x4 square\n"
+    )
+    assert run(["polyomino", str(pieces), "--board", "4x4"]).stderr == (
+        "dlx: the board 4x4 has area 16, the pieces' total area is 15 (--holes 1 fits)\n"
+    )
+    boards = run(["polyomino", str(pieces), "--holes", "1"]).stdout.split("\n\n")
+    assert all(board.count(".") == 1 for board in boards)
+    drawn = "board\n" + "++++\n" * 4
+    for number, block in enumerate(FIFTEEN.split("\n\n"), start=1):
+        drawn += f"piece p{number}\n" + "\n".join(block.split("\n")[1:]).replace("0", ".")
+        drawn += "\n"
+    tile = tmp_path / "fifteen_tile.txt"
+    tile.write_text(drawn.replace("\n\n", "\n"))
+    expected = run(["tile", str(tile), "--count"]).stdout
+    assert run(["polyomino", str(pieces), "--holes", "1", "--count"]).stdout == expected
+    assert len(boards) == int(expected) == 144
+
+
 @pytest.mark.parametrize("stem", stems(CORPUS / "polyomino" / "invalid", ".txt"))
 def test_polyomino_names_the_broken_rule(stem: str) -> None:
     """A malformed pieces file (or an area that is no square): the message, exit 1."""

@@ -185,20 +185,22 @@ def _drawn(puzzle: Puzzle, solution: list[Placement], number: int) -> str:
 
 
 def _fillit(send: Send, task: Task) -> None:
-    """Solve a fillit input: its canonical answer's rows, from the `fillit` program (first
-    given one node, which reads the input and answers the easiest at once)."""
+    """Solve a fillit input: its canonical answer's rows and the search nodes it took, from the
+    `fillit` program (first given one node, which reads the input and answers the easiest at
+    once)."""
     from dlx.pictures.svg import board_svg
 
     started = time.perf_counter()
-    rows = fillit_answer(task.job.text, task.timeout, max_nodes=1)
+    answer = fillit_answer(task.job.text, task.timeout, max_nodes=1)
     send(("ready",))
-    if rows is None:
+    if answer is None:
         _lower()
-        rows = fillit_answer(task.job.text, task.timeout)
-    assert rows is not None
+        answer = fillit_answer(task.job.text, task.timeout)
+    assert answer is not None
+    rows, nodes = answer
     drawn = {"number": 1, "svg": board_svg(rows), "text": rows, "legend": []}
     send(("fillit", rows, json.dumps(drawn)))
-    send(("done", str(Status.LIMIT), 1, 0, time.perf_counter() - started, False))
+    send(("done", str(Status.LIMIT), 1, nodes, time.perf_counter() - started, False))
 
 
 def _check(send: Send, task: Task) -> None:

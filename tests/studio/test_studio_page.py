@@ -321,6 +321,20 @@ def test_fillit_shows_the_canonical_answer(page: Page) -> None:
     assert page.get_by_role("alert").inner_text().startswith("not a fillit input: ")
 
 
+def test_fillit_takes_an_input_without_its_final_newline(page: Page) -> None:
+    """A textarea's value may lack the last newline: the page adds it; the live line gives the
+    nodes fillit's search took (`fillit stats`), never 0 nodes for an answer searched for."""
+    valid = ROOT / "corpus" / "fillit" / "valid"
+    page.get_by_label("fillit input").fill((valid / "needs_growth.txt").read_text().rstrip("\n"))
+    button(page, "Solve fillit").click()
+    line = finished(page)
+    assert line.startswith("Done: the canonical answer; ")
+    assert re.search(r"; [1-9][\d,]* nodes, ", line), line
+    shown = page.locator("#solution-text").text_content()
+    assert shown + "\n" == (valid / "needs_growth.out").read_text()
+    assert not page.get_by_role("alert").is_visible()
+
+
 def test_every_control_has_a_name(page: Page) -> None:
     for name in ("Solve", "Count", "Count up to symmetry", "All", "Stop", "Previous", "Next"):
         assert button(page, name).count() == 1

@@ -496,7 +496,8 @@ const WORDS = {solve: "Solving", count: "Counting", unique: "Counting up to symm
 
 function liveLine(mode, p, done) {
   const rate = `${NUMBER.format(Math.round(p.rate || 0))} nodes/s`;
-  const figures = `${NUMBER.format(p.nodes)} nodes, ${rate}, ${(p.seconds || 0).toFixed(2)} s`;
+  const seconds = (p.seconds || 0).toFixed(2);
+  const figures = `${NUMBER.format(p.nodes)} node${p.nodes === 1 ? "" : "s"}, ${rate}, ${seconds} s`;
   const found = `${NUMBER.format(p.solutions ?? p.count ?? 0)} solution${(p.solutions ?? p.count) === 1 ? "" : "s"}`;
   const symmetry = mode === "unique" ? " up to symmetry" : "";
   if (!done) return `${WORDS[mode]}… ${found}${symmetry}; ${figures}`;
@@ -510,8 +511,7 @@ function liveLine(mode, p, done) {
 async function start(mode) {
   showError("");
   if (search) await stop();
-  const body = mode === "fillit"
-    ? {puzzle: $("fillit").value, mode: "fillit"} : job(mode);
+  const body = mode === "fillit" ? {puzzle: fillitText(), mode: "fillit"} : job(mode);
   let id;
   try {
     id = (await (await post("/api/searches", body)).json()).id;
@@ -652,6 +652,12 @@ async function checkPuzzle() {
   } catch (error) {
     showError(error.message);
   }
+}
+
+function fillitText() {
+  // A fillit input ends in a newline; a textarea's value often lacks it: the page adds it.
+  const text = $("fillit").value;
+  return text && !text.endsWith("\n") ? `${text}\n` : text;
 }
 
 function looksFillit(text) {

@@ -272,6 +272,43 @@ def test_a_malformed_file_shows_its_error(page: Page, tmp_path: Path) -> None:
     assert alert.inner_text() == expected and button(page, "Solve").is_enabled()
 
 
+def nothing_shown(page: Page) -> None:
+    """No picture, text, legend, Done line or position of an earlier answer is on the page."""
+    assert page.locator("#picture").inner_html() == ""
+    assert page.locator("#solution-text").text_content() == ""
+    assert page.get_by_role("list", name="Legend").inner_text() == ""
+    assert not page.get_by_role("status").inner_text().startswith("Done")
+    assert page.locator("#position").inner_text() == ""
+    assert not button(page, "Download SVG").is_enabled()
+
+
+@pytest.mark.parametrize("how", ["Solve", "typed"])
+def test_an_error_clears_the_earlier_answer(page: Page, how: str) -> None:
+    draw_small_puzzle(page)
+    button(page, "All").click()
+    assert finished(page).startswith("Done: 4 solutions")
+    assert page.locator("#position").inner_text() == "Solution 1 of 4"
+    page.get_by_label("Puzzle file").fill("board 6x10\npieces octominoes\n")
+    if how == "Solve":  # the search is refused
+        button(page, "Solve").click()
+    else:  # the file read as it is typed
+        page.get_by_label("Puzzle file").dispatch_event("change")
+    page.get_by_role("alert").wait_for()
+    nothing_shown(page)
+
+
+def test_a_fillit_error_clears_the_earlier_answer(page: Page) -> None:
+    valid = ROOT / "corpus" / "fillit" / "valid"
+    page.get_by_label("fillit input").fill((valid / "needs_growth.txt").read_text())
+    button(page, "Solve fillit").click()
+    assert finished(page).startswith("Done: the canonical answer")
+    assert page.locator("#picture").inner_html() != ""
+    page.get_by_label("fillit input").fill("##..\n##..\n....\n...#\n")
+    button(page, "Solve fillit").click()
+    page.get_by_role("alert").wait_for()
+    nothing_shown(page)
+
+
 def test_all_browses_every_solution(page: Page, tmp_path: Path) -> None:
     page.get_by_label("Examples").select_option("pentominoes-3x20")
     playwright.expect(page.get_by_label("Puzzle file")).to_have_value(re.compile("3x20"))

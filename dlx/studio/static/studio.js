@@ -516,7 +516,7 @@ async function start(mode) {
   try {
     id = (await (await post("/api/searches", body)).json()).id;
   } catch (error) {
-    showError(error.message);
+    failed(error.message);
     return;
   }
   const source = new EventSource(`/api/searches/${id}/events`);
@@ -539,8 +539,7 @@ async function start(mode) {
     if (search && search.id === id) search = null;
     running(false);
     if (done.status === "error") {
-      showError(done.error);
-      $("live").textContent = "Stopped by an error.";
+      failed(done.error);
       return;
     }
     $("live").textContent = liveLine(mode, done, done);
@@ -560,6 +559,16 @@ async function start(mode) {
       showError("The connection to the server was lost.");
     }
   };
+}
+
+function failed(message, line = "Stopped by an error.") {
+  // An error answers the input now on the page: nothing of an earlier answer stays beside it.
+  showError(message);
+  clearPicture("No solution shown");
+  $("live").textContent = line;
+  browse = {id: null, count: 0, number: 0};
+  $("download-json").disabled = true;
+  updateBrowse();
 }
 
 async function stop() {
@@ -650,7 +659,8 @@ async function checkPuzzle() {
     await post("/api/check", job("count"));
     showError("");
   } catch (error) {
-    showError(error.message);
+    if (!search) failed(error.message, "The puzzle has an error.");
+    else showError(error.message);
   }
 }
 

@@ -39,7 +39,9 @@ from dlx.studio.drawing import drawing
 from dlx.studio.kept import MAX_NUMBERS, Kept, decode, encode, numbering
 from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of
 from dlx.tiling.build import Tiling, build, check_area, knuth_text
+from dlx.tiling.drawn import is_picture
 from dlx.tiling.model import Placement, Puzzle, check_board
+from dlx.tiling.render import board_picture
 
 NICE = 10
 """How much less CPU priority a search has than the server, once under way."""
@@ -213,6 +215,8 @@ def _check(send: Send, task: Task) -> None:
         "pieces": [piece.name for piece in puzzle.pieces],
         "placements": len(tiling.placements),
     }
+    if is_picture(task.job.text):  # the board as the editor draws it, named boards too
+        figures["board"] = board_picture(puzzle)
     send(("answer", figures))
 
 

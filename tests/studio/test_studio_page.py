@@ -175,7 +175,7 @@ def test_a_cell_may_stay_empty(page: Page, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("grid", "size", "pieces", "count"),
-    [("triangle", (2, 6, 1), "tetriamonds", None), ("hex", (3, 6, 1), "trihexes", None)],
+    [("triangle", (2, 6, 1), "tetriamonds", None), ("hex", (3, 3, 1), "trihexes", None)],
 )
 def test_each_grid_draws_what_dlx_tile_reads(
     page: Page,
@@ -198,6 +198,38 @@ def test_each_grid_draws_what_dlx_tile_reads(
     line = finished(page)
     expected = int(dlx_tile(tmp_path, text, "--count").stdout)
     assert line.startswith(f"Done: {expected:,} solution")
+
+
+def test_hex_columns_count_hexagons(page: Page, tmp_path: Path) -> None:
+    """Columns 5 on the hex grid: five hexagons in every row, each row offset by half a hexagon
+    from the one above (it gave rows of 3, 2 and 3)."""
+    page.get_by_label("Grid").select_option("hex")
+    for label, value in (("Rows", "3"), ("Columns", "5")):
+        page.get_by_label(label, exact=True).fill(value)
+        page.get_by_label(label, exact=True).press("Tab")
+    button(page, "Fill the board").click()
+    assert button(page, "Board row 2 column 5").get_attribute("aria-pressed") == "true"
+    text = page.get_by_label("Puzzle file").input_value()
+    assert text == "grid hex\nboard\n#.#.#.#.#\n.#.#.#.#.#\n#.#.#.#.#\n"
+    assert dlx_tile(tmp_path, text + "piece 15|a\n#\n", "--count").stdout == "1\n"
+
+
+@pytest.mark.parametrize("example", ["hexiamonds-6x6", "tetrahexes", "pentominoes-3x20"])
+def test_an_example_s_named_board_sets_rows_and_columns(page: Page, example: str) -> None:
+    """Rows and Columns follow the example's named board (its picture as `board_picture` draws
+    it), not the board shown before."""
+    from dlx.tiling.drawn import read_picture
+    from dlx.tiling.render import board_picture
+
+    page.get_by_label("Examples").select_option(example)
+    text = (ROOT / "dlx" / "studio" / "examples" / f"{example}.txt").read_text()
+    playwright.expect(page.get_by_label("Puzzle file")).to_have_value(text)
+    rows = board_picture(read_picture(text))
+    hexes = [c // 2 + 1 for row in rows for c, mark in enumerate(row) if mark == "#"]
+    columns = max(hexes) if "grid hex" in text else max(map(len, rows))
+    playwright.expect(page.get_by_label("Rows", exact=True)).to_have_value(str(len(rows)))
+    playwright.expect(page.get_by_label("Columns", exact=True)).to_have_value(str(columns))
+    assert (len(rows), columns) != (6, 10)
 
 
 def test_cubes_are_drawn_as_layers(page: Page, tmp_path: Path) -> None:
@@ -327,6 +359,9 @@ def test_all_browses_every_solution(page: Page, tmp_path: Path) -> None:
     page.get_by_text("Solution 8 of 8").wait_for()
     assert page.locator("#solution-text").text_content() == "\n".join(expected[7])
     assert not button(page, "Next").is_enabled()
+    button(page, "Previous").click()
+    page.get_by_text("Solution 7 of 8").wait_for()
+    assert page.get_by_label("Solution number").input_value() == "7"  # the box follows
     with page.expect_download() as download:
         button(page, "Download solutions JSON").click()
     assert json.loads(Path(download.value.path()).read_text())["solutions"] == expected
@@ -343,6 +378,20 @@ def test_the_address_carries_the_puzzle(page: Page, browser: Any) -> None:
     assert not again.get_by_label("turn a").is_checked()
     assert again.get_by_label("flip a").is_checked()
     again.close()
+
+
+def test_a_link_pasted_into_an_open_tab_loads(page: Page, browser: Any) -> None:
+    draw_small_puzzle(page)
+    text = page.get_by_label("Puzzle file").input_value()
+    link = page.url
+    other = browser.new_page()
+    other.goto(link.split("#")[0])
+    other.locator("body[data-ready=true]").wait_for()
+    assert other.get_by_label("Puzzle file").input_value() != text
+    other.goto(link)  # the same page, another hash: no reload
+    playwright.expect(other.get_by_label("Puzzle file")).to_have_value(text)
+    assert button(other, "Board row 2 column 3").get_attribute("aria-pressed") == "true"
+    other.close()
 
 
 def test_fillit_shows_the_canonical_answer(page: Page) -> None:

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from dlx.cli.app import app
 from dlx.tiling.drawn import read_picture
 from dlx.tiling.errors import TileError
+from dlx.tiling.render import board_picture
 
 
 def tile(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -65,3 +66,30 @@ def test_a_piece_not_connected_is_told_how_cells_touch_on_its_grid(
     assert f"(pictures draw connected pieces: {told}" in str(refused.value)
     others = {"square", "triangle", "hexagon", "cube"} - {"hexagon" if grid == "hex" else grid}
     assert not any(other in str(refused.value) for other in others)
+
+
+@pytest.mark.parametrize(
+    ("grid", "name"),
+    [
+        ("square", "6x10"),
+        ("square", "8x8-hole"),
+        ("triangle", "6x6"),
+        ("triangle", "hexagon-3"),
+        ("hex", "4x7"),
+        ("hex", "hexagon-3"),
+        ("cube", "2x3x4"),
+    ],
+)
+def test_a_named_board_drawn_as_a_picture_is_the_same_board(grid: str, name: str) -> None:
+    """`board_picture` (the studio's Rows and Columns follow a named board's picture) reads
+    back to the same cells."""
+    named = read_picture(f"grid {grid}\nboard {name}\npiece a\n#\n")
+    rows = board_picture(named)
+    drawn = read_picture(f"grid {grid}\nboard\n" + "\n".join(rows) + "\npiece a\n#\n")
+    assert drawn.board == named.board
+    assert all(set(row) <= {"#", "."} for row in rows)
+
+
+def test_cells_that_may_stay_empty_are_drawn_as_plus() -> None:
+    puzzle = read_picture("board\n##+\n#.#\npiece a\n#\n")
+    assert board_picture(puzzle) == ["##+", "#.#"]

@@ -22,6 +22,7 @@ piece's label: the piece's number in input order, '1' to '9' then 'A' to 'Z' (35
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
+from itertools import groupby
 from math import isqrt
 from typing import Unpack
 
@@ -89,17 +90,8 @@ def parse(text: str) -> list[Shape]:
 
 def _blocks(text: str) -> list[list[tuple[int, str]]]:
     """The runs of non-blank lines of `text`, each line with its 1-based number."""
-    blocks: list[list[tuple[int, str]]] = []
-    current: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            current.append((number, line))
-        elif current:
-            blocks.append(current)
-            current = []
-    if current:
-        blocks.append(current)
-    return blocks
+    runs = groupby(enumerate(text.splitlines(), start=1), key=lambda line: bool(line[1].strip()))
+    return [list(run) for filled, run in runs if filled]
 
 
 def _piece(number: int, block: list[tuple[int, str]]) -> Shape:
@@ -249,11 +241,8 @@ def board_size(
 
 
 def _area(covered: int, holes: int) -> str:
-    """The pieces' area, with the holes, as the start of a sentence about it.
-
-    >>> _area(15, 0), _area(15, 1)
-    ("the pieces' total area 15 is", "the pieces' total area 15 and 1 hole make 16,")
-    """
+    """The pieces' area, with the holes, as the start of a sentence about it: "the pieces' total
+    area 15 and 1 hole make 16,"."""
     if not holes:
         return f"the pieces' total area {covered} is"
     return f"the pieces' total area {covered} and {_plural(holes, 'hole')} make {covered + holes},"
@@ -306,14 +295,11 @@ def boards(
     """
     orientations = [variants(piece, rotate, flip) for piece in pieces]
     searching = solve(problem(pieces, rows, cols, rotate, flip, holes), **search)
-    return (
-        picture(
-            rows,
-            cols,
-            [(label(i), _at(orientations[i][v], top, left)) for i, v, top, left in keys],
-        )
+    labelled = (
+        [(label(i), _at(orientations[i][v], top, left)) for i, v, top, left in keys]
         for keys in searching
     )
+    return (picture(rows, cols, cells) for cells in labelled)
 
 
 def _at(shape: Shape, top: int, left: int) -> Shape:

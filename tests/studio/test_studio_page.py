@@ -130,6 +130,36 @@ def test_a_drawn_puzzle_is_solved_as_dlx_tile_solves_it(page: Page, tmp_path: Pa
     assert Path(download.value.path()).read_text() == dlx_tile(tmp_path, text, "--dlx").stdout
 
 
+def test_the_picture_fills_its_panel_without_a_second_legend(page: Page, tmp_path: Path) -> None:
+    """A solved 6x10 is as wide as its panel on a 1280 px page (it was drawn 296 px wide), its
+    labels grow with it, and the legend `--svg` writes under the picture for names longer than a
+    label is left out of the page's picture: the page's own list is the legend."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    text = "board\n###\n###\npiece bar\n##\n#\npiece bend\n.#\n##\n"
+    page.get_by_label("Puzzle file").fill(text)
+    page.get_by_label("Puzzle file").dispatch_event("change")
+    button(page, "Solve").click()
+    finished(page)
+    svg = tmp_path / "named.svg"
+    dlx_tile(tmp_path, text, "--limit", "1", "--svg", str(svg))
+    assert "bend" in svg.read_text()  # --svg keeps its legend, and so does the download
+    assert "bend" not in page.locator("#picture").inner_html()
+    legend = page.get_by_role("list", name="Legend").inner_text().split()
+    assert legend == ["bar", "(b)", "bend", "(B)"]
+    with page.expect_download() as download:
+        button(page, "Download SVG").click()
+    assert Path(download.value.path()).read_text() == svg.read_text()
+    page.get_by_label("Examples").select_option("pentominoes-6x10")
+    playwright.expect(page.get_by_label("Puzzle file")).to_have_value(re.compile("6x10"))
+    button(page, "Solve").click()
+    finished(page)
+    panel = page.locator("#figure").bounding_box()
+    picture = page.locator("#picture svg").bounding_box()
+    assert panel["width"] > 500 and picture["width"] >= 0.95 * panel["width"]
+    label = page.locator("#picture svg text").first.bounding_box()
+    assert label["height"] >= 18  # 14 px text drawn at twice its size or more
+
+
 def test_the_keyboard_draws_and_solves(page: Page, tmp_path: Path) -> None:
     page.get_by_label("Board name").fill("")
     page.get_by_label("Board name").press("Tab")

@@ -600,7 +600,7 @@ function running(on) {
 function show(drawn) {
   shownSvg = drawn.svg;
   const picture = $("picture");
-  picture.innerHTML = drawn.svg;
+  picture.innerHTML = drawn.picture || drawn.svg;  // shown without its legend: the list is beside it
   picture.setAttribute("aria-label", `Solution ${drawn.number}: ${drawn.text.join(" / ")}`);
   $("solution-text").textContent = drawn.text.join("\n");
   const legend = $("legend");

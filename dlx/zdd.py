@@ -18,7 +18,9 @@ Glossary:
 - *frontier order*: the search takes the first uncovered exact item in a fixed order. With a
   grid's cells in reading order (`item_order` or the declaration), what is covered beyond that
   item is a thin frontier, so the states are few and recur (a sweep-line count); `mrv` (the item
-  of fewest options, as DLX6) wanders, and the states seldom repeat.
+  of fewest options, as DLX6) wanders, and the states seldom repeat. Where the given order is
+  no frontier (a grid listed along its long side, or shuffled), `auto` takes an order derived
+  from the options (`dlx.cores.zdd.order`).
 
 >>> p = Problem.from_options(["a", "b", "c"], [("ab", ["a", "b"]), ("c", ["c"]),
 ...     ("a", ["a"]), ("bc", ["b", "c"])])
@@ -35,8 +37,8 @@ from collections.abc import Hashable, Iterable, Iterator
 from types import GenericAlias
 
 from dlx.cores.settings import check_budget
-from dlx.cores.zdd.order import sweep_order
-from dlx.cores.zdd.plan import compile_plan
+from dlx.cores.zdd.order import derived_orders, rcm_order, sweep_order
+from dlx.cores.zdd.plan import Plan, compile_plan, reorder_plan
 from dlx.cores.zdd.search import ENTRY_BYTES, Builder, ZddStats
 from dlx.problem import Problem
 
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
     from dlx.cores.zdd.search import Nodes
 
     K = TypeVar("K", bound=Hashable)
-    ZddChoice = Literal["frontier", "sweep", "mrv", "auto"]
+    ZddChoice = Literal["frontier", "sweep", "rcm", "mrv", "auto"]
     ZddCore = Literal["compiled", "python"]
 else:
 
@@ -60,7 +62,7 @@ else:
 
     K = "K"
 
-__all__ = ["MEMO_MB", "Zdd", "ZddStats", "sweep_order", "zdd"]
+__all__ = ["MEMO_MB", "Zdd", "ZddStats", "rcm_order", "sweep_order", "zdd"]
 
 MEMO_MB = 1024
 """The memo's default cap in megabytes: past it, its entries are given up (counts stay exact)."""
@@ -178,29 +180,36 @@ def zdd(
 
     The search branches on the first uncovered item of a fixed order: the primary items named
     in `item_order`, then the others as declared (`choose="frontier"`), or in `sweep_order`'s
-    order (`choose="sweep"`: for a grid declared row by row along its long side, say);
+    order (`choose="sweep"`: for a grid declared row by row along its long side, say) or
+    `rcm_order`'s (`choose="rcm"`: reverse Cuthill-McKee on the items' graph);
     `choose="mrv"` branches on the item of fewest options instead (DLX6's choice);
-    `choose="auto"` takes the frontier or MRV, whichever a short probe of each estimates to
-    search less (see `dlx.cores.zdd.compiled.choose_mrv`; the frontier without the compiled
+    `choose="auto"` takes the order and the choice that short probes estimate to search
+    least: the frontier's order against the sweep's and the reverse Cuthill-McKee order of the
+    whole problem (each as its `choose` gives it without `item_order`), then the order kept
+    against MRV (see `dlx.cores.zdd.compiled.build_auto`; the frontier without the compiled
     core), and says which in `stats.choice`.
     `memo_mb` caps the memo; past it the memo gives entries up (the compiled search those of
     every other level, the Python one all) and the search goes on, its count still exact.
     Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the default
     when built) or this module's, its reference.
     """
-    if choose not in ("frontier", "sweep", "mrv", "auto"):
-        raise ValueError(f"choose must be 'frontier', 'sweep', 'mrv' or 'auto', not {choose!r}")
+    if choose not in ("frontier", "sweep", "rcm", "mrv", "auto"):
+        raise ValueError(
+            f"choose must be 'frontier', 'sweep', 'rcm', 'mrv' or 'auto', not {choose!r}"
+        )
     if not memo_mb > 0:
         raise ValueError(f"memo_mb must be positive, not {memo_mb}")
     check_budget(None, max_nodes)
-    plan = compile_plan(problem, item_order, sweep=choose == "sweep")
+    derive = {"sweep": sweep_order, "rcm": rcm_order}.get(choose)
+    plan = compile_plan(problem, item_order, rest=derive(problem) if derive else ())
     max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
     if core != "python":
         from dlx.cores.zdd.compiled import build_auto, build_compiled
 
         required = core == "compiled"
         if choose == "auto":
-            built = build_auto(plan, memo_mb, max_nodes, required=required)
+            others = _derived(plan, problem)
+            built = build_auto(plan, others, memo_mb, max_nodes, required=required)
         else:
             mrv = choose == "mrv"
             built = build_compiled(plan, memo_mb, max_nodes, required=required, mrv=mrv)
@@ -212,3 +221,10 @@ def zdd(
     nodes, root, stats = Builder(plan, picked, max_entries, max_nodes).run()
     stats.choice = picked
     return Zdd(list(problem.keys), plan.dlx6, nodes, root, stats)
+
+
+def _derived(plan: Plan, problem: Problem[K]) -> Iterator[tuple[str, Plan]]:
+    """`plan` in each order `derived_orders` derives from the whole problem, by its choice's
+    name, each made when asked for."""
+    for choice, order in derived_orders(problem):
+        yield choice, reorder_plan(plan, problem, order)

@@ -8,6 +8,7 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
 import math
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -88,12 +89,28 @@ def sequential_only(timeout: float | None, max_nodes: int | None) -> None:
 
 
 def parts(run: Any) -> list[str]:
-    """The line `--stats` adds for a parallel search: how its tree was cut."""
+    """The lines `--stats` adds for a parallel search: how its tree was cut, and where the
+    workers' time went (`dlx.parallel.timing`)."""
+    timing = run.timing
+    idle = timing.idle()
+    workers = max(len(idle), 1)
+    start, between, end = (sum(getattr(i, name) for i in idle) / workers for name in IDLE)
+    seconds = timing.seconds
+    rate = f", {timing.sent / seconds:.0f} a second" if seconds > 0 else ""
     return [
         f"dlx: {run.parts} parts searched, {run.expanded} expanded, {run.split} split at their "
         f"budget, {run.resumed} from the checkpoint, {run.wasted_nodes} nodes wasted, "
-        f"{run.restarts} restarts"
+        f"{run.restarts} restarts",
+        f"dlx: {len(idle)} workers busy {100 * timing.busy():.1f}% of {seconds:.3f} s (on a "
+        f"processor {100 * timing.on_processor():.1f}% of that); idle a "
+        f"worker: {start:.3f} s at the start, {between:.3f} s between parts, {end:.3f} s at the "
+        f"end (most {max((i.total for i in idle), default=0.0):.3f} s); {timing.sent} parts "
+        f"sent{rate}; the parent's own work {timing.parent:.3f} s of processor",
     ]
+
+
+IDLE = ("start", "between", "end")
+"""A worker's idle seconds, as `dlx.parallel.timing.Idle` parts them."""
 
 
 def count_in_parallel(
@@ -129,7 +146,12 @@ def count_in_parallel(
 @contextmanager
 def progress_bar() -> Iterator[Any]:
     """On a terminal, a progress bar on standard error weighted by each part's estimated share
-    of the tree, with the solutions so far and the time left; elsewhere no hook (None)."""
+    of the tree, with the solutions so far and the time left; elsewhere no hook (None). Rich
+    (a tenth of a short search's whole run to load) is loaded only where its rules may find a
+    terminal: standard error is one, or the environment says to take it for one."""
+    if not _may_be_terminal():
+        yield None
+        return
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -156,6 +178,17 @@ def progress_bar() -> Iterator[Any]:
             bar.update(task, completed=state.done, solutions=state.solutions)
 
         yield hook
+
+
+def _may_be_terminal() -> bool:
+    """Whether rich's `Console(stderr=True).is_terminal` may be True: `TTY_COMPATIBLE=1`, a
+    non-empty `FORCE_COLOR`, or standard error a terminal (rich says no in every other case)."""
+    if os.environ.get("TTY_COMPATIBLE") == "1" or os.environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except ValueError:  # (closed)
+        return False
 
 
 def estimate(

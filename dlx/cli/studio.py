@@ -26,28 +26,32 @@ def register(app: typer.Typer) -> None:
     app.command("studio")(studio)
 
 
+PortOpt = Annotated[
+    int, typer.Option("--port", min=0, max=65535, help="Listen on this port (0: a free one).")
+]
+HostOpt = Annotated[
+    str, typer.Option("--host", help="Listen on this address (not this machine's: a warning).")
+]
+NoBrowserOpt = Annotated[
+    bool, typer.Option("--no-browser", help="Print the address; open no browser.")
+]
+SearchesOpt = Annotated[
+    int, typer.Option("--searches", min=1, max=256, help="Searches running at once, at most.")
+]
+BudgetOpt = Annotated[
+    float,
+    typer.Option("--timeout", callback=positive_seconds, help="Each search's budget of seconds."),
+]
+NodesOpt = Annotated[int, typer.Option("--max-nodes", min=1, help="Each search's budget of nodes.")]
+
+
 def studio(
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Listen on this port (0: a free one).")
-    ] = 0,
-    host: Annotated[
-        str, typer.Option("--host", help="Listen on this address (not this machine's: a warning).")
-    ] = "127.0.0.1",
-    no_browser: Annotated[
-        bool, typer.Option("--no-browser", help="Print the address; open no browser.")
-    ] = False,
-    searches: Annotated[
-        int, typer.Option("--searches", min=1, max=256, help="Searches running at once, at most.")
-    ] = 8,
-    timeout: Annotated[
-        float,
-        typer.Option(
-            "--timeout", callback=positive_seconds, help="Each search's budget of seconds."
-        ),
-    ] = DEFAULT_TIMEOUT,
-    max_nodes: Annotated[
-        int, typer.Option("--max-nodes", min=1, help="Each search's budget of nodes.")
-    ] = DEFAULT_MAX_NODES,
+    port: PortOpt = 0,
+    host: HostOpt = "127.0.0.1",
+    no_browser: NoBrowserOpt = False,
+    searches: SearchesOpt = 8,
+    timeout: BudgetOpt = DEFAULT_TIMEOUT,
+    max_nodes: NodesOpt = DEFAULT_MAX_NODES,
 ) -> None:
     """Draw a tiling puzzle in the browser, watch it solved, browse its solutions."""
     try:

@@ -3,13 +3,13 @@ and write out every solution through a ZDD (`dlx.zdd`, Knuth's Algorithm Z) inst
 them one by one. The options are read in `dlx.cli.zdd_options`; `dlx solve --zdd [--count] FILE`
 comes here straight from the plain start (`dlx.cli.plain`).
 
-`--count` prints the exact number, however large; `--random K` prints K solutions drawn
-uniformly at random (`--seed S` makes the draw repeatable); with neither, the solutions are
-listed from the ZDD in search order (`--limit` still applies). `--zdd-out PATH` writes the ZDD in
-the text DLX6 prints; `--memo-mb` caps the memo; `--zdd-choose` names the item choice (by
-default `auto`: a short probe picks the frontier or MRV, see `dlx.zdd`); `--stats` adds the
-memo's hits, entries and bytes, the choice taken and the ZDD's size. `--max-nodes`, `--jobs`
-and `--json` do not combine with it (exit 2).
+`--count` prints the exact number, however large; `--random K` prints K solutions drawn uniformly at
+random (`--seed S` makes the draw repeatable); with neither, the solutions are listed from the ZDD
+in search order (`--limit` still applies). `--zdd-out PATH` writes the ZDD in the text DLX6 prints;
+`--memo-mb` caps the memo; `--zdd-choose` names the item choice (by default `auto`: short probes
+pick the item order, the given one, the sweep's or a reverse Cuthill-McKee order, and then that
+order or MRV, see `dlx.zdd`); `--stats` adds the memo's hits, entries and bytes, the choice taken
+and the ZDD's size. `--max-nodes`, `--jobs` and `--json` do not combine with it (exit 2).
 """
 
 from __future__ import annotations
@@ -73,6 +73,8 @@ def run_zdd(
         with guarded():
             made, order = problem()
             choose: Any = asked.choose
+            if choose in ("sweep", "rcm"):  # (orders derived from the options alone)
+                order = ()
             diagram = zdd(made, item_order=order, memo_mb=asked.memo_mb, choose=choose)
         total = diagram.count()
         seconds = time.perf_counter() - started

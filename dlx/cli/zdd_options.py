@@ -46,6 +46,7 @@ class ZddChoose(StrEnum):
     FRONTIER = "frontier"
     MRV = "mrv"
     SWEEP = "sweep"
+    RCM = "rcm"
 
 
 ZddChooseOpt = Annotated[
@@ -53,9 +54,10 @@ ZddChooseOpt = Annotated[
     typer.Option(
         "--zdd-choose",
         case_sensitive=False,
-        help="With --zdd: the item to branch on: auto (a short probe picks frontier or mrv), "
-        "frontier (a fixed order; dlx tile: lines along the board's short side), mrv (fewest "
-        "options, as DLX6), sweep (an order derived from the options).",
+        help="With --zdd: the item to branch on: auto (short probes pick an order below, or "
+        "mrv), frontier (the items' order; dlx tile: lines along the board's short side), mrv "
+        "(fewest options, as DLX6), sweep or rcm (orders derived from the options: Cuthill-"
+        "McKee over the closest ties, reverse Cuthill-McKee over all).",
     ),
 ]
 

@@ -9,13 +9,22 @@ import pickle
 import time
 from collections.abc import Callable, Generator, Hashable, Iterable, Iterator
 from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypedDict, Unpack
 
 from dlx.cores.settings import Choice, Prune
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
-from dlx.parallel.executors import ExecutorPool, LocalPool, Pool, dask_pool, workers_for
+from dlx.parallel.executors import (
+    ExecutorPool,
+    InlinePool,
+    LocalPool,
+    Pool,
+    dask_pool,
+    this_worker,
+    workers_for,
+)
 from dlx.parallel.parts import (
     K,
     Outcome,
@@ -29,8 +38,9 @@ from dlx.problem import Problem
 from dlx.stats import Status
 
 
-def prepare(problem: Problem[K], settings: Settings) -> tuple[str, bytes]:
-    """The problem's fingerprint and its pickled form; refuse what cannot go to a worker."""
+def prepare(problem: Problem[K], settings: Settings) -> bytes:
+    """The problem's pickled form; refuse what cannot go to a worker (one worker, which
+    searches here, refuses it too: what runs on one worker runs on many)."""
     if problem.has_multiplicities:
         raise ParallelError(
             "problems with multiplicities cannot be split by options (Algorithm M branches "
@@ -44,7 +54,7 @@ def prepare(problem: Problem[K], settings: Settings) -> tuple[str, bytes]:
             f"the problem or its pruning check cannot be sent to another process ({error}); "
             "give a module-level function, or search without jobs"
         ) from None
-    return fingerprint(problem, settings), blob
+    return blob
 
 
 @dataclass
@@ -58,12 +68,20 @@ class Run:
     progress: ProgressHook | None = None
     report: Report = field(default_factory=Report)
 
+    def here(self) -> bool:
+        """Whether the run has one worker, this process: no cluster, no executor, and `jobs`
+        gives one worker (there is nothing to split the search into, and nothing is sent)."""
+        return self.scheduler is None and self.executor is None and workers_for(self.jobs or 0) == 1
+
 
 def run(problem: Problem[K], settings: Settings, where: Run) -> Iterator[Outcome]:
     """The outcomes of `problem`'s parts in search order, run as `where` says. What cannot be
     sent to a worker, and a foreign checkpoint, are refused at once; workers start on the first
     request."""
-    digest, blob = prepare(problem, settings)
+    blob = prepare(problem, settings)
+    # (the fingerprint names the problem to a checkpoint and to the workers: one worker here
+    # and no checkpoint need none)
+    digest = "" if where.here() and where.checkpoint is None else fingerprint(problem, settings)
     checkpoint = None if where.checkpoint is None else Checkpoint(where.checkpoint, digest)
     return _running(problem, settings, where, digest, blob, checkpoint)
 
@@ -79,31 +97,58 @@ def _running(
     """`run`'s outcomes, with its pool."""
     close: Callable[[], None] = lambda: None  # noqa: E731
     pool: Pool | None = None
-    started = time.perf_counter()
     try:
-        if where.scheduler is not None:
-            pool, close = dask_pool(where.scheduler, digest, blob)
-        elif where.executor is not None:
-            pool = ExecutorPool(where.executor, where.jobs or os.cpu_count() or 1, digest, blob)
-        else:
-            pool = LocalPool(workers_for(where.jobs or 0), digest, blob)
-        if settings.budget is None and pool.workers > 1:
-            settings = dataclasses.replace(settings, seconds=pool.slice)
-        yield from outcomes(
-            problem,
-            pool,
-            settings,
-            checkpoint=checkpoint,
-            progress=where.progress,
-            report=where.report,
-        )
+        with _clock(where.report):
+            pool, close = _pool(problem, where, digest, blob)
+            if settings.budget is None and pool.workers > 1:
+                settings = dataclasses.replace(settings, seconds=pool.slice)
+            yield from outcomes(
+                problem,
+                pool,
+                settings,
+                checkpoint=checkpoint,
+                progress=where.progress,
+                report=where.report,
+            )
     finally:
-        where.report.stats.seconds = time.perf_counter() - started
         if pool is not None:
+            where.report.timing.workers = max(where.report.timing.workers, pool.workers)
             pool.close()
         close()
         if checkpoint is not None:
             checkpoint.close()
+
+
+def _pool(
+    problem: Problem[K], where: Run, digest: str, blob: bytes
+) -> tuple[Pool, Callable[[], None]]:
+    """The pool `where` asks for, and how to leave it (one worker searches in this process)."""
+    if where.scheduler is not None:
+        return dask_pool(where.scheduler, digest, blob)
+    pool: Pool
+    if where.executor is not None:
+        pool = ExecutorPool(where.executor, where.jobs or os.cpu_count() or 1, digest, blob)
+    elif where.here():
+        pool = InlinePool(problem)
+    else:
+        pool = LocalPool(workers_for(where.jobs or 0), digest, blob)
+    return pool, lambda: None
+
+
+@contextmanager
+def _clock(report: Report) -> Iterator[None]:
+    """The run's seconds into `report`, and the times `report.timing` needs: when the run
+    began and ended, and the parent's processor seconds apart from the parts it searched."""
+    timing = report.timing
+    started, worked = time.perf_counter(), time.process_time()
+    timing.began = time.time()
+    try:
+        yield
+    finally:
+        report.stats.seconds = time.perf_counter() - started
+        timing.ended = time.time()
+        here = timing.worked.get(this_worker())
+        timing.parent = time.process_time() - worked - (here.cpu if here is not None else 0.0)
 
 
 class ParallelKeywords(TypedDict, total=False):

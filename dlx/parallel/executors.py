@@ -1,5 +1,6 @@
-"""Where do the parts of a parallel search run? Worker processes of this machine, a caller's
-executor, or a Dask cluster: each a `Pool` that takes a part and gives a future of its outcome."""
+"""Where do the parts of a parallel search run? This process (one worker), worker processes of
+this machine, a caller's executor, or a Dask cluster: each a `Pool` that takes a part and gives
+a future of its outcome."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
-from concurrent.futures.process import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dlx.parallel.parts import SLICE, Outcome, ParallelError, Part, Settings
 from dlx.parallel.searching import search
 from dlx.problem import Problem
+
+if TYPE_CHECKING:  # (loaded by the pool that starts processes: one worker starts none)
+    from concurrent.futures.process import ProcessPoolExecutor
 
 _local = threading.local()
 
@@ -41,7 +44,24 @@ def run_part(digest: str, blob: bytes | None, part: Part, settings: Settings) ->
             raise ParallelError(f"worker {os.getpid()} was never sent problem {digest[:12]}")
         problem = pickle.loads(blob)
         _local.problems = {digest: problem}
-    return search(problem, part, settings)
+    return timed(problem, part, settings)
+
+
+def timed(problem: Problem[Any], part: Part, settings: Settings) -> Outcome:
+    """`search(problem, part, settings)`, its outcome told which worker searched it (host and
+    process), when it began (wall clock), for how many seconds, and how many of them its thread
+    had a processor (`dlx.parallel.timing`)."""
+    began, start, cpu = time.time(), time.perf_counter(), time.thread_time()
+    outcome = search(problem, part, settings)
+    outcome.busy, outcome.cpu = time.perf_counter() - start, time.thread_time() - cpu
+    outcome.worker, outcome.began = this_worker(), began
+    return outcome
+
+
+def this_worker() -> str:
+    """How the outcomes this process searched name it: its host and process number."""
+    host = os.uname().nodename if hasattr(os, "uname") else os.environ.get("COMPUTERNAME", "")
+    return f"{host}/{os.getpid()}"
 
 
 def _given(digest: str) -> bytes | None:
@@ -65,6 +85,33 @@ class Pool(Protocol):
     def close(self) -> None: ...
 
 
+class InlinePool:
+    """One worker, this process: each part is searched as it is sent, with nothing to start,
+    pickle or send back, so one worker costs what the search without workers costs. A part
+    that fails gives its future the error, as a worker would; Ctrl-C (KeyboardInterrupt)
+    goes straight to the caller, from the search's next poll."""
+
+    workers = 1
+    slice = SLICE  # (never used: one worker searches without a time slice)
+
+    def __init__(self, problem: Problem[Any]) -> None:
+        self.problem = problem
+
+    def submit(self, part: Part, settings: Settings) -> Future[Outcome]:
+        future: Future[Outcome] = Future()
+        try:
+            future.set_result(timed(self.problem, part, settings))
+        except Exception as error:  # (as a worker's error comes back in its future)
+            future.set_exception(error)
+        return future
+
+    def replace(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        """Nothing runs once a part is back."""
+
+
 class LocalPool:
     """Worker processes of this machine, each given the problem once; a pool that loses a
     worker (`BrokenProcessPool`) is replaced by a new one."""
@@ -78,6 +125,8 @@ class LocalPool:
         self.executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
+        from concurrent.futures.process import ProcessPoolExecutor
+
         return ProcessPoolExecutor(
             self.workers, initializer=_adopt, initargs=(self.digest, self.blob)
         )

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from dlx.cores.settings import Choice, Prune, SearchSettings
 from dlx.errors import DlxError
+from dlx.parallel.timing import Timing
 from dlx.problem import Problem
 from dlx.solve import search_settings
 from dlx.stats import Stats
@@ -125,6 +126,9 @@ class Part:
         return (self.prefix, *self.more)
 
 
+TIMES = ("worker", "began", "busy", "cpu")
+"""The fields of an `Outcome` that say how the run went, not what it found."""
+
 Left = tuple[Prefix, tuple[Prefix, ...], float]
 """A part left to search: its prefix, its further siblings (`Part.more`) and its share."""
 
@@ -151,6 +155,10 @@ class Outcome:
     rest: list[Left] = field(default_factory=list)
     stop: Prefix | None = None
     depth: int = -1  # the level of the tree `profile` starts at (-1: that of `prefix`)
+    worker: str = ""  # who searched it, when it began (wall clock), for how many seconds and
+    began: float = 0.0  # how many of them on a processor: how a run's time went, never written
+    busy: float = 0.0  # to a checkpoint (`to_json`)
+    cpu: float = 0.0
 
     def parts(self) -> list[Part]:
         """What this outcome leaves to other parts, in search order."""
@@ -180,8 +188,11 @@ class Outcome:
             self.profile[offset + level] += n
 
     def to_json(self) -> str:
-        """One line of a checkpoint file."""
-        return json.dumps(asdict(self), separators=(",", ":"))
+        """One line of a checkpoint file: what the part found, not who searched it or when."""
+        data = asdict(self)
+        for name in TIMES:
+            del data[name]
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, line: str) -> Outcome:
@@ -214,6 +225,7 @@ class Report:
     leaves: list[Prefix] = field(default_factory=list)  # the subtrees searched, in order
     inner: list[Prefix] = field(default_factory=list)  # the subtrees expanded, in order
     stops: list[Prefix] = field(default_factory=list)  # the nodes budgets stopped at, in order
+    timing: Timing = field(default_factory=Timing)  # where the workers' time went
 
     def add(self, outcome: Outcome) -> None:
         """Count one outcome (taken in search order)."""

@@ -7,8 +7,7 @@ from __future__ import annotations
 import dataclasses
 import heapq
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from dataclasses import replace
 from typing import Any
 
@@ -71,6 +70,8 @@ class Schedule:
             self.report.resumed += 1
         elif self.checkpoint is not None:
             self.checkpoint.record(outcome)
+        if outcome.worker and not resumed:  # (not a part the parent expanded in advance)
+            self.report.timing.add(outcome.worker, outcome.began, outcome.busy, outcome.cpu)
         self.progress.parts += len(outcome.searched)
         self.progress.done += outcome.share_done()
         self.progress.solutions += outcome.solutions
@@ -181,7 +182,7 @@ def _send(
         part = schedule.next_part()
         try:
             running[pool.submit(part, schedule.limits(part))] = part
-        except BrokenProcessPool:
+        except BrokenExecutor:  # (a local pool's: `BrokenProcessPool`)
             schedule.enqueue(part)
             return True
     return False
@@ -189,7 +190,7 @@ def _send(
 
 def _lost(future: Future[Outcome]) -> bool:
     """Whether the future's worker process died (the local pool is broken)."""
-    return isinstance(future.exception(), BrokenProcessPool)
+    return isinstance(future.exception(), BrokenExecutor)
 
 
 def _result(future: Future[Outcome], part: Part) -> Outcome:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from dlx.cores.counters import BATCH
-from dlx.cores.settings import Frontier
+from dlx.cores.counters import BATCH, NO_LIMIT
+from dlx.cores.settings import Frontier, SearchSettings
 from dlx.parallel.cells_split import cells_branches
 from dlx.parallel.parts import (
     BUDGET,
@@ -25,7 +25,7 @@ from dlx.parallel.parts import (
     Settings,
 )
 from dlx.problem import Problem
-from dlx.solve import count_with, solve_with
+from dlx.solve import solve_with
 from dlx.stats import Stats, Status
 
 
@@ -76,21 +76,17 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     outcome = Outcome(part.path, part.prefix, part.share)
     members = part.members
     each = part.share / len(members)
-    left, end = settings.budget, None
-    if settings.seconds is not None:
-        # A time slice, and at most `BUDGET` nodes while the part holds the solutions it finds
-        # (each a node: its memory stays bounded); nodes alone where a stop throws the run away
-        # (`tells_where`: a time slice would cut a slow core's parts small).
-        nodes = max(1, round(BUDGET * settings.seconds / SLICE))
-        if tells_where(problem, settings):
-            end = time.monotonic() + settings.seconds
-            left = nodes if settings.solutions else None
-        else:
-            left = nodes
+    left, end = _limits(problem, settings)
+    asked = _asked(problem, settings)
     for k, prefix in enumerate(members):
         later = members[k + 1 :]
         seconds = None if end is None else max(end - time.monotonic(), MOMENT)
-        stats, found, stops = _run(problem, prefix, settings, left, seconds)
+        stats, found, stops = _run(problem, asked, prefix, left, seconds)
+        if stops and not stops[0][0]:
+            # The clock ran out before the subtree's first node (a loaded machine, or the
+            # subtrees before it took the slice): it is given that node, so that the rest of
+            # it is left where the search stands, never thrown away and expanded.
+            stats, found, stops = _run(problem, asked, prefix, 1, None)
         if stats.status is not Status.BUDGET:
             outcome.add(stats, found, len(prefix))
             outcome.searched.append(prefix)
@@ -115,44 +111,71 @@ def search(problem: Problem[K], part: Part, settings: Settings) -> Outcome:
     return outcome
 
 
+def _limits(problem: Problem[K], settings: Settings) -> tuple[int | None, float | None]:
+    """A part's node budget and the clock's end for it: a time slice, and at most `BUDGET` nodes
+    while the part holds the solutions it finds (each a node: its memory stays bounded); nodes
+    alone where a stop throws the run away (`tells_where`: a time slice would cut a slow core's
+    parts small)."""
+    if settings.seconds is None:
+        return settings.budget, None
+    nodes = max(1, round(BUDGET * settings.seconds / SLICE))
+    if not tells_where(problem, settings):
+        return nodes, None
+    return (nodes if settings.solutions else None), time.monotonic() + settings.seconds
+
+
 def tells_where(problem: Problem[K], settings: Settings) -> bool:
     """Whether a search of `problem`'s parts, stopped by a budget, tells where it stood: the
     compiled cells core does, and the compiled links core running Algorithm X; the pure-Python
     cores and Algorithm M (colours, multiplicities) do not."""
-    from dlx.cores.cells.engine import cells_core
-    from dlx.cores.links.engine import compiled_supports, default_core
     from dlx.errors import CoreUnavailableError
 
     try:
         if settings.engine == "cells":
+            from dlx.cores.cells.engine import cells_core
+
             return cells_core() == "compiled"
+        from dlx.cores.links.engine import compiled_supports, default_core
+
         general = problem.has_colours or problem.has_multiplicities
         return default_core() == "compiled" and compiled_supports(problem) and not general
     except CoreUnavailableError:  # (the search itself says so)
         return False
 
 
+def _asked(problem: Problem[K], settings: Settings) -> SearchSettings:
+    """What every subtree of a part is searched with but its givens and budgets, checked
+    against the problem once a part (more work than a small subtree's whole search); counting,
+    the compiled cores count the solutions where they find them; listing, they hand them over
+    in batches (no one looks at the statistics or the pruning check's calls before the part
+    is done)."""
+    asked = settings.below(problem, (), settings.prune, None)
+    return asked.replace(batch=BATCH, count_to=0 if settings.solutions else NO_LIMIT)
+
+
 def _run(
     problem: Problem[K],
+    asked: SearchSettings,
     prefix: Prefix,
-    settings: Settings,
     budget: int | None,
     seconds: float | None,
 ) -> tuple[Stats, list[Prefix], list[Frontier]]:
     """One subtree searched under `budget` nodes and `seconds`: its statistics, its solutions
     (when asked for), and where a budget stopped it (when one did, and the core can tell)."""
     stats = Stats()
-    found: list[Prefix] = []
     stops: list[Frontier] = []
-    below = settings.below(problem, prefix, settings.prune, budget, seconds)
-    # (no one looks at `stats` or the pruning check's calls before the part is done: the
-    # compiled cores may hand its solutions over in batches)
-    below = below.replace(stopped=stops.append, batch=BATCH)
-    if settings.solutions:
-        found = [tuple(map(problem.option_number, s)) for s in solve_with(problem, below, stats)]
+    below = asked.replace(givens=prefix, max_nodes=budget, timeout=seconds, stopped=stops.append)
+    if below.engine == "cells":
+        from dlx.cores.cells.engine import search_cells as engine
     else:
-        count_with(problem, below, stats)  # counted inside the search: `stats` tells how many
-    return stats, found, stops
+        from dlx.cores.links.engine import search_links as engine
+    # (the engines' option numbers, which `dlx.solve` would turn into keys and a part back)
+    solutions = engine(problem, stats, below)
+    if below.count_to:
+        for _ in solutions:
+            pass  # (counted: `stats` tells how many)
+        return stats, [], stops
+    return stats, [tuple(numbers) for numbers in solutions], stops
 
 
 def expand(problem: Problem[K], part: Part, settings: Settings) -> Outcome:

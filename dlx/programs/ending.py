@@ -139,13 +139,18 @@ def _unraisable(
 
 
 def _status(app: Callable[[], object], name: str) -> int:
-    """The exit status of the typer `app`, its failed writes told in one line."""
+    """The exit status of the typer `app`, its failed writes and a lack of memory told in one
+    line."""
     try:
         app()
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     except OSError as error:
         return _fail(f"{name}: {reason(error)}", EXIT_FAILED)
+    except MemoryError:
+        return _fail(
+            f"{name}: out of memory: the run needs more than this machine allows", EXIT_FAILED
+        )
     return 0
 
 

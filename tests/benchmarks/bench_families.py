@@ -23,7 +23,10 @@ sources (`ctangle dlx1.w && cc -O3 dlx1.c -o dlx1`; SSXCC needs gb_flip.c too); 
 never builds or ships them. Valgrind cannot load DLX3 as written (its 100,000,000-node arrays
 take 1.6 GB of static memory): for `--callgrind`, build it with `#define max_nodes 10000000`.
 `--baseline DIR` also runs the links and cells engines of another checkout of this project (its
-compiled cores built in place), for before/after ratios.
+compiled cores built in place), for before/after ratios. `--zdd` also counts each file through a
+ZDD (`python -m dlx solve --count --zdd FILE`, Knuth's Algorithm Z), its time over the cells
+engine's (the links' on multiplicities): on these families states seldom repeat, and the ratio
+shows what the ZDD's memo and nodes cost where they save nothing (outside the targets).
 
 Each time is the best of `--repeat` runs (default 3). Each checkout's `dlx` is byte-compiled
 first (`compileall`), so that a start is an installed package's even where
@@ -138,8 +141,9 @@ Command = tuple[list[str], dict[str, str], bool]
 
 
 def ours(engine: str, checkout: Path | None = None) -> Callable[[Path], Command]:
-    """`python -m dlx solve --count [--engine cells] FILE`, on this checkout or `checkout`."""
-    extra = ["--engine", "cells"] if engine == "cells" else []
+    """`python -m dlx solve --count [--engine cells | --zdd] FILE`, on this checkout or
+    `checkout`."""
+    extra = {"cells": ["--engine", "cells"], "zdd": ["--zdd"]}.get(engine, [])
     env = {"DLX_CORE": "compiled"}
     if checkout is not None:
         env["PYTHONPATH"] = str(checkout)
@@ -212,8 +216,9 @@ Table = dict[str, tuple[tuple[str, ...], Callable[[Path], Command]]]
 """Each solver's name -> (the solvers its time is divided by, its command)."""
 
 
-def solvers(family: str, baseline: Path | None) -> Table:
-    """The solvers of one family: our engines (and the baseline's), then Knuth's programs."""
+def solvers(family: str, baseline: Path | None, zdd: bool = False) -> Table:
+    """The solvers of one family: our engines (and the baseline's, and the ZDD's where asked),
+    then Knuth's programs."""
     table: Table = {}
     engines = ["links"] if family == "multiplicities" else ["links", "cells"]
     peers = {"links": KNUTH[family].lower(), "cells": "ssxcc"}
@@ -221,6 +226,8 @@ def solvers(family: str, baseline: Path | None) -> Table:
         table[engine] = ((peers[engine], f"{engine}@base"), ours(engine))
         if baseline is not None:
             table[f"{engine}@base"] = ((), ours(engine, baseline))
+    if zdd:
+        table["zdd"] = ((engines[-1],), ours("zdd"))
     for engine in engines:
         program = os.environ.get(peers[engine].upper())
         if program:
@@ -235,6 +242,7 @@ def main(argv: list[str]) -> int:
     measure.add_argument("--cpu", action="store_true", help="processor seconds instead")
     measure.add_argument("--callgrind", action="store_true", help="count instructions instead")
     parser.add_argument("--baseline", type=Path, help="another checkout, for before/after")
+    parser.add_argument("--zdd", action="store_true", help="also count through a ZDD")
     only = ["startup", *FILES]
     parser.add_argument("--only", action="append", choices=only, help="this file only")
     args = parser.parse_args(argv)
@@ -261,7 +269,7 @@ def compare(
     name: str, family: str, path: Path, args: argparse.Namespace, ratios: dict[str, list[float]]
 ) -> bool:
     """Run every solver of `family` on `path`, print its figures; whether counts disagree."""
-    table = solvers(family, args.baseline)
+    table = solvers(family, args.baseline, args.zdd)
     measures: dict[str, float] = {}
     counts: dict[str, int | None] = {}
     unit = "instructions" if args.callgrind else "cpu seconds" if args.cpu else "seconds"

@@ -6,7 +6,8 @@ its last line on standard error, 64-bit, wrapping past 2**64) on the square domi
 8 x 30 and on the pentominoes it takes 5 to 24 GB, more than a shared machine can give (its own
 hash table reserves 8 GB of address space, so a limit on that cannot tell the two apart).
 
-Run: `.venv/bin/python tests/benchmarks/bench_zdd.py [--plain-up-to N] [--timeout S]`.
+Run: `.venv/bin/python tests/benchmarks/bench_zdd.py [--plain-up-to N] [--timeout S]
+[--orders-only] [--order-timeout S] [--order-cost FILE ...]`.
 Problems: domino tilings of n x n boards (n = 6..14) and of 8 x 30, pentominoes 6x10 and Dana
 Scott's 8x8 (minus its centre 2x2). Each solver is a fresh process on the same puzzle (the plain
 count and DLX6 read the Knuth-format file `dlx tile --dlx` writes), start-up included; the peak
@@ -20,20 +21,44 @@ count on one input, read and started alike (`dlx tile` builds the board's placem
 pentominoes' target holds for both, and the last line names the worst such ratio (the goal:
 nowhere over 1.3x). `--zdd` picks its item choice (`--zdd-choose auto`, the column
 choice says which); the pentominoes also run with each choice given (`--zdd-choose frontier`,
-`--zdd-choose mrv`), the rows marked so. Exit 1 when two counts differ.
+`--zdd-choose mrv`), the rows marked so.
+
+Then the item orders (issue 50): `dlx solve --count --zdd` on domino boards in Knuth's format,
+each listed row by row, column by column and shuffled (seed 50): 8 x 30 and 6 x 40 (row by row:
+along the long side), 12 x 12 and 10 x 10, and 4 x 12 (small enough for the plain count). Per
+file: the file's order given (`--zdd-choose frontier`, which typer reads: about 0.1 s more to
+start than the plain form; `--order-timeout`, default 10 s, and 2 GB of address space: a wide
+frontier's memo grows without end), and the order `auto` chooses (the plain form, `dlx solve
+--count --zdd FILE`; the column `choice` from a run with `--stats`), each with its seconds and
+peak megabytes; the count
+beside a transfer-matrix count of the board (and the plain count's, on 4 x 12). The target:
+every file counted within 10 s and under 1 GB. `--orders-only` runs this part alone.
+`--order-cost FILE ...` then prints what `auto`'s choice of order costs on each Knuth-format
+FILE, in this process (best of 3): reading it, the given order's plan and probe (as before
+issue 50), the orders derived from the options (`dlx.cores.zdd.order.derived_orders`: the
+options' ties counted, the sweep, reverse Cuthill-McKee), their plans (`reorder_plan`) and their
+probes (`PROBE_NODES` nodes each, or fewer where the search ends), in milliseconds. Exit 1 when
+two counts differ.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dlx.cores.zdd.plan import Plan
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 SCOTT = (
@@ -48,18 +73,44 @@ def domino_spec(rows: int, columns: int) -> str:
     return f"[0-{DIGITS[rows - 1]}][0-{DIGITS[columns - 1]}]\n{rows * columns // 2}|D 00 01\n"
 
 
-def domino_knuth(rows: int, columns: int) -> str:
+def domino_knuth(rows: int, columns: int, listing: str = "rows") -> str:
     """The same tilings in Knuth's format without the piece (the cells engine takes no
-    multiplicity): the cells, in reading order, and one option per domino."""
-    cells = [f"{r}_{c}" for r in range(rows) for c in range(columns)]
-    lines = [" ".join(cells)]
-    for r in range(rows):
-        for c in range(columns):
-            if c + 1 < columns:
-                lines.append(f"{r}_{c} {r}_{c + 1}")
-            if r + 1 < rows:
-                lines.append(f"{r}_{c} {r + 1}_{c}")
+    multiplicity): the cells, row by row (reading order), column by column or shuffled (seed
+    50), and one option per domino, each cell's to its right and below in that order."""
+    cells = [(r, c) for r in range(rows) for c in range(columns)]
+    if listing == "columns":
+        cells.sort(key=lambda cell: (cell[1], cell[0]))
+    elif listing == "shuffled":
+        random.Random(50).shuffle(cells)
+    lines = [" ".join(f"{r}_{c}" for r, c in cells)]
+    for r, c in cells:
+        if c + 1 < columns:
+            lines.append(f"{r}_{c} {r}_{c + 1}")
+        if r + 1 < rows:
+            lines.append(f"{r}_{c} {r + 1}_{c}")
     return "\n".join(lines) + "\n"
+
+
+def transfer_matrix(rows: int, columns: int) -> int:
+    """The domino tilings of a rows x columns board, an independent count: cell by cell in
+    lines along the short side, a state is which of the next line's worth of cells are
+    covered already."""
+    rows, columns = max(rows, columns), min(rows, columns)
+    ways = {0: 1}
+    for cell in range(rows * columns):
+        row, column = divmod(cell, columns)
+        after: dict[int, int] = {}
+        for covered, count in ways.items():
+            rest = covered >> 1
+            if covered & 1:
+                nexts = [rest]
+            else:
+                nexts = [rest | 1 << (columns - 1)] if row + 1 < rows else []
+                nexts += [rest | 1] if column + 1 < columns and not rest & 1 else []
+            for state in nexts:
+                after[state] = after.get(state, 0) + count
+        ways = after
+    return ways.get(0, 0)
 
 
 def puzzles(folder: Path) -> list[tuple[str, Path, bool]]:
@@ -87,12 +138,22 @@ def counted(output: str) -> tuple[str, str]:
     return count, choice[1] if choice else "?"
 
 
-def measure(command: list[str], stdin: Path | None, timeout: float) -> tuple[float, float, str]:
+def measure(
+    command: list[str], stdin: Path | None, timeout: float, address_space: int | None = None
+) -> tuple[float, float, str]:
     """Seconds, peak megabytes (the process's maximum resident set) and output (standard output
-    and error) of one run; inf seconds when killed at the timeout."""
+    and error) of one run, within `address_space` bytes if given; inf seconds when killed at the
+    timeout, nan when it failed (its output says why)."""
+
+    def limit() -> None:
+        if address_space is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+
     with tempfile.TemporaryFile() as out, open(stdin or os.devnull, "rb") as source:
         started = time.perf_counter()
-        process = subprocess.Popen(command, stdin=source, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            command, stdin=source, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit
+        )
         timer = threading.Timer(timeout, process.kill)
         timer.start()
         _, status, usage = os.wait4(process.pid, 0)
@@ -103,6 +164,8 @@ def measure(command: list[str], stdin: Path | None, timeout: float) -> tuple[flo
         text = out.read().decode()
     if process.returncode < 0:
         seconds = float("inf")
+    elif process.returncode > 1:  # (1: no solution)
+        seconds = float("nan")
     return seconds, usage.ru_maxrss / 1024, text
 
 
@@ -110,8 +173,20 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plain-up-to", type=int, default=6)
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--orders-only", action="store_true")
+    parser.add_argument("--order-timeout", type=float, default=10.0)
+    parser.add_argument("--order-cost", nargs="+", type=Path, default=[], metavar="FILE")
     options = parser.parse_args(argv)
     dlx = [sys.executable, "-m", "dlx"]
+    wrong = 0 if options.orders_only else boards(options, dlx)
+    wrong += orderings(options, dlx)
+    for path in options.order_cost:
+        print(order_cost(path), flush=True)
+    return 1 if wrong else 0
+
+
+def boards(options: argparse.Namespace, dlx: list[str]) -> int:
+    """The first table and its targets; how many counts differed."""
     dlx6 = os.environ.get("DLX6")
     wrong = 0
     figures: dict[str, tuple[float, float, float]] = {}
@@ -124,7 +199,8 @@ def main(argv: list[str]) -> int:
         for name, path, pentominoes in puzzles(Path(scratch)):
             knuth = path.with_suffix(".dlx")
             if not pentominoes:
-                knuth.write_text(domino_knuth(*map(int, re.findall(r"\d+", name))))
+                rows, columns = map(int, re.findall(r"\d+", name))
+                knuth.write_text(domino_knuth(rows, columns))
             else:
                 knuth.write_bytes(
                     subprocess.run(
@@ -160,8 +236,8 @@ def main(argv: list[str]) -> int:
             )
             if dlx6 and not pentominoes and name != "dominoes 8x30":
                 knuth6 = measure([dlx6, "m0"], knuth, options.timeout)
-                said = re.search(r"Altogether (\d+) solution", knuth6[2])
-                line += f" {knuth6[0]:8.3f} {knuth6[1]:6.0f} {said[1] if said else '?'}"
+                told = re.search(r"Altogether (\d+) solution", knuth6[2])
+                line += f" {knuth6[0]:8.3f} {knuth6[1]:6.0f} {told[1] if told else '?'}"
             print(line, flush=True)
             figures[name] = (zdd[0], zdd[1], plain[0])
             figures[f"{name} (solve)"] = (same[0], same[1], plain[0])
@@ -177,7 +253,7 @@ def main(argv: list[str]) -> int:
                 )
                 figures[f"{name} ({choose})"] = (run[0], run[1], plain[0])
     print(targets(figures))
-    return 1 if wrong else 0
+    return wrong
 
 
 def targets(figures: dict[str, tuple[float, float, float]]) -> str:
@@ -210,6 +286,120 @@ def targets(figures: dict[str, tuple[float, float, float]]) -> str:
     twelve = figures["dominoes 12x12"][0]
     lines.append(f"12x12 under a second: {twelve:.2f} s ({'met' if twelve < 1 else 'NOT met'})")
     return "\n".join(lines)
+
+
+ORDER_BOARDS = [(8, 30), (6, 40), (12, 12), (10, 10), (4, 12)]
+"""Issue 50's boards, each listed row by row, column by column and shuffled, and one small
+enough for the plain count."""
+LISTINGS = ("rows", "columns", "shuffled")
+TWO_GB = 2 * 2**30
+"""The address space a run in the file's order may take."""
+
+
+def orderings(options: argparse.Namespace, dlx: list[str]) -> int:
+    """The second table: each board in each listing, the file's order given and auto's choice;
+    how many counts differed."""
+    print(
+        f"\n{'board':16} {'listing':9} {'count':>30} {'file order s':>12} {'MB':>6} "
+        f"{'chosen s':>9} {'MB':>6} {'choice':8} {'plain s':>8}"
+    )
+    wrong, worst = 0, (0.0, 0.0)
+    with tempfile.TemporaryDirectory() as scratch:
+        for rows, columns in ORDER_BOARDS:
+            expected = str(transfer_matrix(rows, columns))
+            for listing in LISTINGS:
+                path = Path(scratch) / f"dominoes_{rows}x{columns}_{listing}.dlx"
+                path.write_text(domino_knuth(rows, columns, listing))
+                solve = [*dlx, "solve", "--count", "--zdd", str(path)]
+                given = measure(
+                    [*solve, "--zdd-choose", "frontier"], None, options.order_timeout, TWO_GB
+                )
+                chosen = measure(solve, None, options.timeout)
+                _, choice = counted(measure([*solve, "--stats"], None, options.timeout)[2])
+                plain = (float("nan"), 0.0, expected)
+                if rows * columns <= 48:
+                    plain = measure([*dlx, "solve", "--engine", "cells", "--count", str(path)],
+                                    None, options.timeout)  # fmt: skip
+                said = {"chosen": chosen[2].strip(), "plain": plain[2].strip()}
+                if given[0] < float("inf"):  # (it finished)
+                    said["file order"] = given[2].strip()
+                for by, count in said.items():
+                    if count != expected:
+                        print(f"  {rows}x{columns} {listing}: {by} says {count}, {expected}")
+                        wrong += 1
+                worst = max(worst[0], chosen[0]), max(worst[1], chosen[1])
+                print(
+                    f"{f'dominoes {rows}x{columns}':16} {listing:9} {expected:>30} "
+                    f"{_seconds(given)} {given[1]:6.0f} {chosen[0]:9.3f} {chosen[1]:6.0f} "
+                    f"{choice:8} {plain[0]:8.3f}",
+                    flush=True,
+                )
+    met = worst[0] < 10 and worst[1] < 1024
+    print(
+        f"every listing counted within 10 s and under 1 GB: at most {worst[0]:.2f} s and "
+        f"{worst[1]:.0f} MB ({'met' if met else 'NOT met'})"
+    )
+    return wrong
+
+
+def order_cost(path: Path) -> str:
+    """What choosing the order costs on the Knuth-format file `path` (see the module's notes)."""
+    from dlx.cores.zdd.order import derived_orders
+    from dlx.cores.zdd.plan import compile_plan, reorder_plan
+    from dlx.knuth import decode, parse_dlx
+
+    started = time.perf_counter()
+    problem = parse_dlx(decode(path.read_bytes())).problem
+    reading = _ms(started)
+    best: dict[str, float] = {}
+    for _ in range(3):
+        started = time.perf_counter()
+        plan = compile_plan(problem)
+        step = {"given plan": _ms(started)}
+        started = time.perf_counter()
+        probe(plan)
+        step["given probe"] = _ms(started)
+        started = time.perf_counter()
+        orders = [order for _, order in derived_orders(problem)]
+        step["orders"] = _ms(started)
+        started = time.perf_counter()
+        plans = [reorder_plan(plan, problem, order) for order in orders]
+        step["plans"] = _ms(started)
+        started = time.perf_counter()
+        for other in plans:
+            probe(other)
+        step["probes"] = _ms(started)
+        best = {name: min(ms, best.get(name, ms)) for name, ms in step.items()}
+    added = best["orders"] + best["plans"] + best["probes"]
+    return (
+        f"{path.name}: {problem.option_count} options; read {reading:.0f} ms; "
+        + ", ".join(f"{name} {ms:.1f} ms" for name, ms in best.items())
+        + f"; the derived orders add {added:.0f} ms"
+    )
+
+
+def _ms(started: float) -> float:
+    """The milliseconds since `started` (of `time.perf_counter`)."""
+    return 1000 * (time.perf_counter() - started)
+
+
+def probe(plan: Plan) -> None:
+    """The compiled frontier's probe of `plan`, as `choose="auto"` runs it."""
+    from dlx.cores.zdd.compiled import PROBE_NODES, build_compiled
+    from dlx.errors import BudgetError
+
+    with contextlib.suppress(BudgetError):
+        build_compiled(plan, 1024, PROBE_NODES, required=True)
+
+
+def _seconds(run: tuple[float, float, str]) -> str:
+    """A run's seconds, or why it has none, in 12 characters."""
+    seconds, _, output = run
+    if seconds == float("inf"):
+        return f"{'timeout':>12}"
+    if seconds != seconds:
+        return f"{'MemoryError' if 'MemoryError' in output else 'failed':>12}"
+    return f"{seconds:12.3f}"
 
 
 if __name__ == "__main__":

@@ -152,9 +152,16 @@ def before_the_program(status: int, stderr: str) -> bool:
         ("fillit", ["solve"], SLOW, True),
         ("fillit", ["solve", "--ordered"], SLOW, False),
         ("dlx", ["solve", "--count"], queens(16), False),
+        ("dlx", ["solve", "--count", "--jobs", "1"], queens(16), False),
         ("dlx", ["solve", "--count", "--jobs", "2"], queens(16), False),
     ],
-    ids=["fillit-solve", "fillit-solve-ordered", "dlx-count", "dlx-count-jobs-2"],
+    ids=[
+        "fillit-solve",
+        "fillit-solve-ordered",
+        "dlx-count",
+        "dlx-count-jobs-1",
+        "dlx-count-jobs-2",
+    ],
 )
 def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(
     tmp_path: Path, program: str, options: list[str], content: str, may_finish: bool

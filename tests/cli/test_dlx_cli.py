@@ -451,3 +451,21 @@ def test_queens_refuses_a_board_without_squares(n: str) -> None:
     result = run(["queens", "--", n])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.startswith("dlx: ")
+
+
+@pytest.mark.parametrize("program", ["dlx", "fillit"])
+def test_a_run_out_of_memory_ends_in_one_line_and_exit_1(
+    program: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A search that needs more memory than the machine (or a `ulimit`) allows ends as bad
+    input does: one line, exit 1, no traceback (a ZDD of 62 x 62 dominoes under a 120 MB
+    address space ran into it after a minute, through both starts of `dlx solve --count --zdd`)."""
+    from dlx.programs import ending
+
+    def greedy() -> None:
+        raise MemoryError
+
+    assert ending._status(greedy, program) == 1
+    assert capsys.readouterr().err == (
+        f"{program}: out of memory: the run needs more than this machine allows\n"
+    )

@@ -207,6 +207,7 @@ def test_a_puzzle_from_options_names_the_option_not_a_line(args: list[str], mess
 
 
 PAGES = ["README.md", "dlx/DESIGN.md", "fillit/DESIGN.md", "dlx/tiling/README.md"]
+PAGES += ["dlx/cores/zdd/DESIGN.md", "dlx/CHANGELOG.md", "fillit/CHANGELOG.md"]
 PAGES += sorted(str(p.relative_to(ROOT)) for p in (ROOT / "corpus").glob("*/README.md"))
 
 

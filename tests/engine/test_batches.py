@@ -206,7 +206,14 @@ def test_batches_only_where_no_one_sees_between_solutions(monkeypatch: pytest.Mo
 def test_parts_searched_in_parallel_list_in_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     """A part's statistics and pruning check are looked at only once it is done: its search
     asks for batches, and the parts together give the sequential search's solutions."""
-    asked = batches_asked(monkeypatch, SEARCHING)
+    asked: list[int] = []
+    real = SEARCHING._run
+
+    def spy(problem: Problem[Any], settings: Any, *rest: Any) -> Any:
+        asked.append(settings.batch)
+        return real(problem, settings, *rest)
+
+    monkeypatch.setattr(SEARCHING, "_run", spy)
     problem = queens(7)
     with ThreadPoolExecutor(2) as threads:
         found = list(solve_parallel(problem, executor=threads, jobs=2, budget=30))

@@ -257,7 +257,7 @@ def test_a_count_stopped_by_a_budget_says_so(engine: str) -> None:
 
 def spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The `count_to` of every search started from now on (0: every solution handed over), by
-    `dlx.solve` or by a parallel part."""
+    `dlx.solve` or by a parallel part (whose subtrees call the engines themselves)."""
     calls: list[int] = []
     module = importlib.import_module("dlx.solve")  # (`dlx.solve` names the function)
     real = module.solve_with
@@ -266,8 +266,15 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         calls.append(settings.count_to)
         return real(problem, settings, stats)
 
+    part_run = dlx.parallel.searching._run
+
+    def part_recording(problem: Problem[Any], settings: SearchSettings, *rest: Any) -> Any:
+        calls.append(settings.count_to)
+        return part_run(problem, settings, *rest)
+
     monkeypatch.setattr(module, "solve_with", recording)
     monkeypatch.setattr(dlx.parallel.searching, "solve_with", recording)
+    monkeypatch.setattr(dlx.parallel.searching, "_run", part_recording)
     return calls
 
 

@@ -74,10 +74,12 @@ def test_the_frontier_on_a_long_pentomino_board_where_its_sweep_repeats() -> Non
     assert diagram.count() == dlx.count(problem, engine="cells")
 
 
-@pytest.mark.parametrize("n", [6, 14])
-def test_the_frontier_on_domino_boards_whose_memo_answers_much(n: int) -> None:
+@pytest.mark.parametrize(("n", "order"), [(6, "frontier"), (14, "sweep")])
+def test_a_frontier_on_domino_boards_whose_memo_answers_much(n: int, order: str) -> None:
+    """Never MRV where the memo answers; on 14 x 14 the sweep's diagonals (124 K nodes) rather
+    than the rows (485 K)."""
     diagram = zdd(dominoes(n, n), choose="auto")
-    assert diagram.stats.choice == "frontier"
+    assert diagram.stats.choice == order
     assert diagram.count() == transfer_matrix(n, n)
 
 

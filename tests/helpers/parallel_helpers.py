@@ -42,3 +42,13 @@ class BreaksInWorkers:
         if len(options) >= 3 and os.getpid() != self.parent:
             raise RuntimeError("the check broke")
         return True
+
+
+SEEN: set[int] = set()
+"""The processes `note_process` ran in, as this process sees them (a worker notes its own)."""
+
+
+def note_process(options: Sequence[int]) -> bool:
+    """Accepts every node, noting the process that checked it in `SEEN`."""
+    SEEN.add(os.getpid())
+    return True

@@ -2,7 +2,8 @@
 `dlx.zdd`'s search.
 
 - `plan`: the problem as bits (the state's fields, each option's masks);
-- `order`: an item order of small profile (the sweep);
+- `order`: item orders derived from the options (the sweep, reverse Cuthill-McKee), which
+  `choose="auto"` weighs against the given one;
 - `search`: Algorithm Z in pure Python, the reference;
 - `compiled`: the compiled search (extension `_zdd`, the binding `_zdd.c` over `csrc/`) when it
   was built (`COMPILED`), and the `auto` choice's probes.

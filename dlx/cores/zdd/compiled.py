@@ -10,6 +10,8 @@ numbered alike.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable
+from itertools import chain
 
 from dlx.errors import BudgetError, CoreUnavailableError
 
@@ -17,6 +19,14 @@ TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
 if TYPE_CHECKING:
     from dlx.cores.zdd.plan import Plan
     from dlx.cores.zdd.search import Nodes, ZddStats
+
+    Built = tuple[Nodes, int, ZddStats]
+    """A search's ZDD nodes, its root and its statistics."""
+    Probe = tuple[str, Plan, int, int, float]
+    """A probe of an order: its choice's name, its plan, the nodes it searched, its memo's hits
+    and the share of its tree behind it."""
+    Estimate = tuple[float, float, float, bool]
+    """MRV's estimated nodes and work, the frontier's entries per node, whether MRV counts."""
 
 try:
     from dlx.cores.zdd import _zdd  # type: ignore[attr-defined]
@@ -53,13 +63,20 @@ FRONTIER_BIAS_SCANNED = 2
 its work is priced there by its scans' entries, which cost it more a piece than the frontier's
 (Scott's 8x8: 1.1 microseconds a node for 256 entries' worth), and the margin is the one
 measured before the counts."""
+ORDER_BIAS = 10
+"""Another order than the given one is kept only when its probe estimates its search this many
+times smaller than the given order's: the estimates err by more than good orders differ (8x8
+pentominoes less four cells on a diagonal: the sweep estimated 1.8x smaller than `dlx tile`'s
+lines, and it searched over 14x more nodes), while an order that wins by much is estimated far
+smaller (dominoes listed along a board's long side or shuffled: by 10^9 or more; 14 x 14 in
+reading order, 10^10 for 3.9x fewer nodes; Langford pairs 11, 12x for 2.3x fewer)."""
 MEMO_MB_UNUSED = 1.0
 """The memo cap passed with the plan to `_zdd.estimate`, which keeps no memo."""
 
 
 def build_compiled(
     plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool, mrv: bool = False
-) -> tuple[Nodes, int, ZddStats] | None:
+) -> Built | None:
     """The nodes, root and statistics of the compiled search on `plan` (branching as `mrv`
     says); None when it was not built (CoreUnavailableError instead when `required`);
     BudgetError past `max_nodes`."""
@@ -108,42 +125,111 @@ def _lists(plan: Plan, mrv: bool) -> tuple[bytes, bytes]:
 
 
 def build_auto(
-    plan: Plan, memo_mb: float, max_nodes: int | None, *, required: bool
-) -> tuple[Nodes, int, ZddStats] | None:
-    """`build_compiled` with the choice `choose_mrv` makes after a probe of the frontier
-    (`PROBE_NODES`, not counted in `max_nodes`), or the probe's own search when it ended
-    within them; None when not built."""
-    if _zdd is None:
+    plan: Plan,
+    others: Iterable[tuple[str, Plan]],
+    memo_mb: float,
+    max_nodes: int | None,
+    *,
+    required: bool,
+) -> Built | None:
+    """`build_compiled` with the item order and the choice that probes make: the frontier on
+    `plan` (the given order), then on each of `others` (another order of the same problem, by
+    its choice's name, made only when reached), `PROBE_NODES` each, not counted in `max_nodes`.
+    A probe that ends within them is the answer; MRV (on `plan`) searches at once where it is
+    estimated to search fewer nodes than a probe (`mrv_within_a_probe`); else `cheapest` keeps
+    an order and `choose_mrv` says whether MRV should search instead. None when not built."""
+    if _zdd is None or (max_nodes is not None and max_nodes <= PROBE_NODES):
         return build_compiled(plan, memo_mb, max_nodes, required=required)
-    if max_nodes is not None and max_nodes <= PROBE_NODES:
-        return build_compiled(plan, memo_mb, max_nodes, required=required)
+    probes: list[Probe] = []
+    estimated: Estimate | None = None
+    for choice, candidate in chain([("frontier", plan)], others):
+        if any(candidate.order == probe[1].order for probe in probes):
+            continue
+        built, probe = _probe(choice, candidate, memo_mb)
+        if built is not None:
+            return built
+        probes.append(probe)
+        if len(probes) == 1:
+            estimated = mrv_within_a_probe(probe)
+            if estimated is not None and estimated[0] < PROBE_NODES:
+                return build_compiled(plan, memo_mb, max_nodes, required=required, mrv=True)
+    choice, kept, nodes, hits, done = cheapest(probes)
+    if choose_mrv(kept, nodes, hits, done, estimated if kept is plan else None):
+        return build_compiled(plan, memo_mb, max_nodes, required=required, mrv=True)
+    built = build_compiled(kept, memo_mb, max_nodes, required=required)
+    if built is not None:
+        built[2].choice = choice
+    return built
+
+
+def _probe(choice: str, plan: Plan, memo_mb: float) -> tuple[Built | None, Probe]:
+    """The frontier's search of `plan` when it ends within `PROBE_NODES`, else None; and what
+    its probe met (a search that ended: its nodes, its whole tree)."""
+    assert _zdd is not None
     try:
         var, lo, hi, root, counters = _zdd.build(*_arguments(plan, memo_mb, PROBE_NODES, False))
     except OverflowError as error:
         nodes, hits, _, done = error.args[1]  # (and the memo's entries)
-        mrv = choose_mrv(plan, nodes, hits, done)
-        return build_compiled(plan, memo_mb, max_nodes, required=required, mrv=mrv)
-    return (_ints(var), _ints(lo), _ints(hi)), root, _stats(counters)
+        return None, (choice, plan, nodes, hits, done)
+    nodes_made = counters[0]
+    built = (_ints(var), _ints(lo), _ints(hi)), root, _stats(counters, choice)
+    return built, (choice, plan, nodes_made, 0, 1.0)
 
 
-def choose_mrv(plan: Plan, nodes: int, hits: int, done: float) -> bool:
+def mrv_within_a_probe(probe: Probe) -> Estimate | None:
+    """MRV's estimate on the probe's plan (`mrv_estimate`), where the probe met too few memo
+    hits for the frontier to be kept without one (`MEMO_PAYS`); None where it met enough. Where
+    MRV is estimated to search fewer nodes than `PROBE_NODES`, no probe of another order can
+    pay for itself (a sudoku: MRV's 3,615 nodes, where the probes of two more orders cost it
+    17 ms)."""
+    _, plan, nodes, hits, _ = probe
+    return None if hits * MEMO_PAYS >= nodes else mrv_estimate(plan)
+
+
+def cheapest(probes: list[Probe]) -> Probe:
+    """The probe of the order whose search the probes estimate the least (its nodes by Knuth's
+    progress measure, `nodes / done`): the first, the given order, unless another is estimated
+    `ORDER_BIAS` times less."""
+    given, *others = probes
+    if not others:
+        return given
+    best = min(others, key=_estimated)
+    return best if _estimated(best) * ORDER_BIAS < _estimated(given) else given
+
+
+def _estimated(probe: Probe) -> float:
+    """The nodes a probe's search is estimated to take (infinite when it saw no progress)."""
+    _, _, nodes, _, done = probe
+    return nodes / done if done > 0 else float("inf")
+
+
+def choose_mrv(
+    plan: Plan, nodes: int, hits: int, done: float, estimated: Estimate | None = None
+) -> bool:
     """Whether MRV should search `plan`, after the frontier's probe met `hits` memo hits in
     `nodes` nodes, a share `done` of its tree by Knuth's progress measure: not where the memo
     answers one node in `MEMO_PAYS` or more (the memo is what the frontier is for, and what
-    the estimates cannot see); else the one whose estimated work is less (see `zdd_estimate`
-    in zdd.h): the frontier's nodes (`nodes / done`) against MRV's estimated by `WALKS`
-    random probes, each node `NODE_TESTS` entries more than its scans or its counts' work, MRV's
-    by `FRONTIER_BIAS` times (`FRONTIER_BIAS_SCANNED` where it scans)."""
+    the estimates cannot see); else the one whose estimated work is less: the frontier's nodes
+    (`nodes / done`) against MRV's (`mrv_estimate`, made unless `estimated` gives it), each
+    node `NODE_TESTS` entries more than its scans or its counts' work, MRV's by `FRONTIER_BIAS`
+    times (`FRONTIER_BIAS_SCANNED` where it scans)."""
     if hits * MEMO_PAYS >= nodes or done <= 0:
         return False
-    assert _zdd is not None
-    starts, options = _lists(plan, False)
-    arguments = _arguments(plan, MEMO_MB_UNUSED, 0, True)
-    estimated: tuple[float, float, float, bool] = _zdd.estimate(WALKS, starts, options, *arguments)
-    mrv_nodes, mrv_work, frontier_tests, counted = estimated
+    mrv_nodes, mrv_work, frontier_tests, counted = estimated or mrv_estimate(plan)
     frontier_work = nodes / done * (frontier_tests + NODE_TESTS)
     bias = FRONTIER_BIAS if counted else FRONTIER_BIAS_SCANNED
     return (mrv_work + mrv_nodes * NODE_TESTS) * bias < frontier_work
+
+
+def mrv_estimate(plan: Plan) -> Estimate:
+    """MRV's search of `plan` estimated by `WALKS` random probes (see `zdd_estimate` in zdd.h):
+    its nodes, its work in scan entries' worth, the frontier's entries per node on the same
+    states, and whether MRV keeps counts (else it scans)."""
+    assert _zdd is not None
+    starts, options = _lists(plan, False)
+    arguments = _arguments(plan, MEMO_MB_UNUSED, 0, True)
+    estimated: Estimate = _zdd.estimate(WALKS, starts, options, *arguments)
+    return estimated
 
 
 def _stats(counters: tuple[int, int, int, int, int], choice: str = "frontier") -> ZddStats:

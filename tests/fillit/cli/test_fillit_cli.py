@@ -277,7 +277,14 @@ def test_stats_shows_sizes_tried_pieces_smallest_square_and_board(tmp_path: Path
     assert lines[square + 1 : square + 6] == FOUR_Z_ANSWER.splitlines()
 
 
-DOCUMENTS = ("README.md", "dlx/DESIGN.md", "fillit/DESIGN.md")
+DOCUMENTS = (
+    "README.md",
+    "dlx/DESIGN.md",
+    "dlx/cores/zdd/DESIGN.md",
+    "dlx/CHANGELOG.md",
+    "fillit/DESIGN.md",
+    "fillit/CHANGELOG.md",
+)
 """The pages whose examples are tested: `>>>` ones as doctests, `$ ...` ones here."""
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from dlx import Problem, Stats, Status, count
@@ -402,15 +402,17 @@ def test_boards_are_exactly_the_fillings_a_brute_force_search_counts(
 
 
 @settings(max_examples=60, deadline=None)
-@given(small_puzzles(), st.integers(1, 3), st.booleans())
+@given(small_puzzles(), st.booleans())
 def test_holes_leave_that_many_cells_empty_in_every_way_a_brute_force_finds(
-    puzzle: tuple[list[Form], int, int], holes: int, wide: bool
+    puzzle: tuple[list[Form], int, int], wide: bool
 ) -> None:
     """`dlx polyomino --holes N` (issue 47, item 10): a board of N more cells than the pieces,
-    each filling leaving N of them empty, wherever they fall."""
+    each filling leaving N of them empty, wherever they fall. A column or a row more, at most 4
+    holes (more let the fillings, and the brute force's, grow past memory)."""
     pieces, rows, cols = puzzle
-    rows, cols = (rows, cols + holes) if wide else (rows + 1, cols)
+    rows, cols = (rows, cols + 1) if wide else (rows + 1, cols)
     holes = rows * cols - sum(len(piece) for piece in pieces)
+    assume(holes <= 4)
     shapes = [polyomino.normalise(piece) for piece in pieces]
     found = list(polyomino.boards(shapes, rows, cols, holes=holes))
     assert len(found) == brute_force_count(pieces, rows, cols, True, True, holes)

@@ -32,6 +32,7 @@ from dlx.cli.output import (
     counted,
     fail,
     guarded,
+    json_at_stop,
     partial_at_stop,
     report,
     solve_json,
@@ -104,16 +105,15 @@ def run_boards(
     picture: Callable[[P, Board], str] | None = None,
     none: Callable[[], BaseException] | None = None,
     on_error: Callable[[str], BaseException] = fail,
-    first: bool = False,
     engine: Callable[[P], dict[str, Any]] | None = None,
 ) -> None:
     """A puzzle command's run, in order: `pose` reads and checks its input; with `--jobs`,
     `problem` is counted by worker processes; with `--count` and no picture, counted in the
     search (`counter`, or the solutions of `problem`); otherwise `boards` makes its boards from
-    the search's keywords, shown as asked (with `first`, only the first unless counting), the
-    first drawn by `picture`. Bad input is reported by `on_error`; `none` is the exit when
-    there is no board; `engine`, the engine the workers of `--jobs` search on (the links
-    engine without it); all within the whole run's clock."""
+    the search's keywords, each shown as found (up to `--limit`), the first drawn by
+    `picture`. Bad input is reported by `on_error`; `none` is the exit when there is no board;
+    `engine`, the engine the workers of `--jobs` search on (the links engine without it); all
+    within the whole run's clock."""
     if asked.jobs is not None:
         keywords = None if engine is None else lambda _problem: engine(pose())
         count_in_parallel(lambda: problem(pose()), asked, on_error, engine=keywords)
@@ -123,17 +123,19 @@ def run_boards(
         budgets = (asked.timeout, asked.max_nodes, asked.limit)
         count_run(pose, counter or _counted(problem), budgets, asked.show_stats, on_error)
         return
-    hold = asked.timeout is not None or asked.max_nodes is not None  # answers wait for the end
+    hold = held(asked.timeout, asked.max_nodes)
+    counters = Stats()
+    if asked.as_json:
+        json_at_stop(counters)
     with (
         Clock(asked.timeout) as clock,
         live_line(not (asked.count_only or asked.as_json or hold)) as line,
     ):
-        counters = Stats()
         partial_at_stop(counters, asked.show_stats)
         with guarded(on_error):
             posed = pose()
             search = budget(counters, clock, asked.max_nodes, asked.limit, line)
-            found = _found(asked, posed, search, problem, boards, counter, first)
+            found = _found(asked, posed, search, problem, boards, counter)
         drawn = None if picture is None else functools.partial(picture, posed)
         if asked.as_json:
             json_boards(found, counters, clock, asked, drawn, line)
@@ -160,16 +162,12 @@ def _found(
     problem: Callable[[P], Problem[Any]],
     boards: Callable[[P, SearchKeywords], Iterator[Board]],
     counter: Callable[[P, SearchKeywords], int] | None,
-    first: bool,
 ) -> Iterator[Board] | int:
-    """The boards to show (only the first, with `first`, unless counting or limited), or their
-    number, counted in the search where no picture is asked for."""
+    """The boards to show, or their number, counted in the search where no picture is asked
+    for."""
     if asked.count_only and asked.svg is None:
         return (counter or _counted(problem))(posed, search)
-    found = boards(posed, search)
-    if first and not asked.count_only and asked.limit is None:
-        return first_only(found)
-    return found
+    return boards(posed, search)
 
 
 def _counted(problem: Callable[[P], Problem[Any]]) -> Callable[[P, SearchKeywords], int]:
@@ -313,8 +311,6 @@ def no_solution() -> BaseException:
     return fail("no solution")
 
 
-def first_only(boards: Iterator[Board]) -> Iterator[Board]:
-    """Only the first board."""
-    for board in boards:
-        yield board
-        return
+def held(timeout: float | None, max_nodes: int | None) -> bool:
+    """Whether a budget may stop the search, so that answers must wait for its end."""
+    return timeout is not None or max_nodes is not None

@@ -6,7 +6,8 @@ JSON object.
 
 Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
 3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
-standard output, 130 interrupted. The process-level endings are `dlx.programs.ending`'s.
+standard output but, with `--json`, the object whose status says so; 130 interrupted. The
+process-level endings are `dlx.programs.ending`'s.
 """
 
 from __future__ import annotations
@@ -184,6 +185,18 @@ def partial_at_stop(stats: Stats, show: bool) -> None:
     whole run's timeout ends the run."""
     if show:
         at_stop(lambda why: sys.stderr.write(stats_line(stats, f"partial: {why}") + "\n"))
+
+
+def json_at_stop(stats: Stats) -> None:
+    """`--json`: if the whole run's alarm ends the run (while reading, or a search that did not
+    stop itself in time), the object still comes, its status unknown, the counters so far."""
+
+    def tell(why: str) -> None:
+        if why == "timeout":
+            stats.status = Status.BUDGET
+            write_json(solve_json(0, (), stats, count_only=True))
+
+    at_stop(tell)
 
 
 def solve_json(

@@ -30,6 +30,7 @@ from dlx.cli.output import (
     budget,
     fail,
     guarded,
+    json_at_stop,
     partial_at_stop,
     report,
     solve_json,
@@ -262,10 +263,11 @@ def _json(pose: Callable[[], "Tiling"], asked: Asked) -> None:
     from dlx.tiling.build import count_solutions
     from dlx.tiling.render import OVERFLOW, label_table
 
+    counters = Stats()
+    json_at_stop(counters)
     with Clock(asked.timeout) as clock, live_line() as line:
         with guarded():
             tiling = pose()
-        counters = Stats()
         partial_at_stop(counters, asked.show_stats)
         texts, found = Held(), 0
         with guarded():

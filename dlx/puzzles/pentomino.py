@@ -29,17 +29,8 @@ from typing import Unpack
 
 from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.puzzles.polyomino import (
-    Cell,
-    Placement,
-    Shape,
-    cell_name,
-    engine,
-    normalise,
-    picture,
-    placements,
-    variants,
-)
+from dlx.puzzles.polyomino import Placement, cell_name, engine, picture, placements
+from dlx.puzzles.shapes import Cell, Shape, normalise, variants
 from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.grids import SQUARE
 from dlx.tiling.library import piece_set

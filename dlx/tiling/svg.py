@@ -34,8 +34,9 @@ LABEL_FONT = {3: 10, 4: 14, 6: 13}
 LEGEND_FONT = 12
 
 
-def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
-    """The SVG text of a solution on its puzzle's grid."""
+def solution_svg(puzzle: Puzzle, solution: Sequence[Placement], legend: bool = True) -> str:
+    """The SVG text of a solution on its puzzle's grid; without its legend where `legend` is
+    false (the studio's page writes its own beside it)."""
     owner: dict[Cell, int] = {}
     for number, pl in enumerate(solution):
         for cell, suffix in pl.spots:
@@ -55,7 +56,7 @@ def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
         edges,
         _captions(puzzle, cells),
         names,
-        legend_lines(puzzle, labels),
+        legend_lines(puzzle, labels) if legend else [],
     )
 
 

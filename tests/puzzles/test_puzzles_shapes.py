@@ -393,8 +393,8 @@ def test_boards_are_exactly_the_fillings_a_brute_force_search_counts(
     puzzle: tuple[list[Form], int, int], rotate: bool, flip: bool
 ) -> None:
     pieces, rows, cols = puzzle
-    shapes = [shapes.normalise(piece) for piece in pieces]
-    found = list(polyomino.boards(shapes, rows, cols, rotate, flip))
+    normalised = [shapes.normalise(piece) for piece in pieces]
+    found = list(polyomino.boards(normalised, rows, cols, rotate, flip))
     assert len(found) == brute_force_count(pieces, rows, cols, rotate, flip)
     assert len({tuple(board) for board in found}) == len(found)
     for board in found:
@@ -413,8 +413,8 @@ def test_holes_leave_that_many_cells_empty_in_every_way_a_brute_force_finds(
     rows, cols = (rows, cols + 1) if wide else (rows + 1, cols)
     holes = rows * cols - sum(len(piece) for piece in pieces)
     assume(holes <= 4)
-    shapes = [shapes.normalise(piece) for piece in pieces]
-    found = list(polyomino.boards(shapes, rows, cols, holes=holes))
+    normalised = [shapes.normalise(piece) for piece in pieces]
+    found = list(polyomino.boards(normalised, rows, cols, holes=holes))
     assert len(found) == brute_force_count(pieces, rows, cols, True, True, holes)
     assert len({tuple(board) for board in found}) == len(found)
     for board in found:

@@ -107,13 +107,12 @@ def run_boards(
     on_error: Callable[[str], BaseException] = fail,
     engine: Callable[[P], dict[str, Any]] | None = None,
 ) -> None:
-    """A puzzle command's run, in order: `pose` reads and checks its input; with `--jobs`,
-    `problem` is counted by worker processes; with `--count` and no picture, counted in the
-    search (`counter`, or the solutions of `problem`); otherwise `boards` makes its boards from
-    the search's keywords, each shown as found (up to `--limit`), the first drawn by
-    `picture`. Bad input is reported by `on_error`; `none` is the exit when there is no board;
-    `engine`, the engine the workers of `--jobs` search on (the links engine without it); all
-    within the whole run's clock."""
+    """A puzzle command's run: `pose` reads and checks its input; with `--jobs`, `problem` is
+    counted by worker processes on `engine`'s keywords (the links engine without); with
+    `--count` and no picture, counted in the search (`counter`, or `problem`'s solutions); else
+    `boards` makes its boards, each shown as found (up to `--limit`), the first drawn by
+    `picture`. Bad input goes to `on_error`; `none` is the exit for no board; all within the
+    whole run's clock."""
     if asked.jobs is not None:
         keywords = None if engine is None else lambda _problem: engine(pose())
         count_in_parallel(lambda: problem(pose()), asked, on_error, engine=keywords)
@@ -123,7 +122,21 @@ def run_boards(
         budgets = (asked.timeout, asked.max_nodes, asked.limit)
         count_run(pose, counter or _counted(problem), budgets, asked.show_stats, on_error)
         return
-    hold = held(asked.timeout, asked.max_nodes)
+    _listed(asked, pose, problem, boards, counter, picture, none, on_error)
+
+
+def _listed(
+    asked: Asked,
+    pose: Callable[[], P],
+    problem: Callable[[P], Problem[Any]],
+    boards: Callable[[P, SearchKeywords], Iterator[Board]],
+    counter: Callable[[P, SearchKeywords], int] | None,
+    picture: Callable[[P, Board], str] | None,
+    none: Callable[[], BaseException] | None,
+    on_error: Callable[[str], BaseException],
+) -> None:
+    """`run_boards` where the boards are shown (as text, JSON or a picture), each as found."""
+    hold = asked.timeout is not None or asked.max_nodes is not None  # answers wait for the end
     counters = Stats()
     if asked.as_json:
         json_at_stop(counters)
@@ -149,7 +162,7 @@ def run_boards(
             show_stats=asked.show_stats,
             svg=asked.svg,
             console=board_console(asked.plain),
-            none=none or no_solution,
+            none=none or (lambda: fail("no solution")),
             picture=drawn,
             line=line,
         )
@@ -304,13 +317,3 @@ def _print_board(board: Board, console: Console | None) -> None:
     for line in legend:
         text.append(f"{line}\n")
     console.print(text, end="")
-
-
-def no_solution() -> BaseException:
-    """The exit for a puzzle without a solution: a message on standard error."""
-    return fail("no solution")
-
-
-def held(timeout: float | None, max_nodes: int | None) -> bool:
-    """Whether a budget may stop the search, so that answers must wait for its end."""
-    return timeout is not None or max_nodes is not None

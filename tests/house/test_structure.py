@@ -163,7 +163,7 @@ def test_the_dances_are_still_where_the_exception_names_them() -> None:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.FunctionDef):
                 found.add(f"{module_name(path)}.{node.name}")
-    assert THE_DANCES <= found
+    assert found >= THE_DANCES
 
 
 @pytest.mark.parametrize("path", DLX, ids=module_name)

@@ -19,6 +19,7 @@ TYPE_CHECKING = False  # as typing's, which a search need not load (it costs a s
 if TYPE_CHECKING:
     from typing import Any, TypedDict, TypeVar
 
+    from dlx.cores.bitset.layout import Layout
     from dlx.cores.settings import CoreName, Learn, Progress, Prune
     from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
 
@@ -42,6 +43,7 @@ def solve(
     progress: Progress | None = None,
     core: CoreName | None = None,
     engine: str = "links",
+    layout: Layout | None = None,
 ) -> Generator[tuple[K, ...], None, None]:
     """Yield each exact cover of `problem` as a tuple of option keys, in search order.
 
@@ -68,6 +70,10 @@ def solve(
     reference); both give the same solutions in the same order and the same statistics.
     `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells.engine`):
     its own item choice and counts, and no hooks, memo, multiplicities or orders.
+    `engine="bitset"` searches on bitsets (`dlx.cores.bitset`): the first free cell of
+    `layout` (a `dlx.cores.bitset.layout.Layout`: which items are cells, where they lie and
+    their neighbours; without one, the items covered at most once, in declaration order),
+    for problems of at most 256 cells, without colours, hooks, memo or orders.
     `DLX_CORE` in the environment picks it when `core` is not given (see
     `dlx.cores.links.engine`); the few problems the compiled core cannot take (a multiplicity
     over 2**40) run on Python.
@@ -88,6 +94,7 @@ def solve(
         progress=progress,
         core=core,
         engine=engine,
+        layout=layout,
     )
     if stats is None and memo is None and prune is None and learn is None:
         # No one can see the statistics between two solutions (nor a hook's calls, nor a
@@ -132,6 +139,10 @@ def solve_with(
         from dlx.cores.cells.engine import search_cells
 
         search = search_cells(problem, stats, settings)
+    elif settings.engine == "bitset":
+        from dlx.cores.bitset.core import search_bitset
+
+        search = search_bitset(problem, stats, settings)
     else:
         from dlx.cores.links.engine import search_links
 

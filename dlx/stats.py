@@ -72,8 +72,8 @@ class Stats(Record):
     seconds: float
     status: Status
     profile: list[int]
-    engine: str  # the engine that searched: "links" (DLX1, DLX2) or "cells" (SSXCC)
-    core: str  # the cells engine's core ("compiled" or "python"); links name theirs apart
+    engine: str  # the engine that searched: "links" (DLX1, DLX2), "cells" (SSXCC) or "bitset"
+    core: str  # the cells or bitset engine's core ("compiled" or "python"); links name theirs apart
     share: float | None
     """At a progress poll, Knuth's estimate of the share of the tree searched so far, from the
     path to the current node: at each level the options tried before the current one over all

@@ -21,6 +21,7 @@ from dlx.programs.kit import (
     PlainOpt,
     PlainUsage,
     TimeoutOpt,
+    at_stop,
     unwritable,
     version_option,
 )
@@ -179,8 +180,12 @@ def stats(
     jobs: JobsOpt = None,
 ) -> None:
     """Show how the search went: every size tried, the problem's size, the final square."""
+    read: list[Piece] = []
+    if as_json:
+        at_stop(lambda why: write_unknown(read) if why == "timeout" else None)
     with Clock(timeout) as clock:
         pieces = load(file)
+        read.extend(pieces)
         search = arranger(ordered, jobs)
         if as_json:
             with interruptible():
@@ -202,6 +207,14 @@ def stats(
             )
     report.show(console, answer, colour=styled)
     give_up_if_unknown(answer)
+
+
+def write_unknown(pieces: list[Piece]) -> None:
+    """`stats --json` when the whole run's alarm ends the run before the search stopped itself:
+    the object a budget gives, with nothing tried (no piece, if none was read yet)."""
+    import json
+
+    sys.stdout.write(json.dumps(summary(Answer(pieces, None, []))) + "\n")
 
 
 def summary(answer: Answer) -> dict[str, Any]:

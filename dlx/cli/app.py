@@ -22,7 +22,7 @@ from dlx.cli import parallel as cli_parallel
 from dlx.cli import puzzles as cli_puzzles
 from dlx.cli import studio as cli_studio
 from dlx.cli import tile as cli_tile
-from dlx.cli.common import CountOpt, JobsOpt, LimitOpt, StatsOpt
+from dlx.cli.common import CountOpt, JobsOpt, JsonOpt, LimitOpt, StatsOpt
 from dlx.cli.engine import Engine, EngineOpt, describe_engines
 from dlx.cli.parallel import Where, solve_parallel_command
 from dlx.cli.solve import read_file, solve_file
@@ -30,10 +30,15 @@ from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
 from dlx.programs.kit import MaxNodesOpt, PlainUsage, TimeoutOpt, version_option
 from dlx.programs.kit import run as run_app
 
+HELP = (
+    "Exact cover by dancing links: Knuth-format problems and classic puzzles. Every command"
+    " prints every solution it finds, in the order found (--limit N: the first N; --count:"
+    " their number; --json: count is the solutions found)."
+)
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Exact cover by dancing links: Knuth-format problems and classic puzzles.",
+    help=HELP,
 )
 
 
@@ -51,7 +56,7 @@ def solve_command(
     count: CountOpt = False,
     limit: LimitOpt = None,
     stats: StatsOpt = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOpt = False,
     timeout: TimeoutOpt = None,
     max_nodes: MaxNodesOpt = None,
     jobs: JobsOpt = None,

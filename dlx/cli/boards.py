@@ -28,8 +28,11 @@ from dlx.cli.common import (
 from dlx.cli.output import (
     Held,
     budget,
+    count_run,
+    counted,
     fail,
     guarded,
+    json_at_stop,
     partial_at_stop,
     report,
     solve_json,
@@ -102,29 +105,50 @@ def run_boards(
     picture: Callable[[P, Board], str] | None = None,
     none: Callable[[], BaseException] | None = None,
     on_error: Callable[[str], BaseException] = fail,
-    first: bool = False,
+    engine: Callable[[P], dict[str, Any]] | None = None,
 ) -> None:
-    """A puzzle command's run, in order: `pose` reads and checks its input; with `--jobs`,
-    `problem` is counted by worker processes; with `--count` and no picture, counted in the
-    search (`counter`, or the solutions of `problem`); otherwise `boards` makes its boards from
-    the search's keywords, shown as asked (with `first`, only the first unless counting), the
-    first drawn by `picture`. Bad input is reported by `on_error`; `none` is the exit when
-    there is no board; all within the whole run's clock."""
+    """A puzzle command's run: `pose` reads and checks its input; with `--jobs`, `problem` is
+    counted by worker processes on `engine`'s keywords (the links engine without); with
+    `--count` and no picture, counted in the search (`counter`, or `problem`'s solutions); else
+    `boards` makes its boards, each shown as found (up to `--limit`), the first drawn by
+    `picture`. Bad input goes to `on_error`; `none` is the exit for no board; all within the
+    whole run's clock."""
     if asked.jobs is not None:
-        count_in_parallel(lambda: problem(pose()), asked, on_error)
+        keywords = None if engine is None else lambda _problem: engine(pose())
+        count_in_parallel(lambda: problem(pose()), asked, on_error, engine=keywords)
         return
     check_svg(asked.svg)  # before any search, not after
-    hold = held(asked.timeout, asked.max_nodes)
+    if asked.count_only and asked.svg is None and not asked.as_json:  # counted in the search
+        budgets = (asked.timeout, asked.max_nodes, asked.limit)
+        count_run(pose, counter or _counted(problem), budgets, asked.show_stats, on_error)
+        return
+    _listed(asked, pose, problem, boards, counter, picture, none, on_error)
+
+
+def _listed(
+    asked: Asked,
+    pose: Callable[[], P],
+    problem: Callable[[P], Problem[Any]],
+    boards: Callable[[P, SearchKeywords], Iterator[Board]],
+    counter: Callable[[P, SearchKeywords], int] | None,
+    picture: Callable[[P, Board], str] | None,
+    none: Callable[[], BaseException] | None,
+    on_error: Callable[[str], BaseException],
+) -> None:
+    """`run_boards` where the boards are shown (as text, JSON or a picture), each as found."""
+    hold = asked.timeout is not None or asked.max_nodes is not None  # answers wait for the end
+    counters = Stats()
+    if asked.as_json:
+        json_at_stop(counters)
     with (
         Clock(asked.timeout) as clock,
         live_line(not (asked.count_only or asked.as_json or hold)) as line,
     ):
-        counters = Stats()
         partial_at_stop(counters, asked.show_stats)
         with guarded(on_error):
             posed = pose()
             search = budget(counters, clock, asked.max_nodes, asked.limit, line)
-            found = _found(asked, posed, search, problem, boards, counter, first)
+            found = _found(asked, posed, search, problem, boards, counter)
         drawn = None if picture is None else functools.partial(picture, posed)
         if asked.as_json:
             json_boards(found, counters, clock, asked, drawn, line)
@@ -138,7 +162,7 @@ def run_boards(
             show_stats=asked.show_stats,
             svg=asked.svg,
             console=board_console(asked.plain),
-            none=none or no_solution,
+            none=none or (lambda: fail("no solution")),
             picture=drawn,
             line=line,
         )
@@ -151,16 +175,12 @@ def _found(
     problem: Callable[[P], Problem[Any]],
     boards: Callable[[P, SearchKeywords], Iterator[Board]],
     counter: Callable[[P, SearchKeywords], int] | None,
-    first: bool,
 ) -> Iterator[Board] | int:
-    """The boards to show (only the first, with `first`, unless counting or limited), or their
-    number, counted in the search where no picture is asked for."""
+    """The boards to show, or their number, counted in the search where no picture is asked
+    for."""
     if asked.count_only and asked.svg is None:
         return (counter or _counted(problem))(posed, search)
-    found = boards(posed, search)
-    if first and not asked.count_only and asked.limit is None:
-        return first_only(found)
-    return found
+    return boards(posed, search)
 
 
 def _counted(problem: Callable[[P], Problem[Any]]) -> Callable[[P, SearchKeywords], int]:
@@ -245,13 +265,14 @@ def show_boards(
     if line is not None:
         line.erase()
     clock.stop()
-    report(stats, show_stats)
     if count:
-        sys.stdout.write(f"{found}\n")
+        counted(found, stats, show_stats)
+        return
+    report(stats, show_stats)
     for number, board in enumerate(held, start=1):
         show_board(board, number, svg, console, picture)
     if not found:
-        raise fail("no solution") if count else none()
+        raise none()
 
 
 def show_board(
@@ -296,20 +317,3 @@ def _print_board(board: Board, console: Console | None) -> None:
     for line in legend:
         text.append(f"{line}\n")
     console.print(text, end="")
-
-
-def no_solution() -> BaseException:
-    """The exit for a puzzle without a solution: a message on standard error."""
-    return fail("no solution")
-
-
-def held(timeout: float | None, max_nodes: int | None) -> bool:
-    """Whether a budget may stop the search, so that answers must wait for its end."""
-    return timeout is not None or max_nodes is not None
-
-
-def first_only(boards: Iterator[Board]) -> Iterator[Board]:
-    """Only the first board."""
-    for board in boards:
-        yield board
-        return

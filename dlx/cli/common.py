@@ -32,14 +32,21 @@ class PaintedBoard(list[str]):
         self.legend = list(legend)
 
 
-CountOpt = Annotated[bool, typer.Option("--count", help="Print only the number of solutions.")]
+CountOpt = Annotated[
+    bool, typer.Option("--count", help="Print only the number of solutions (all of them).")
+]
 LimitOpt = Annotated[
-    int | None, typer.Option("--limit", min=1, help="Stop after this many solutions.")
+    int | None,
+    typer.Option(
+        "--limit", min=1, help="Stop after this many solutions (without it: every one is printed)."
+    ),
 ]
 StatsOpt = Annotated[
     bool, typer.Option("--stats", help="Nodes, updates and seconds on standard error.")
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print one JSON object (count: the solutions found).")
+]
 SvgOpt = Annotated[
     Path | None, typer.Option("--svg", help="Also write the first board as an SVG picture.")
 ]

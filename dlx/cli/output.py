@@ -6,7 +6,8 @@ JSON object.
 
 Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
 3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
-standard output, 130 interrupted. The process-level endings are `dlx.programs.ending`'s.
+standard output but, with `--json`, the object whose status says so; 130 interrupted. The
+process-level endings are `dlx.programs.ending`'s.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from dlx.stats import Stats, Status
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve` need not load
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypeVar
 
     from dlx.solve import SearchKeywords
+
+    P = TypeVar("P")
 
 EXIT_NONE = 1
 EXIT_USAGE = 2
@@ -134,6 +137,41 @@ def report(stats: Stats, show: bool, more: Sequence[str] = ()) -> None:
         raise fail(f"unknown: stopped by a budget after {stats.nodes} nodes", EXIT_UNKNOWN)
 
 
+def count_run(
+    pose: Callable[[], P],
+    counter: Callable[[P, SearchKeywords], int],
+    budgets: tuple[float | None, int | None, int | None],
+    show_stats: bool,
+    on_error: Callable[[str], BaseException] = fail,
+) -> None:
+    """A puzzle's `--count` (every puzzle command's, and `dlx tile --count`'s plain start):
+    `pose` reads and checks the input, `counter` counts its solutions inside the search under
+    `budgets` (timeout, max nodes, limit), all within the whole run's clock and beside a live
+    line on a terminal; bad input reported by `on_error`; the count's ending is `counted`'s."""
+    from dlx.programs.live import live_line
+
+    timeout, max_nodes, limit = budgets
+    with Clock(timeout) as clock, live_line() as line:
+        stats = Stats()
+        partial_at_stop(stats, show_stats)
+        with guarded(on_error):
+            posed = pose()
+            found = counter(posed, budget(stats, clock, max_nodes, limit, line))
+        if line is not None:
+            line.erase()
+        clock.stop()
+        counted(found, stats, show_stats)
+
+
+def counted(found: int, stats: Stats, show_stats: bool) -> None:
+    """A count's ending: the statistics when asked (exit 3, nothing printed, when a budget
+    stopped the search), the number, and exit 1 for none."""
+    report(stats, show_stats)
+    sys.stdout.write(f"{found}\n")
+    if not found:
+        raise fail("no solution")
+
+
 def stats_line(stats: Stats, how: str) -> str:
     """The statistics' line, `how` the search ended."""
     return (
@@ -147,6 +185,18 @@ def partial_at_stop(stats: Stats, show: bool) -> None:
     whole run's timeout ends the run."""
     if show:
         at_stop(lambda why: sys.stderr.write(stats_line(stats, f"partial: {why}") + "\n"))
+
+
+def json_at_stop(stats: Stats) -> None:
+    """`--json`: if the whole run's alarm ends the run (while reading, or a search that did not
+    stop itself in time), the object still comes, its status unknown, the counters so far."""
+
+    def tell(why: str) -> None:
+        if why == "timeout":
+            stats.status = Status.BUDGET
+            write_json(solve_json(0, (), stats, count_only=True))
+
+    at_stop(tell)
 
 
 def solve_json(
@@ -191,6 +241,10 @@ def name_engine(stats: Stats, engine: str) -> None:
         from dlx.cores.cells.engine import cells_core_name
 
         stats.core = cells_core_name()
+    elif engine == "bitset":
+        from dlx.cores.bitset.core import bitset_core_name
+
+        stats.core = bitset_core_name()
 
 
 def engine_core(stats: Stats) -> str:
@@ -199,7 +253,7 @@ def engine_core(stats: Stats) -> str:
     >>> engine_core(Stats(engine="cells", core="python"))
     'python'
     """
-    if stats.engine == "cells":
+    if stats.engine in ("cells", "bitset"):
         return stats.core
     from dlx.cores.links.engine import core_name
 

@@ -114,12 +114,16 @@ IDLE = ("start", "between", "end")
 
 
 def count_in_parallel(
-    build: Callable[[], Any], asked: Any, on_error: Callable[[str], BaseException] = fail
+    build: Callable[[], Any],
+    asked: Any,
+    on_error: Callable[[str], BaseException] = fail,
+    engine: Callable[[Any], dict[str, Any]] | None = None,
 ) -> None:
     """A puzzle's `--count --jobs N` (`asked`, a `dlx.cli.boards.Asked`): its problem built by
-    `build`, counted by N workers (bad input reported by `on_error`); with a `limit`, no more
-    than that is counted, as in the search without --jobs; the count alone, or (`--json`) in a
-    JSON object; none exits 1."""
+    `build`, counted by N workers (bad input reported by `on_error`) on the engine
+    `engine(problem)` names (the links engine without it); with a `limit`, no more than that is
+    counted, as in the search without --jobs; the count alone, or (`--json`) in a JSON object;
+    none exits 1."""
     from dlx.parallel import Report, count_parallel
 
     if not asked.count_only:
@@ -127,7 +131,10 @@ def count_in_parallel(
     sequential_only(asked.timeout, asked.max_nodes)
     run = Report()
     with guarded(on_error), progress_bar() as hook:
-        found = count_parallel(build(), jobs=asked.jobs, progress=hook, report=run)
+        problem = build()
+        keywords = {} if engine is None else engine(problem)
+        name_engine(run.stats, keywords.get("engine", "links"))
+        found = count_parallel(problem, jobs=asked.jobs, progress=hook, report=run, **keywords)
     if asked.limit is not None and found >= asked.limit:
         found = asked.limit
         run.stats.status = Status.LIMIT

@@ -35,14 +35,18 @@ instructions.)"""
 def plain_solve(argv: Sequence[str]) -> PlainSolve | None:
     """The plain `dlx solve` that `argv` (the arguments after the program's name) asks for, or
     None where typer must read them (`read_plain`), or where the process's setting is one that
-    click reads itself: a standard stream that is closed or ASCII-only (click wraps those), or
-    a shell completion asked for in the environment."""
+    click reads itself (`clicks_own`)."""
+    return None if clicks_own() else read_plain(argv)
+
+
+def clicks_own() -> bool:
+    """Whether the process's setting is one that click reads itself: a standard stream that is
+    closed or ASCII-only (click wraps those), or a shell completion asked for in the
+    environment."""
     streams = (sys.stdout, sys.stderr)
     if any(stream is None or _ascii_only(stream) for stream in streams):
-        return None
-    if any(name.endswith("_COMPLETE") for name in os.environ):
-        return None
-    return read_plain(argv)
+        return True
+    return any(name.endswith("_COMPLETE") for name in os.environ)
 
 
 def read_plain(argv: Sequence[str]) -> PlainSolve | None:

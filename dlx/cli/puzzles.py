@@ -94,7 +94,6 @@ def skyscrapers(
         picture=picture,
         none=error,
         on_error=error,
-        first=True,
     )
 
 
@@ -105,15 +104,20 @@ def polyomino(
     ] = None,
     no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Forbid rotations.")] = False,
     no_flip: Annotated[bool, typer.Option("--no-flip", help="Forbid reflections.")] = False,
+    holes: Annotated[
+        int, typer.Option("--holes", min=0, help="Cells the pieces leave empty, anywhere.")
+    ] = 0,
     asked: Asked = NOTHING_ASKED,
 ) -> None:
     """Fill a square (or --board RxC) with the pieces, each used once; rotations and
     reflections allowed unless forbidden. Cells show their piece's number (1-9, then A, B...)."""
     from dlx.puzzles import polyomino as puzzle
+    from dlx.puzzles.shapes import Shape
 
-    def pose() -> tuple[list[puzzle.Shape], int, int]:
+    def pose() -> tuple[list[Shape], int, int]:
         pieces = puzzle.parse(read_text(file))
-        return (pieces, *puzzle.board_size(pieces, _dimensions(board) if board else None))
+        size = _dimensions(board) if board else None
+        return (pieces, *puzzle.board_size(pieces, size, holes))
 
     def none() -> BaseException:
         typer.echo("no solution found!")
@@ -123,10 +127,13 @@ def polyomino(
     run_boards(
         asked,
         pose,
-        lambda posed: puzzle.problem(*posed, rotate, flip),
-        lambda posed, search: puzzle.boards(*posed, rotate, flip, **search),
+        lambda posed: puzzle.problem(*posed, rotate, flip, holes),
+        lambda posed, search: puzzle.boards(*posed, rotate, flip, holes, **search),
+        counter=lambda posed, search: puzzle.count_fillings(
+            *posed, rotate, flip, holes=holes, **search
+        ),
         none=none,
-        first=True,
+        engine=lambda posed: puzzle.engine(puzzle.problem(*posed, rotate, flip, holes), *posed[1:]),
     )
 
 
@@ -152,11 +159,15 @@ def pentomino(
 ) -> None:
     """Fill the board with the 12 pentominoes (8x8: leaving the centre 2x2 empty)."""
     from dlx.puzzles import pentomino as puzzle
+    from dlx.puzzles.polyomino import engine as polyomino_engine
 
     run_boards(
         asked,
         lambda: puzzle.parse_board(board),
         lambda size: puzzle.problem(*size, unique=unique),
         lambda size, search: puzzle.boards(*size, unique=unique, **search),
-        first=True,
+        counter=lambda size, search: puzzle.count_fillings(*size, unique=unique, **search),
+        engine=lambda size: polyomino_engine(
+            puzzle.problem(*size, unique=unique), *size, puzzle.holes(*size)
+        ),
     )

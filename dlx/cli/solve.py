@@ -50,9 +50,13 @@ def solve_file(
     from dlx import count as count_solutions
     from dlx import solve
 
+    counters = Stats()
+    if as_json:
+        from dlx.cli.output import json_at_stop
+
+        json_at_stop(counters)
     with Clock(timeout) as clock:
         problem = read_file(file)
-        counters = Stats()
         if stats:
             from dlx.cli.output import partial_at_stop
 

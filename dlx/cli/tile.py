@@ -30,13 +30,14 @@ from dlx.cli.output import (
     budget,
     fail,
     guarded,
+    json_at_stop,
     partial_at_stop,
-    read_text,
     report,
     solve_json,
     write_json,
 )
 from dlx.cli.parallel import sequential_only
+from dlx.cli.plain_tile import count_tilings, file_puzzle, posed
 from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
 from dlx.programs.kit import Clock, PlainUsage
 from dlx.programs.live import live_line
@@ -98,13 +99,7 @@ def tile(
 
     @functools.cache  # built once, whichever paths ask
     def pose() -> "Tiling":
-        from dlx.tiling.build import build
-
-        puzzle = _puzzle(file, grid, pieces, board)
-        puzzle.rotate = not no_rotate
-        puzzle.flip = mirror if puzzle.grid.solid else not no_flip
-        puzzle.unique = unique
-        return build(puzzle)
+        return posed(_puzzle(file, grid, pieces, board), (no_rotate, no_flip, mirror, unique))
 
     check_svg(asked.svg)
     if zdd.wanted:
@@ -119,7 +114,7 @@ def tile(
 
 def _search(pose: Callable[[], "Tiling"], asked: Asked, dlx_format: bool) -> None:
     """The tiling's problem in Knuth's format (`--dlx`), one JSON object, or its boards."""
-    from dlx.tiling.build import count_solutions, knuth_text
+    from dlx.tiling.build import knuth_text
 
     if dlx_format:
         with Clock(asked.timeout), guarded():
@@ -136,11 +131,21 @@ def _search(pose: Callable[[], "Tiling"], asked: Asked, dlx_format: bool) -> Non
     def counter(tiling: "Tiling", search: "SearchKeywords") -> int:
         if asked.svg is not None:  # (the first solution drawn on the way)
             return sum(1 for _ in boards(tiling, search))
-        return count_solutions(tiling, **search)
+        return count_tilings(tiling, search)
+
+    def engine(tiling: "Tiling") -> dict[str, Any]:
+        from dlx.tiling.build import parallel_keywords
+
+        return parallel_keywords(tiling)
 
     # (the SVG is the tiling's own picture, drawn from the placements by `_boards`)
     run_boards(
-        asked._replace(svg=None), pose, lambda tiling: tiling.problem, boards, counter=counter
+        asked._replace(svg=None),
+        pose,
+        lambda tiling: tiling.problem,
+        boards,
+        counter=counter,
+        engine=engine,
     )
 
 
@@ -179,9 +184,6 @@ def _puzzle(
 ) -> "Puzzle":
     """The puzzle of FILE, or of --board and --pieces (each a set's name, or several apart by
     commas)."""
-    from dlx.tiling.drawn import is_picture, read_picture
-    from dlx.tiling.spec import guess_grid, read_spec
-
     names = [name for value in pieces or [] for name in value.replace(",", " ").split()]
     if file is None:
         if board is None or not names:
@@ -191,10 +193,7 @@ def _puzzle(
         if names and not Path(file).exists() and file != "-":
             raise fail(f"{file!r} is taken for a FILE: write --pieces {names[0]},{file}", 2)
         raise fail("--board and --pieces stand for a FILE: give one or the other", 2)
-    text = read_text(file)
-    if is_picture(text):
-        return read_picture(text, grid)
-    return read_spec(text, grid or guess_grid(text))
+    return file_puzzle(file, grid)
 
 
 def _from_options(board: str, names: list[str], grid: str | None) -> "Puzzle":
@@ -214,11 +213,15 @@ def _from_options(board: str, names: list[str], grid: str | None) -> "Puzzle":
 
 
 def _splittable(load: Callable[[], "Tiling"]) -> bool:
-    """Whether `--jobs` can split the search: not with multiplicities (Algorithm M), nor when
-    `--unique` checks some solutions; those are searched alone, with the same answer."""
+    """Whether `--jobs` can split the search: not with multiplicities on the links engine
+    (Algorithm M; the bitset engine splits them), nor when `--unique` checks some solutions;
+    those are searched alone, with the same answer."""
+    from dlx.tiling.build import parallel_keywords
+
     with guarded():
         tiling = load()
-    return tiling.canonical is None and not tiling.problem.has_multiplicities
+        bitset = parallel_keywords(tiling).get("engine") == "bitset"
+    return tiling.canonical is None and (bitset or not tiling.problem.has_multiplicities)
 
 
 def _boards(
@@ -260,10 +263,11 @@ def _json(pose: Callable[[], "Tiling"], asked: Asked) -> None:
     from dlx.tiling.build import count_solutions
     from dlx.tiling.render import OVERFLOW, label_table
 
+    counters = Stats()
+    json_at_stop(counters)
     with Clock(asked.timeout) as clock, live_line() as line:
         with guarded():
             tiling = pose()
-        counters = Stats()
         partial_at_stop(counters, asked.show_stats)
         texts, found = Held(), 0
         with guarded():

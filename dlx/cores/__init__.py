@@ -4,6 +4,8 @@ do, checked once).
 
 - `links`: Knuth's dancing links (DLX1's Algorithm X, DLX3's Algorithm M), compiled or Python;
 - `cells`: Knuth's dancing cells (SSXCC), compiled or Python;
+- `bitset`: a search on bitsets for problems of few cells (tilings), compiled or its
+  pure-Python twin;
 - `zdd`: the ZDD search of `dlx.zdd` (Algorithm Z, DLX6), compiled or Python.
 
 What the rooms share stays here: `settings` (what a search is asked), `counters` (how a search

@@ -39,8 +39,9 @@ if TYPE_CHECKING:
 else:  # what the checker reads as literal types is text at run time
     Choice = CoreName = str
 
-ENGINES: Final = ("links", "cells")
-"""The engines `solve` knows: Knuth's DLX1/DLX2 on dancing links, and his SSXCC."""
+ENGINES: Final = ("links", "cells", "bitset")
+"""The engines `solve` knows: Knuth's DLX1/DLX2 on dancing links, his SSXCC, and the search
+on bitsets (`dlx.cores.bitset`)."""
 
 Prune = Callable[[Sequence[int]], bool]
 """An adapter's check, called once per search node with the option numbers chosen so far (a live,
@@ -115,8 +116,9 @@ class SearchSettings:
     a search its budget stopped stood (a `Frontier`: the compiled Algorithm X and cells cores
     tell it; the others say nothing, and their caller must do without); `batch` > 1 lets a
     compiled core hand over that many solutions in one call, for a caller who cannot see the
-    statistics between them (`dlx.solve` without `stats`, hooks or a memo). The rules that
-    need no problem are checked here, when the settings are made.
+    statistics between them (`dlx.solve` without `stats`, hooks or a memo); `layout`, for the
+    bitset engine, says which items are its cells and where they lie (`dlx.cores.bitset`).
+    The rules that need no problem are checked here, when the settings are made.
 
     >>> SearchSettings(choose="first", max_nodes=10).max_nodes
     10
@@ -142,6 +144,7 @@ class SearchSettings:
     count_to: int = 0
     stopped: Callable[[Frontier], None] | None = None
     batch: int = 1
+    layout: object | None = None  # a dlx.cores.bitset.layout.Layout (which checks it)
 
     def __post_init__(self) -> None:
         """Refuse an unknown item choice, a limit below 1, a bad budget, an unknown engine."""
@@ -151,7 +154,9 @@ class SearchSettings:
             raise ValueError(f"limit must be at least 1 (None: no limit), not {self.limit}")
         check_budget(self.timeout, self.max_nodes)
         if self.engine not in ENGINES:
-            raise EngineOptionError(f"engine must be 'links' or 'cells', not {self.engine!r}")
+            raise EngineOptionError(
+                f"engine must be 'links', 'cells' or 'bitset', not {self.engine!r}"
+            )
 
     def replace(self, **changes: Any) -> SearchSettings:
         """These settings with `changes` (checked again), as `dataclasses.replace` makes them."""

@@ -40,8 +40,9 @@ from dlx.stats import Status
 
 def prepare(problem: Problem[K], settings: Settings) -> bytes:
     """The problem's pickled form; refuse what cannot go to a worker (one worker, which
-    searches here, refuses it too: what runs on one worker runs on many)."""
-    if problem.has_multiplicities:
+    searches here, refuses it too: what runs on one worker runs on many; the bitset engine,
+    which branches on cells and counts copies, splits multiplicities too)."""
+    if problem.has_multiplicities and settings.engine != "bitset":
         raise ParallelError(
             "problems with multiplicities cannot be split by options (Algorithm M branches "
             "otherwise): search them without jobs"
@@ -160,7 +161,8 @@ class ParallelKeywords(TypedDict, total=False):
     that on a Dask cluster); `checkpoint` names a file of finished parts, to resume from;
     `progress` is told after each part; `report`, if given, holds the statistics (see the
     package's docstring); `engine="cells"` searches the parts with dancing cells (see
-    `dlx.parallel.cells_split` for how they add up)."""
+    `dlx.parallel.cells_split` for how they add up), `engine="bitset"` on bitsets, with the
+    board's `layout` (`dlx.parallel.bitset_split`)."""
 
     jobs: int | None
     executor: Executor | None
@@ -173,6 +175,7 @@ class ParallelKeywords(TypedDict, total=False):
     progress: ProgressHook | None
     report: Report | None
     engine: str
+    layout: object
 
 
 def _begin(
@@ -187,14 +190,7 @@ def _begin(
     jobs = options.get("jobs")
     if jobs is not None:
         workers_for(jobs)
-    settings = Settings(
-        options.get("choose", "mrv"),
-        tuple(options.get("item_order", ())),
-        options.get("prune"),
-        solutions,
-        options.get("budget"),
-        options.get("engine", "links"),
-    )
+    settings = _settings(problem, solutions, options)
     report = options.get("report") or Report()
     where = Run(
         jobs,
@@ -235,3 +231,22 @@ def count_parallel(problem: Problem[K], **options: Unpack[ParallelKeywords]) -> 
         report.add(outcome)
     report.stats.status = Status.EXHAUSTED
     return report.stats.solutions
+
+
+def _settings(problem: Problem[K], solutions: bool, options: ParallelKeywords) -> Settings:
+    """The parts' settings; a bitset search whose parts cannot be searched from their prefixes
+    alone (options without a primary cell, which it takes in order below the path) refused."""
+    engine, layout = options.get("engine", "links"), options.get("layout")
+    if engine == "bitset":
+        from dlx.parallel.bitset_split import refuse_unsplittable
+
+        refuse_unsplittable(problem, layout)
+    return Settings(
+        options.get("choose", "mrv"),
+        tuple(options.get("item_order", ())),
+        options.get("prune"),
+        solutions,
+        options.get("budget"),
+        engine,
+        layout=layout,
+    )

@@ -86,6 +86,7 @@ class Settings:
     budget: int | None = None
     engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.parallel.cells_split`)
     seconds: float | None = None
+    layout: object = None  # the bitset engine's (see `dlx.parallel.bitset_split`)
 
     def below(
         self,
@@ -105,6 +106,7 @@ class Settings:
             max_nodes=budget,
             timeout=seconds,
             engine=self.engine,
+            layout=self.layout,
         )
         return asked.replace(givens=tuple(prefix))
 

@@ -44,6 +44,12 @@ def branches(
     The children are found by the search itself, with the same item choice, so they are the
     sequential search's: a pruning check records each child and cuts it off (a node, no updates).
     """
+    if settings.engine == "bitset":
+        from dlx.parallel.bitset_split import bitset_branches
+
+        return bitset_branches(
+            problem, prefix, settings.below(problem, prefix, settings.prune, None)
+        )
     if settings.engine != "links":
         return cells_branches(
             problem, prefix, settings.below(problem, prefix, settings.prune, None)
@@ -126,8 +132,8 @@ def _limits(problem: Problem[K], settings: Settings) -> tuple[int | None, float 
 
 def tells_where(problem: Problem[K], settings: Settings) -> bool:
     """Whether a search of `problem`'s parts, stopped by a budget, tells where it stood: the
-    compiled cells core does, and the compiled links core running Algorithm X; the pure-Python
-    cores and Algorithm M (colours, multiplicities) do not."""
+    compiled cells and bitset cores do, and the compiled links core running Algorithm X; the
+    pure-Python cores and Algorithm M (colours, multiplicities) do not."""
     from dlx.errors import CoreUnavailableError
 
     try:
@@ -135,6 +141,10 @@ def tells_where(problem: Problem[K], settings: Settings) -> bool:
             from dlx.cores.cells.engine import cells_core
 
             return cells_core() == "compiled"
+        if settings.engine == "bitset":
+            from dlx.cores.bitset.core import bitset_core
+
+            return bitset_core() == "compiled"
         from dlx.cores.links.engine import compiled_supports, default_core
 
         general = problem.has_colours or problem.has_multiplicities
@@ -167,6 +177,8 @@ def _run(
     below = asked.replace(givens=prefix, max_nodes=budget, timeout=seconds, stopped=stops.append)
     if below.engine == "cells":
         from dlx.cores.cells.engine import search_cells as engine
+    elif below.engine == "bitset":
+        from dlx.cores.bitset.core import search_bitset as engine
     else:
         from dlx.cores.links.engine import search_links as engine
     # (the engines' option numbers, which `dlx.solve` would turn into keys and a part back)

@@ -26,6 +26,11 @@ else:  # as in dlx.programs.start: signal's C functions, without its enums
 
 EXIT_FAILED = 1
 EXIT_UNKNOWN = 3
+GRACE = 0.5
+"""Seconds the alarm waits past the deadline once a search has the time left: the search stops
+itself at the deadline, at its next poll (every few thousand nodes), and ends the run as a budget
+does, its answer unknown (`--json`: the same object as `--max-nodes` gives); the alarm ends a
+run whose search has not stopped by then."""
 
 
 class Interrupted(BaseException):
@@ -47,12 +52,14 @@ class Clock:
             signal.setitimer(signal.ITIMER_REAL, timeout)
 
     def left(self) -> float | None:
-        """The seconds left for the search (None: no deadline); OutOfTime when none are."""
+        """The seconds left for the search (None: no deadline); OutOfTime when none are. The
+        search is its own clock from now on: the alarm moves `GRACE` past the deadline."""
         if self.deadline is None:
             return None
         seconds = self.deadline - time.monotonic()
         if seconds <= 0:
             raise OutOfTime
+        signal.setitimer(signal.ITIMER_REAL, seconds + GRACE)
         return seconds
 
     def __enter__(self) -> Clock:

@@ -6,7 +6,9 @@ bounds the whole run; and an ending without a traceback, whatever happens to the
 - The timeout bounds the whole run (reading, building, searching): `Clock` starts with the command
   and an alarm at its deadline raises `OutOfTime` wherever the run is, so a command that would
   take longer to read or build its problem than allowed still stops in time (exit 3: unknown).
-  The searches get the time left, so they usually stop first, cleanly, by their own budget.
+  The searches get the time left and stop at the deadline by their own budget, cleanly, so that
+  every budget ends alike (exit 3, `--json` the same object); once a search has the time, the
+  alarm waits `GRACE` (half a second) past the deadline for it.
 - `run` is the body of both entry points: Ctrl-C at any moment exits 130 with one line; a failed
   write to standard output (a full disk, /dev/full) or a closed standard output gives one line on
   standard error and exit 1; a reader that goes away ends the process quietly, as SIGPIPE does.

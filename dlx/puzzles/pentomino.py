@@ -29,17 +29,9 @@ from typing import Unpack
 
 from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.puzzles.polyomino import (
-    Cell,
-    Placement,
-    Shape,
-    cell_name,
-    normalise,
-    picture,
-    placements,
-    variants,
-)
-from dlx.solve import SearchKeywords, solve
+from dlx.puzzles.polyomino import Placement, cell_name, engine, picture, placements
+from dlx.puzzles.shapes import Cell, Shape, normalise, variants
+from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.grids import SQUARE
 from dlx.tiling.library import piece_set
 
@@ -163,7 +155,8 @@ def boards(
     'LFF..ZZN'
     """
     orientations = {letter: variants(shape) for letter, shape in PENTOMINOES.items()}
-    searching = solve(problem(rows, cols, unique), **search)
+    board = problem(rows, cols, unique)
+    searching = solve(board, **search, **engine(board, rows, cols, holes(rows, cols)))
     return (
         picture(
             rows,
@@ -175,3 +168,15 @@ def boards(
         )
         for keys in searching
     )
+
+
+def count_fillings(
+    rows: int, cols: int, unique: bool = False, **search: Unpack[SearchKeywords]
+) -> int:
+    """The number of fillings `boards` gives, counted inside the search.
+
+    >>> count_fillings(3, 20)
+    8
+    """
+    board = problem(rows, cols, unique)
+    return count(board, **search, **engine(board, rows, cols, holes(rows, cols)))

@@ -6,6 +6,10 @@ label, and one per board cell, `r<row>c<col>`; one option per placement of a pie
 `variants(piece)`, and the board cell where that orientation's bounding box has its top-left
 corner. Rotations and reflections are allowed unless forbidden.
 
+With holes (`dlx polyomino --holes N`), the board has N more cells than the pieces: the cells
+become secondary items, covered at most once, so each solution leaves N of them empty, wherever
+they fall (as `dlx tile` does with a board of cells drawn `+`).
+
 Input: pieces separated by blank lines; each piece is a line `R C` followed by R lines of C
 characters, '1' for a cell of the piece and '0' for none. A cell of a solved board shows its
 piece's label: the piece's number in input order, '1' to '9' then 'A' to 'Z' (35 pieces at most).
@@ -18,19 +22,16 @@ piece's label: the piece's number in input order, '1' to '9' then 'A' to 'Z' (35
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
+from itertools import groupby
 from math import isqrt
-from typing import Unpack
+from typing import Any, Unpack
 
 from dlx.errors import PuzzleError
 from dlx.problem import Problem
-from dlx.solve import SearchKeywords, solve
-from dlx.tiling import grids
+from dlx.puzzles.shapes import Cell, Shape, connected, normalise, variants
+from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.grids import SQUARE
 
-Cell = tuple[int, int]
-"""(row, column), from 0."""
-Shape = tuple[Cell, ...]
-"""A piece's cells in reading order, shifted so the least row and the least column are 0."""
 Key = tuple[int, int, int, int]
 """An option: (piece index, variant index, top, left)."""
 Placement = tuple[int, int, int, Shape]
@@ -85,17 +86,8 @@ def parse(text: str) -> list[Shape]:
 
 def _blocks(text: str) -> list[list[tuple[int, str]]]:
     """The runs of non-blank lines of `text`, each line with its 1-based number."""
-    blocks: list[list[tuple[int, str]]] = []
-    current: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            current.append((number, line))
-        elif current:
-            blocks.append(current)
-            current = []
-    if current:
-        blocks.append(current)
-    return blocks
+    runs = groupby(enumerate(text.splitlines(), start=1), key=lambda line: bool(line[1].strip()))
+    return [list(run) for filled, run in runs if filled]
 
 
 def _piece(number: int, block: list[tuple[int, str]]) -> Shape:
@@ -142,53 +134,6 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def connected(cells: Collection[Cell]) -> bool:
-    """Whether `cells` (at least one) form one piece through shared sides.
-
-    >>> connected([(0, 0), (1, 1)])
-    False
-    """
-    return grids.connected(SQUARE, list(cells))
-
-
-def normalise(cells: Iterable[Cell]) -> Shape:
-    """`cells` in reading order, shifted so their least row and least column are 0.
-
-    >>> normalise([(5, 3), (4, 4)])
-    ((0, 1), (1, 0))
-    """
-    return tuple((r, c) for (r, c), _ in SQUARE.normalise((cell, 0) for cell in cells))
-
-
-def turn(shape: Shape) -> Shape:
-    """`shape` turned a quarter clockwise (the square grid's turn, `dlx.tiling.grids`)."""
-    return normalise(SQUARE.rotations[0](cell) for cell in shape)  # type: ignore[misc]
-
-
-def mirror(shape: Shape) -> Shape:
-    """`shape` reflected left to right (the square grid's mirror, `dlx.tiling.grids`)."""
-    return normalise(SQUARE.mirror(cell) for cell in shape)  # type: ignore[misc]
-
-
-def variants(shape: Shape, rotate: bool = True, flip: bool = True) -> list[Shape]:
-    """The distinct orientations of `shape`: itself and its quarter turns clockwise, then its mirror
-    image (left to right) and the mirror's turns, each kept where it first appears (Knuth's order).
-
-    >>> variants(((0, 0), (0, 1)))
-    [((0, 0), (0, 1)), ((0, 0), (1, 0))]
-    >>> len(variants(((0, 0), (0, 1), (0, 2), (1, 0)))), len(variants(((0, 0), (0, 1), (1, 0))))
-    (8, 4)
-    """
-    original = normalise(shape)
-    found: list[Shape] = []
-    for base in [original, mirror(original)] if flip else [original]:
-        for _ in range(4 if rotate else 1):
-            if base not in found:
-                found.append(base)
-            base = turn(base)
-    return found
-
-
 def placements(
     shapes: Sequence[Shape], rows: int, cols: int, holes: Collection[Cell] = ()
 ) -> Iterator[Placement]:
@@ -207,43 +152,71 @@ def placements(
                     yield variant, top, left, cells
 
 
-def board_size(pieces: Sequence[Shape], board: tuple[int, int] | None) -> tuple[int, int]:
-    """`board` if its area is the pieces' total area, or else the square of that area.
+def board_size(
+    pieces: Sequence[Shape], board: tuple[int, int] | None, holes: int = 0
+) -> tuple[int, int]:
+    """`board` if its area is the pieces' total area and `holes` cells left empty, or else the
+    square of that area.
 
     >>> board_size([((0, 0), (0, 1))] * 2, None)
     (2, 2)
+    >>> board_size([((0, 0), (0, 1), (0, 2))] * 5, None, holes=1)
+    (4, 4)
     """
-    area = sum(len(piece) for piece in pieces)
+    covered = sum(len(piece) for piece in pieces)
+    area = covered + holes
+    subject = _area(covered, holes)
     if area > MAX_CELLS:
-        raise PuzzleError(f"the pieces' total area {area} is over {MAX_CELLS} cells (the limit)")
+        raise PuzzleError(f"{subject} over {MAX_CELLS} cells (the limit)")
     if board is not None:
         rows, cols = board
         if rows < 1 or cols < 1:
             raise PuzzleError(f"the board {rows}x{cols} has no cell: R and C must be positive")
         if rows * cols != area:
+            pieces_area = subject[:-1] if holes else f"the pieces' total area is {covered}"
             raise PuzzleError(
-                f"the board {rows}x{cols} has area {rows * cols}, the pieces' total area is {area}"
+                f"the board {rows}x{cols} has area {rows * cols}, {pieces_area}"
+                + (f" (--holes {rows * cols - covered} fits)" if rows * cols > covered else "")
             )
         return rows, cols
     side = isqrt(area)
     if side * side != area:
+        larger = (side + 1) ** 2 - covered
         raise PuzzleError(
-            f"the pieces' total area {area} is not a square number: give the board as RxC"
+            f"{subject} not a square number: give the board as RxC"
+            + ("" if holes else f", or --holes {larger} for the {side + 1}x{side + 1} square")
         )
     return side, side
 
 
+def _area(covered: int, holes: int) -> str:
+    """The pieces' area, with the holes, as the start of a sentence about it: "the pieces' total
+    area 15 and 1 hole make 16,"."""
+    if not holes:
+        return f"the pieces' total area {covered} is"
+    return f"the pieces' total area {covered} and {_plural(holes, 'hole')} make {covered + holes},"
+
+
 def problem(
-    pieces: Sequence[Shape], rows: int, cols: int, rotate: bool = True, flip: bool = True
+    pieces: Sequence[Shape],
+    rows: int,
+    cols: int,
+    rotate: bool = True,
+    flip: bool = True,
+    holes: int = 0,
 ) -> Problem[Key]:
-    """Exact cover of the rows x cols board by `pieces`: pieces and cells primary.
+    """Exact cover of the rows x cols board by `pieces`: pieces and cells primary; with `holes`
+    (the cells the pieces leave empty, wherever they fall) the cells are secondary, each
+    covered at most once, and every piece used once leaves exactly that many.
 
     >>> problem([((0, 0), (0, 1))] * 2, 2, 2).option_count
     8
+    >>> problem([((0, 0), (0, 1))], 1, 3, holes=1).primary_count
+    1
     """
     names = [label(index) for index in range(len(pieces))]
     cells = [cell_name(r, c) for r in range(rows) for c in range(cols)]
-    square: Problem[Key] = Problem(names + cells)
+    square: Problem[Key] = Problem(names, cells) if holes else Problem(names + cells)
     for index, piece in enumerate(pieces):
         for variant, top, left, covered in placements(variants(piece, rotate, flip), rows, cols):
             square.add_option(
@@ -258,23 +231,53 @@ def boards(
     cols: int,
     rotate: bool = True,
     flip: bool = True,
+    holes: int = 0,
     **search: Unpack[SearchKeywords],
 ) -> Iterator[list[str]]:
-    """Each filling of the board, as `rows` strings of `cols` labels (`search` as for `dlx.solve`).
+    """Each filling of the board, as `rows` strings of `cols` labels, `.` where a hole is left
+    (`search` as for `dlx.solve`).
 
     >>> sum(1 for _ in boards([((0, 0), (0, 1))] * 2, 2, 2))
     4
+    >>> list(boards([((0, 0), (0, 1))], 1, 3, holes=1))
+    [['11.'], ['.11']]
     """
     orientations = [variants(piece, rotate, flip) for piece in pieces]
-    searching = solve(problem(pieces, rows, cols, rotate, flip), **search)
-    return (
-        picture(
-            rows,
-            cols,
-            [(label(i), _at(orientations[i][v], top, left)) for i, v, top, left in keys],
-        )
+    square = problem(pieces, rows, cols, rotate, flip, holes)
+    searching = solve(square, **search, **engine(square, rows, cols))
+    labelled = (
+        [(label(i), _at(orientations[i][v], top, left)) for i, v, top, left in keys]
         for keys in searching
     )
+    return (picture(rows, cols, cells) for cells in labelled)
+
+
+def count_fillings(
+    pieces: Sequence[Shape],
+    rows: int,
+    cols: int,
+    rotate: bool = True,
+    flip: bool = True,
+    holes: int = 0,
+    **search: Any,
+) -> int:
+    """The number of fillings `boards(pieces, rows, cols, rotate, flip, holes)` gives, counted
+    in the search.
+
+    >>> count_fillings([((0, 0), (0, 1))] * 2, 2, 2), count_fillings([((0, 0),)], 1, 3, holes=2)
+    (4, 3)
+    """
+    square = problem(pieces, rows, cols, rotate, flip, holes)
+    return count(square, **search, **engine(square, rows, cols))
+
+
+def engine(square: Problem[Any], rows: int, cols: int, holes: Collection[Cell] = ()) -> Any:
+    """The keywords that pick the engine a board's search runs on (`dlx.tiling.numbering`'s
+    `engine_for`): the bitset engine where the board (less its `holes`) fits it."""
+    from dlx.tiling.numbering import engine_for
+
+    spots = {cell_name(r, c): (r, c) for r in range(rows) for c in range(cols)}
+    return engine_for(square, SQUARE, {name: at for name, at in spots.items() if at not in holes})
 
 
 def _at(shape: Shape, top: int, left: int) -> Shape:

@@ -1,5 +1,6 @@
 """What does the page show of a solution? The SVG picture `dlx tile --svg` draws (`fillit solve
---svg` for a fillit answer), its rows as `dlx tile` prints them, and a legend of the pieces used,
+--svg` for a fillit answer) to download, the same picture without its legend to show (the page's
+own legend sits beside it), its rows as `dlx tile` prints them, and a legend of the pieces used,
 by the names they were given, in the picture's colours. Drawn in the worker that found or kept
 the solution (`studio.worker`), never in the server's own process.
 """
@@ -12,8 +13,9 @@ from dlx.tiling.model import Placement, Puzzle
 
 
 def drawing(puzzle: Puzzle, solution: list[Placement]) -> dict[str, Any]:
-    """A solution's SVG picture, text rows and legend (each piece or copy used: its name as
-    `dlx tile` writes it, its label, its colour), in the order of the pieces."""
+    """A solution's SVG picture (with and without its legend), text rows and legend (each piece
+    or copy used: its name as `dlx tile` writes it, its label, its colour), in the order of the
+    pieces."""
     from dlx.tiling.render import label_colours, label_table, marks, text
     from dlx.tiling.svg import solution_svg
 
@@ -36,4 +38,9 @@ def drawing(puzzle: Puzzle, solution: list[Placement]) -> dict[str, Any]:
         }
         for p, k, label in used
     ]
-    return {"svg": solution_svg(puzzle, solution), "text": text(puzzle, solution), "legend": legend}
+    return {
+        "svg": solution_svg(puzzle, solution),
+        "picture": solution_svg(puzzle, solution, legend=False),
+        "text": text(puzzle, solution),
+        "legend": legend,
+    }

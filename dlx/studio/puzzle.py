@@ -15,6 +15,7 @@ dlx.studio.puzzle.RequestError: "puzzle" must be text (a picture or Knuth's spec
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -139,16 +140,19 @@ FILLIT_BYTES = 545
 """fillit's largest valid input (26 blocks): a longer one is refused before fillit runs."""
 
 
-def fillit_answer(text: Any, timeout: float, max_nodes: int | None = None) -> list[str] | None:
-    """The canonical answer of a fillit input, as the `fillit` program prints it: its own
-    parser, limits and search, run as a program (dlx imports nothing of fillit, which is built
-    on it); None when `max_nodes` ran out first; a RequestError with fillit's reason for an
-    input it refuses."""
+def fillit_answer(
+    text: Any, timeout: float, max_nodes: int | None = None
+) -> tuple[list[str], int] | None:
+    """The canonical answer of a fillit input, as the `fillit` program prints it, and the search
+    nodes it took (0: decided without a search): `fillit stats --json`, its own parser, limits
+    and search, run as a program (dlx imports nothing of fillit, which is built on it); None
+    when `max_nodes` ran out first; a RequestError with fillit's reason for an input it
+    refuses."""
     if not isinstance(text, str):
         raise RequestError('"puzzle" must be the text of a fillit input')
     if len(text.encode("utf-8", "surrogatepass")) > FILLIT_BYTES:
         raise RequestError(f"a fillit input has at most {FILLIT_BYTES} bytes", 413)
-    command = [sys.executable, "-m", "fillit", "solve", "--plain", "--jobs", "1"]
+    command = [sys.executable, "-m", "fillit", "stats", "--json", "--jobs", "1"]
     command += ["--timeout", f"{timeout:g}", "-"]
     if max_nodes is not None:
         command[-1:-1] = ["--max-nodes", str(max_nodes)]
@@ -165,4 +169,6 @@ def fillit_answer(text: Any, timeout: float, max_nodes: int | None = None) -> li
         return None
     if done.returncode != 0:
         raise RequestError(f"fillit: {reason or f'exit status {done.returncode}'}", 503)
-    return done.stdout.splitlines()
+    stats = json.loads(done.stdout)
+    nodes = sum(attempt["nodes"] for attempt in stats["attempts"]) + stats["canonical"]["nodes"]
+    return stats["rows"], nodes

@@ -38,8 +38,10 @@ from dlx.stats import Stats, Status
 from dlx.studio.drawing import drawing
 from dlx.studio.kept import MAX_NUMBERS, Kept, decode, encode, numbering
 from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of
-from dlx.tiling.build import Tiling, build, check_area, knuth_text
+from dlx.tiling.build import Tiling, build, check_area, engine_keywords, knuth_text
+from dlx.tiling.drawn import is_picture
 from dlx.tiling.model import Placement, Puzzle, check_board
+from dlx.tiling.render import board_picture
 
 NICE = 10
 """How much less CPU priority a search has than the server, once under way."""
@@ -139,6 +141,7 @@ def _search(send: Send, task: Task) -> None:
         timeout=task.timeout,
         max_nodes=task.max_nodes,
         progress=lambda _: reporter.tick(reporter.found),
+        **engine_keywords(tiling),
     )
     limit = {"solve": 1, "all": job.cap}.get(job.mode)
     full = _follow(send, tiling, search, limit, reporter)
@@ -185,20 +188,22 @@ def _drawn(puzzle: Puzzle, solution: list[Placement], number: int) -> str:
 
 
 def _fillit(send: Send, task: Task) -> None:
-    """Solve a fillit input: its canonical answer's rows, from the `fillit` program (first
-    given one node, which reads the input and answers the easiest at once)."""
+    """Solve a fillit input: its canonical answer's rows and the search nodes it took, from the
+    `fillit` program (first given one node, which reads the input and answers the easiest at
+    once)."""
     from dlx.pictures.svg import board_svg
 
     started = time.perf_counter()
-    rows = fillit_answer(task.job.text, task.timeout, max_nodes=1)
+    answer = fillit_answer(task.job.text, task.timeout, max_nodes=1)
     send(("ready",))
-    if rows is None:
+    if answer is None:
         _lower()
-        rows = fillit_answer(task.job.text, task.timeout)
-    assert rows is not None
+        answer = fillit_answer(task.job.text, task.timeout)
+    assert answer is not None
+    rows, nodes = answer
     drawn = {"number": 1, "svg": board_svg(rows), "text": rows, "legend": []}
     send(("fillit", rows, json.dumps(drawn)))
-    send(("done", str(Status.LIMIT), 1, 0, time.perf_counter() - started, False))
+    send(("done", str(Status.LIMIT), 1, nodes, time.perf_counter() - started, False))
 
 
 def _check(send: Send, task: Task) -> None:
@@ -211,6 +216,8 @@ def _check(send: Send, task: Task) -> None:
         "pieces": [piece.name for piece in puzzle.pieces],
         "placements": len(tiling.placements),
     }
+    if is_picture(task.job.text):  # the board as the editor draws it, named boards too
+        figures["board"] = board_picture(puzzle)
     send(("answer", figures))
 
 

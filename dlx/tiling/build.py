@@ -4,7 +4,9 @@ checks the puzzle's area and takes every placement (only some, with ties, for `-
 generators do: the board's cells (primary, Knuth's order), then the pieces (primary, with their
 multiplicities: Algorithm M counts multisets, as DLX3), then the secondary items (suffixed cells,
 cells that may stay empty, and the ties `--unique` adds); one option per placement, the piece's
-name first, keyed by the placement's number.
+name first, keyed by the placement's number. The searches run on the bitset engine where the
+board fits it (`dlx.tiling.numbering` numbers its cells), else on dancing cells, else (with
+multiplicities) on dancing links: `engine_keywords`.
 
 >>> from dlx.tiling.spec import read_spec
 >>> tiling = build(read_spec("[0-1][0-1]\\nL 00 01 10\\nD 00\\n", "square"))
@@ -15,7 +17,7 @@ name first, keyed by the placement's number.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Unpack
+from typing import Any, Unpack
 
 from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.errors import TileError
@@ -29,7 +31,9 @@ __all__ = [
     "build",
     "check_area",
     "count_solutions",
+    "engine_keywords",
     "knuth_text",
+    "parallel_keywords",
     "solutions",
     "tiling_order",
 ]
@@ -59,13 +63,43 @@ def build(puzzle: Puzzle) -> Tiling:
     return assemble(puzzle, every, {}, [])
 
 
+def engine_keywords(tiling: Tiling) -> dict[str, Any]:
+    """The keywords that pick the engine the tiling's searches run on, chosen once: the bitset
+    engine with the board's layout where it fits, else dancing cells, else (multiplicities)
+    dancing links."""
+    if tiling.engine is None:
+        from dlx.cores.bitset.core import fits
+        from dlx.tiling.numbering import layout
+
+        board = layout(tiling)
+        if board is not None and fits(tiling.problem, board):
+            tiling.engine = {"engine": "bitset", "layout": board}
+        elif not tiling.problem.has_multiplicities:
+            tiling.engine = {"engine": "cells"}
+        else:
+            tiling.engine = {}
+    return tiling.engine
+
+
+def parallel_keywords(tiling: Tiling) -> dict[str, Any]:
+    """The keywords that pick the engine the parts of a parallel count (`--jobs`) run on:
+    `engine_keywords`', unless the bitset engine cannot split the problem into parts (cells
+    that may stay empty, pieces that fit there alone), then dancing cells, else links."""
+    from dlx.cores.bitset.core import splittable
+
+    chosen = engine_keywords(tiling)
+    if chosen.get("engine") == "bitset" and not splittable(tiling.problem, chosen["layout"]):
+        return {} if tiling.problem.has_multiplicities else {"engine": "cells"}
+    return chosen
+
+
 def solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> Iterator[list[Placement]]:
     """Each solution of the tiling as its placements, in search order (a `limit` counts the
     solutions kept, where `--unique` checks some)."""
     keep = tiling.canonical
     limit = search.pop("limit", None) if keep is not None else None
     kept = 0
-    for keys in solve(tiling.problem, **search):
+    for keys in solve(tiling.problem, **search, **engine_keywords(tiling)):
         chosen = [tiling.placements[key] for key in keys]
         if keep is None or keep(chosen):  # type: ignore[operator]
             yield chosen
@@ -79,7 +113,7 @@ def count_solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> int:
     unless `--unique` checks some of them."""
     if tiling.canonical is not None:
         return sum(1 for _ in solutions(tiling, **search))
-    return count(tiling.problem, **search)
+    return count(tiling.problem, **search, **engine_keywords(tiling))
 
 
 def tiling_order(tiling: Tiling) -> list[str]:

@@ -2,7 +2,8 @@
 named sets and boards by name, told apart from Knuth's spec lines by its first word.
 
     ; the twelve pentominoes in a 6x10 box      (a comment: a line starting ';')
-    grid square                                 (square, triangle, hex or cube; default square)
+    grid square                                 (square, triangle, hex or cube; default square,
+                                                 or cube for a board named RxCxL)
     board 6x10                                  (a named board, or `board` and a picture)
     pieces pentominoes                          (named sets: `pieces trihexes tetrahexes`)
     piece 2|T                                   (a piece, 2 copies; `0:2|T` up to 2; a picture)
@@ -73,7 +74,8 @@ def read_picture(text: str, grid_name: str | None = None) -> Puzzle:
     """The puzzle drawn in `text`; `grid_name` (the command's `--grid`) unless a `grid` line."""
     blocks = _blocks(text)
     named = [b for b in blocks if b.words[0] == "grid"]
-    name = named[0].words[1] if named and len(named[0].words) > 1 else grid_name or "square"
+    name = named[0].words[1] if named and len(named[0].words) > 1 else grid_name
+    name = name or _implied_grid(blocks)
     if named and grid_name and name != grid_name:
         raise TileError(f"line {named[0].number}: grid {name} here, but --grid {grid_name}")
     grid = _at(named[0].number if named else 0, lambda: grid_named(name))
@@ -88,6 +90,14 @@ def read_picture(text: str, grid_name: str | None = None) -> Puzzle:
     if not pieces:
         raise TileError("the picture has no `piece` nor `pieces` line")
     return Puzzle(grid, board, pieces, flip=not grid.solid, loose=frozenset(loose))
+
+
+def _implied_grid(blocks: list[_Block]) -> str:
+    """The grid of a picture that names none: cubes for a board named by three sizes
+    (`board 2x2x3`), else squares."""
+    named = [b.words[1].lower().split("x") for b in blocks if b.words[0] == "board" and b.words[1:]]
+    cube = named and len(named[0]) == 3 and all(size.isdigit() for size in named[0])
+    return "cube" if cube else "square"
 
 
 def _at(number: int, read: Callable[[], T]) -> T:
@@ -231,7 +241,7 @@ def _piece(grid: Grid, block: _Block) -> Piece:
     if not connected(grid, cells):
         raise TileError(
             f"line {block.number}: piece {name!r} is not connected (pictures draw connected"
-            " pieces; on triangles, one touches the one below where row + column is odd)"
+            f" pieces: {grid.touching})"
         )
     shape = grid.normalise([(cell, 0) for cell in cells])
     return Piece(name, [shape], bounds, written, block.number)
@@ -241,15 +251,17 @@ def _cells(grid: Grid, block: _Block) -> list[tuple[Cell, str]]:
     """The cells drawn under a header, with their marks."""
     layers = _layers(grid, block)
     found: list[tuple[Cell, str]] = []
+    lines: list[int] = []
     for z, layer in enumerate(layers):
         for i, (number, row) in enumerate(layer):
             for c, mark in enumerate(row):
                 if mark not in EMPTY:
                     found.append((_cell(grid, i, c, z, number), mark))
+                    lines.append(number)
     if not found:
         raise TileError(f"line {block.number}: `{' '.join(block.words)}` has no cell drawn")
     if grid.name == "hex":
-        found = _hexes(found, block.number)
+        found = _hexes(found, lines)
     _check_range(grid, [cell for cell, _ in found], block.number)
     return found
 
@@ -282,11 +294,15 @@ def _cell(grid: Grid, i: int, c: int, z: int, number: int) -> Cell:
     return (i, c, z) if grid.solid else (i, c)
 
 
-def _hexes(found: list[tuple[Cell, str]], number: int) -> list[tuple[Cell, str]]:
-    """Hex cells from (column, row): every cell on the same parity of column + row."""
+def _hexes(found: list[tuple[Cell, str]], lines: list[int]) -> list[tuple[Cell, str]]:
+    """Hex cells from (column, row), all on the first one's parity of column + row."""
     parity = (found[0][0][0] + found[0][0][1]) % 2
-    if any((c + i) % 2 != parity for (c, i), _ in found):
-        raise TileError(f"line {number}: hexagons sit on every other column, rows shifted by one")
+    for ((c, i), _), number in zip(found, lines, strict=True):
+        if (c + i) % 2 != parity:
+            raise TileError(
+                f"line {number}, column {c + 1}: a hexagon off its row's columns (hexagons sit"
+                " on every other column, each row shifted by one: ` # #` over `# # #`)"
+            )
     return [(((c - i - parity) // 2, i), mark) for (c, i), mark in found]
 
 

@@ -43,6 +43,8 @@ class Grid:
     reflection: Map
     mirror: Map
     neighbours: Callable[[Cell], list[Cell]]
+    touching: str
+    """Which cells touch, as a picture draws them (said of a piece that is not connected)."""
     solid: bool = False
 
     def generators(self, rotate: bool, flip: bool) -> list[Map]:
@@ -161,6 +163,7 @@ SQUARE = Grid(
     lambda c: (c[1], c[0]),
     lambda c: (c[0], -c[1]),
     _square_neighbours,
+    "squares touch through their sides",
 )
 TRIANGLE = Grid(
     "triangle",
@@ -169,6 +172,7 @@ TRIANGLE = Grid(
     lambda c: (c[1], c[0], c[2]),
     lambda c: (-c[0] - c[1] - c[2], c[1], c[2]),
     _triangle_neighbours,
+    "on triangles, one touches the one below where row + column is odd",
 )
 HEX = Grid(
     "hex",
@@ -177,6 +181,8 @@ HEX = Grid(
     lambda c: (c[1], c[0]),
     lambda c: (-c[0] - c[1], c[1]),
     _hex_neighbours,
+    "a hexagon touches the next in its row, two columns off, and those one column off in the rows"
+    " above and below",
 )
 CUBE = Grid(
     "cube",
@@ -185,6 +191,7 @@ CUBE = Grid(
     lambda c: (c[1], c[0], c[2]),
     lambda c: (c[0], -c[1], c[2]),
     _cube_neighbours,
+    "cubes touch through their faces, in a layer and across layers",
     solid=True,
 )
 GRIDS = {grid.name: grid for grid in (SQUARE, TRIANGLE, HEX, CUBE)}

@@ -149,7 +149,10 @@ def board_named(name: str, grid: Grid) -> Shape:
     sizes = name.lower().split("x")
     if len(sizes) != grid.dims or not all(s.isdigit() and 0 < int(s) <= 62 for s in sizes):
         shape = "RxCxL" if grid.solid else "RxC"
-        raise TileError(f"no board {name[:30]!r} on the {grid.name} grid: {shape}, 1 to 62 each")
+        hint = " (RxCxL: a box of cubes, grid cube)" if len(sizes) == 3 else ""
+        raise TileError(
+            f"no board {name[:30]!r} on the {grid.name} grid: {shape}, 1 to 62 each{hint}"
+        )
     spans = [range(int(s)) for s in sizes]
     check_board(math.prod(map(len, spans)) * (2 if grid is TRIANGLE else 1))
     if grid.solid:

@@ -70,6 +70,8 @@ class Puzzle:
     unique: bool = False
     loose: frozenset[Spot] = frozenset()
     """Board spots without suffix that may stay empty (secondary, drawn '+' in a picture)."""
+    names: dict[Spot, str] = field(default_factory=dict, compare=False, repr=False)
+    """Each spot's item name, as `spot_name` first worked it out."""
 
     def primary_spots(self) -> list[Spot]:
         """The board's spots every solution covers."""
@@ -81,6 +83,13 @@ class Puzzle:
 
     def spot_name(self, spot: Spot) -> str:
         """The item of a spot as Knuth names it: digits, `'` for a triangle's second, suffix."""
+        name = self.names.get(spot)
+        if name is None:
+            name = self.names[spot] = self._name(spot)
+        return name
+
+    def _name(self, spot: Spot) -> str:
+        """The name `spot_name` gives, worked out."""
         cell, suffix = spot
         d = self.grid.dims
         prime = "'" if cell[d:] == (1,) and self.grid.name == "triangle" else ""

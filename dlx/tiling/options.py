@@ -23,6 +23,9 @@ class Tiling:
     placements: list[Placement]
     extra: dict[int, list[str]] = field(default_factory=dict)
     canonical: object = None
+    engine: dict[str, object] | None = None
+    """The keywords of the engine its searches run on (`dlx.tiling.build.engine_keywords`),
+    chosen once."""
 
     def option_names(self, key: int) -> list[str]:
         """The items of option `key` as Knuth's generator writes them: piece, spots, ties."""

@@ -204,3 +204,23 @@ def _layers(marks: dict[Cell, str]) -> list[str]:
         LAYER_GAP.join("".join(marks.get((x, y, z), " ") for y in ys) for z in zs).rstrip()
         for x in xs
     ]
+
+
+def board_picture(puzzle: Puzzle) -> list[str]:
+    """The board's rows as a picture draws them: `#` a cell, `+` one that may stay empty, `.`
+    none; a box's layers one after another, the lowest first, a blank row between them.
+
+    >>> from dlx.tiling.drawn import read_picture
+    >>> board_picture(read_picture("grid hex\\nboard 2x2\\npiece 4|a\\n#\\n"))
+    ['#.#', '.#.#']
+    """
+    marks = {cell: "+" if (cell, s) in puzzle.loose else "#" for cell, s in puzzle.board if s == 0}
+    if not puzzle.grid.solid:
+        places = {_position(puzzle.grid.name, cell): mark for cell, mark in marks.items()}
+        rows = _rows(places, even=puzzle.grid.name != "square")
+        return [row.replace(" ", ".") or "." for row in rows]
+    xs, ys, zs = (range(min(c[k] for c in marks), max(c[k] for c in marks) + 1) for k in range(3))
+    layers = [
+        ["".join(marks.get((x, y, z), ".") for y in ys).rstrip(".") or "." for x in xs] for z in zs
+    ]
+    return [row for n, layer in enumerate(layers) for row in ([""] if n else []) + layer]

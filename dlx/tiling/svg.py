@@ -34,8 +34,9 @@ LABEL_FONT = {3: 10, 4: 14, 6: 13}
 LEGEND_FONT = 12
 
 
-def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
-    """The SVG text of a solution on its puzzle's grid."""
+def solution_svg(puzzle: Puzzle, solution: Sequence[Placement], legend: bool = True) -> str:
+    """The SVG text of a solution on its puzzle's grid; without its legend where `legend` is
+    false (the studio's page writes its own beside it)."""
     owner: dict[Cell, int] = {}
     for number, pl in enumerate(solution):
         for cell, suffix in pl.spots:
@@ -55,7 +56,7 @@ def solution_svg(puzzle: Puzzle, solution: Sequence[Placement]) -> str:
         edges,
         _captions(puzzle, cells),
         names,
-        legend_lines(puzzle, labels),
+        legend_lines(puzzle, labels) if legend else [],
     )
 
 
@@ -156,14 +157,7 @@ def _document(
 ) -> str:
     """The SVG text: filled cells (stroked in their own colour so no seam shows), then the
     borders, then captions, the pieces' labels and the legend's lines under the picture."""
-    points = [p for corners in shapes for p in corners] + [p for p, _ in captions]
-    left = min(x for x, _ in points)
-    top = min(y for _, y in points) - (0.5 if captions else 0)
-    bottom = (max(y for _, y in points) - top) * SCALE + MARGIN
-    width = (max(x for x, _ in points) - left) * SCALE + 2 * MARGIN
-    longest = max((len(line) for line in legend), default=0)
-    width = max(width, longest * LEGEND_FONT * 0.62 + 2 * MARGIN)
-    height = bottom + MARGIN + len(legend) * LEGEND_FONT * 1.4
+    left, top, bottom, width, height = _box(shapes, captions, legend)
 
     def at(p: Point) -> str:
         return f"{(p[0] - left) * SCALE + MARGIN:.2f},{(p[1] - top) * SCALE + MARGIN:.2f}"
@@ -198,3 +192,18 @@ def _document(
         lines.append(f'<text x="{MARGIN:.2f}" y="{baseline:.2f}">{escape(line)}</text>')
     lines.append("</g>\n</svg>\n")
     return "\n".join(lines)
+
+
+def _box(
+    shapes: list[list[Point]], captions: list[tuple[Point, str]], legend: list[str]
+) -> tuple[float, float, float, float, float]:
+    """Where the picture starts (its least x and y, in the grid's units), where its legend
+    starts and its width and height (in pixels): room for every cell, caption and legend line."""
+    points = [p for corners in shapes for p in corners] + [p for p, _ in captions]
+    left = min(x for x, _ in points)
+    top = min(y for _, y in points) - (0.5 if captions else 0)
+    bottom = (max(y for _, y in points) - top) * SCALE + MARGIN
+    width = (max(x for x, _ in points) - left) * SCALE + 2 * MARGIN
+    longest = max((len(line) for line in legend), default=0)
+    width = max(width, longest * LEGEND_FONT * 0.62 + 2 * MARGIN)
+    return left, top, bottom, width, bottom + MARGIN + len(legend) * LEGEND_FONT * 1.4

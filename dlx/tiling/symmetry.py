@@ -66,8 +66,11 @@ def _fitted(puzzle: Puzzle, g: Map) -> Map | None:
     image = grid.moved(board, g)
     shift = [min(c[k] for c, _ in board) - min(c[k] for c, _ in image) for k in range(grid.dims)]
 
+    d = grid.dims
+
     def move(cell: Cell) -> Cell:
-        return grid.shifted([(g(cell), 0)], shift)[0][0]
+        moved = g(cell)
+        return tuple([v + b for v, b in zip(moved[:d], shift, strict=True)]) + moved[d:]
 
     if set(grid.moved(board, move)) != set(board):
         return None

@@ -14,6 +14,8 @@ from typer.testing import CliRunner, Result
 
 from dlx import __version__
 from dlx.cli.app import app
+from dlx.cores.bitset import COMPILED as BITSET_COMPILED
+from dlx.cores.bitset.core import bitset_core_name
 from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
 from dlx.cores.cells.engine import cells_core_name
 from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
@@ -124,7 +126,9 @@ def test_version_names_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> N
         pytest.skip("the compiled core was not built")
     monkeypatch.setenv("DLX_CORE", core)
     cells = core if core == "python" or CELLS_COMPILED else cells_core_name()
-    assert run(["--version"]).stdout == f"{__version__} (core: {core}; cells core: {cells})\n"
+    bitset = core if core == "python" or BITSET_COMPILED else bitset_core_name()
+    engines = f"core: {core}; cells core: {cells}; bitset core: {bitset}"
+    assert run(["--version"]).stdout == f"{__version__} ({engines})\n"
 
 
 @pytest.mark.parametrize("core", ["python", "compiled"])
@@ -150,12 +154,72 @@ def _args(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("stem", stems(CORPUS / "polyomino", ".txt"))
 def test_polyomino_prints_the_golden_board(stem: str) -> None:
-    """The first board, labels by input order; or exactly `no solution found!` and exit 1."""
+    """The first board (`--limit 1`), labels by input order; or exactly `no solution found!`
+    and exit 1."""
     path = CORPUS / "polyomino" / f"{stem}.txt"
     expected = path.with_suffix(".out").read_text()
-    result = run(["polyomino", str(path), *_args(path)])
+    result = run(["polyomino", str(path), "--limit", "1", *_args(path)])
     assert result.stdout == expected
     assert result.exit_code == (1 if expected == "no solution found!\n" else 0)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["polyomino", str(CORPUS / "polyomino" / "two_dominoes_square.txt")],
+        ["polyomino", str(CORPUS / "polyomino" / "flip_needed.txt")],
+        ["pentomino", "3x20"],
+        ["skyscrapers", "4 0 0 0 0 0 0 0 4 0 0 0 0 0 0 0"],
+        ["queens", "6"],
+        ["tile", "--board", "3x4", "--pieces", "trominoes,trominoes"],
+    ],
+)
+def test_every_command_prints_every_solution_and_json_counts_them(args: list[str]) -> None:
+    """One rule for every command (issue 47, item 11): every solution found is printed, a
+    blank line between; `--count` and `--json`'s count are their number, `--limit 1` the
+    first."""
+    number = int(run([*args, "--count"]).stdout)
+    assert number > 1
+    boards = run(args).stdout.split("\n\n")
+    assert len(boards) == number
+    report = json.loads(run([*args, "--json"]).stdout)
+    assert report["count"] == len(report["solutions"]) == number
+    assert report["status"] == "exhausted"
+    first = run([*args, "--limit", "1"]).stdout
+    assert first.rstrip("\n") == boards[0].rstrip("\n")
+    limited = json.loads(run([*args, "--json", "--limit", "1"]).stdout)
+    assert (limited["count"], limited["status"]) == (1, "limit")
+
+
+FIFTEEN = "2 3\n111\n110\n\n3 2\n11\n11\n11\n\n1 3\n111\n\n1 1\n1\n"
+"""Pieces of 15 cells in all, for a 4 x 4 square with one cell left empty."""
+
+
+def test_polyomino_holes_leave_cells_empty_as_dlx_tile_does(tmp_path: Path) -> None:
+    """`--holes N` (issue 47, item 10): the counts of `dlx tile` on a board whose every cell may
+    stay empty; a board the pieces do not fill says how many holes would fit it."""
+    pieces = tmp_path / "fifteen.txt"
+    pieces.write_text(FIFTEEN)
+    refused = run(["polyomino", str(pieces)])
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        "dlx: the pieces' total area 15 is not a square number: give the board as RxC, or"
+        " --holes 1 for the 4x4 square\n"
+    )
+    assert run(["polyomino", str(pieces), "--board", "4x4"]).stderr == (
+        "dlx: the board 4x4 has area 16, the pieces' total area is 15 (--holes 1 fits)\n"
+    )
+    boards = run(["polyomino", str(pieces), "--holes", "1"]).stdout.split("\n\n")
+    assert all(board.count(".") == 1 for board in boards)
+    drawn = "board\n" + "++++\n" * 4
+    for number, block in enumerate(FIFTEEN.split("\n\n"), start=1):
+        drawn += f"piece p{number}\n" + "\n".join(block.split("\n")[1:]).replace("0", ".")
+        drawn += "\n"
+    tile = tmp_path / "fifteen_tile.txt"
+    tile.write_text(drawn.replace("\n\n", "\n"))
+    expected = run(["tile", str(tile), "--count"]).stdout
+    assert run(["polyomino", str(pieces), "--holes", "1", "--count"]).stdout == expected
+    assert len(boards) == int(expected) == 144
 
 
 @pytest.mark.parametrize("stem", stems(CORPUS / "polyomino" / "invalid", ".txt"))
@@ -169,9 +233,9 @@ def test_polyomino_names_the_broken_rule(stem: str) -> None:
 
 @pytest.mark.parametrize("stem", stems(CORPUS / "pentomino", ".txt"))
 def test_pentomino_prints_the_golden_board(stem: str) -> None:
-    """The first tiling of the board named in the file."""
+    """The first tiling (`--limit 1`) of the board named in the file."""
     path = CORPUS / "pentomino" / f"{stem}.txt"
-    result = run(["pentomino", path.read_text().strip(), *_args(path)])
+    result = run(["pentomino", path.read_text().strip(), "--limit", "1", *_args(path)])
     assert (result.exit_code, result.stdout) == (0, path.with_suffix(".out").read_text())
 
 
@@ -310,10 +374,11 @@ def check_skyscrapers(clue_text: str, rows: list[str]) -> None:
 
 @pytest.mark.parametrize("stem", stems(CORPUS / "skyscrapers", ".txt"))
 def test_skyscrapers_prints_the_golden_rows_or_error(stem: str) -> None:
-    """The rows, heights separated by single spaces; `Error` (exit 1) for bad clues or none."""
+    """The first rows (`--limit 1`), heights separated by single spaces; `Error` (exit 1) for
+    bad clues or none."""
     clues = (CORPUS / "skyscrapers" / f"{stem}.txt").read_text().strip()
     expected = (CORPUS / "skyscrapers" / f"{stem}.out").read_text()
-    result = run(["skyscrapers", clues])
+    result = run(["skyscrapers", clues, "--limit", "1"])
     assert result.stdout == expected
     assert result.exit_code == (1 if expected == "Error\n" else 0)
     if expected != "Error\n":

@@ -91,11 +91,13 @@ def test_every_command_with_a_picture_takes_svg_and_plain(command: str, tmp_path
     assert picture.read_text().startswith("<svg")
 
 
-def test_limit_shows_as_many_boards_where_one_is_shown_by_default() -> None:
-    """pentomino, polyomino and skyscrapers show the first board; --limit N shows N."""
-    one = dlx(["pentomino", "3x20"]).stdout
+def test_limit_shows_as_many_boards_as_asked_and_no_limit_all() -> None:
+    """Every command shows every board found; --limit N shows the first N."""
+    one = dlx(["pentomino", "3x20", "--limit", "1"]).stdout
     two = dlx(["pentomino", "3x20", "--limit", "2"]).stdout
+    every = dlx(["pentomino", "3x20"]).stdout
     assert two.startswith(one + "\n") and two.count("\n\n") == 1
+    assert every.startswith(two + "\n") and every.count("\n\n") == 7
 
 
 def test_fillit_jobs_zero_means_a_worker_per_core() -> None:

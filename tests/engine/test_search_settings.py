@@ -29,7 +29,11 @@ def small() -> Problem[str]:
         ({"limit": 0}, ValueError, r"limit must be at least 1 \(None: no limit\), not 0"),
         ({"timeout": 0.0}, BudgetError, "timeout must be a positive finite number"),
         ({"max_nodes": 0}, BudgetError, "max_nodes must be at least 1, not 0"),
-        ({"engine": "knuth"}, EngineOptionError, "engine must be 'links' or 'cells', not 'knuth'"),
+        (
+            {"engine": "knuth"},
+            EngineOptionError,
+            "engine must be 'links', 'cells' or 'bitset', not 'knuth'",
+        ),
     ],
     ids=["choose", "limit", "timeout", "max_nodes", "engine"],
 )

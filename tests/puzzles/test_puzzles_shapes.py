@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from dlx import Problem, Stats, Status, count
+from dlx import Problem, Stats, Status, count, solve
 from dlx.errors import PuzzleError
 from dlx.knuth import format_dlx
-from dlx.puzzles import pentomino, polyomino
+from dlx.puzzles import pentomino, polyomino, shapes
 
 ROOT = Path(__file__).resolve().parents[2]
 POLYOMINO = ROOT / "corpus" / "polyomino"
@@ -81,11 +81,17 @@ def regions(board: Sequence[str]) -> dict[str, set[Cell]]:
 
 
 def check_polyomino(
-    board: Sequence[str], pieces: Sequence[Form], rotate: bool = True, flip: bool = True
+    board: Sequence[str],
+    pieces: Sequence[Form],
+    rotate: bool = True,
+    flip: bool = True,
+    holes: int = 0,
 ) -> None:
-    """Every cell holds a piece's label, and each label's cells are an allowed form of its piece."""
+    """Every cell holds a piece's label (but `holes` of them, left empty), and each label's cells
+    are an allowed form of its piece."""
     assert len({len(row) for row in board}) == 1
     found = regions(board)
+    assert len(found.pop(polyomino.BLANK, ())) == holes
     assert sorted(found) == sorted(LABELS[: len(pieces)])
     for mark, piece in zip(LABELS[: len(pieces)], pieces, strict=True):
         assert shifted(found[mark]) in forms(piece, rotate, flip), mark
@@ -283,8 +289,8 @@ ORIENTATION_COUNTS = dict(zip("FILNPTUVWXYZ", [8, 2, 8, 8, 8, 4, 4, 4, 4, 1, 8, 
 
 @pytest.mark.parametrize("letter", list(PENTOMINO_DRAWINGS))
 def test_variants_are_every_orientation_once_the_original_first(letter: str) -> None:
-    piece = polyomino.normalise(pentomino_form(letter))
-    found = polyomino.variants(piece)
+    piece = shapes.normalise(pentomino_form(letter))
+    found = shapes.variants(piece)
     assert found[0] == piece
     assert len(found) == ORIENTATION_COUNTS[letter]
     assert {frozenset(shape) for shape in found} == forms(piece)
@@ -297,8 +303,8 @@ def test_variants_are_every_orientation_once_the_original_first(letter: str) -> 
 def test_variants_keep_only_the_allowed_orientations(
     rotate: bool, flip: bool, expected: int
 ) -> None:
-    piece = polyomino.normalise(pentomino_form("F"))
-    found = polyomino.variants(piece, rotate=rotate, flip=flip)
+    piece = shapes.normalise(pentomino_form("F"))
+    found = shapes.variants(piece, rotate=rotate, flip=flip)
     assert found[0] == piece
     assert len(found) == expected
     assert {frozenset(shape) for shape in found} == forms(piece, rotate, flip)
@@ -338,26 +344,26 @@ def test_a_piece_longer_than_the_board_gives_no_solution() -> None:
 
 
 def brute_force_count(
-    pieces: Sequence[Form], rows: int, cols: int, rotate: bool, flip: bool
+    pieces: Sequence[Form], rows: int, cols: int, rotate: bool, flip: bool, holes: int = 0
 ) -> int:
-    """The number of fillings: the first empty cell in reading order is the first cell of some
-    unused piece in some allowed form."""
+    """The number of fillings: the first empty cell in reading order is a hole (while holes
+    are left) or the first cell of some unused piece in some allowed form."""
     shapes = [sorted(sorted(form) for form in forms(piece, rotate, flip)) for piece in pieces]
 
-    def fill(filled: frozenset[Cell], unused: tuple[int, ...]) -> int:
+    def fill(filled: frozenset[Cell], unused: tuple[int, ...], holes: int) -> int:
         empty = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in filled]
         if not empty:
             return 1
         top, left = empty[0]
-        total = 0
+        total = fill(filled | {(top, left)}, unused, holes - 1) if holes else 0
         for index in unused:
             for shape in shapes[index]:
                 cells = {(top + r - shape[0][0], left + c - shape[0][1]) for r, c in shape}
                 if all(0 <= r < rows and 0 <= c < cols for r, c in cells) and not cells & filled:
-                    total += fill(filled | cells, tuple(i for i in unused if i != index))
+                    total += fill(filled | cells, tuple(i for i in unused if i != index), holes)
         return total
 
-    return fill(frozenset(), tuple(range(len(pieces))))
+    return fill(frozenset(), tuple(range(len(pieces))), holes)
 
 
 SMALL_PIECES = [
@@ -387,12 +393,33 @@ def test_boards_are_exactly_the_fillings_a_brute_force_search_counts(
     puzzle: tuple[list[Form], int, int], rotate: bool, flip: bool
 ) -> None:
     pieces, rows, cols = puzzle
-    shapes = [polyomino.normalise(piece) for piece in pieces]
-    found = list(polyomino.boards(shapes, rows, cols, rotate, flip))
+    normalised = [shapes.normalise(piece) for piece in pieces]
+    found = list(polyomino.boards(normalised, rows, cols, rotate, flip))
     assert len(found) == brute_force_count(pieces, rows, cols, rotate, flip)
     assert len({tuple(board) for board in found}) == len(found)
     for board in found:
         check_polyomino(board, pieces, rotate, flip)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_puzzles(), st.booleans())
+def test_holes_leave_that_many_cells_empty_in_every_way_a_brute_force_finds(
+    puzzle: tuple[list[Form], int, int], wide: bool
+) -> None:
+    """`dlx polyomino --holes N` (issue 47, item 10): a board of N more cells than the pieces,
+    each filling leaving N of them empty, wherever they fall. A column or a row more, at most 4
+    holes (more let the fillings, and the brute force's, grow past memory)."""
+    pieces, rows, cols = puzzle
+    rows, cols = (rows, cols + 1) if wide else (rows + 1, cols)
+    holes = rows * cols - sum(len(piece) for piece in pieces)
+    assume(holes <= 4)
+    normalised = [shapes.normalise(piece) for piece in pieces]
+    found = list(polyomino.boards(normalised, rows, cols, holes=holes))
+    assert len(found) == brute_force_count(pieces, rows, cols, True, True, holes)
+    assert len({tuple(board) for board in found}) == len(found)
+    for board in found:
+        assert "".join(board).count(polyomino.BLANK) == holes
+        check_polyomino(board, pieces, holes=holes)
 
 
 # --- pentomino ---------------------------------------------------------------------------------
@@ -461,8 +488,9 @@ def test_a_board_too_thin_for_the_x_has_no_solution() -> None:
 @pytest.mark.slow
 def test_8x8_has_520_solutions_in_65_classes_with_dlx1s_updates_and_nodes() -> None:
     stats = Stats()
-    every = list(pentomino.boards(8, 8, stats=stats))
-    assert (len(every), stats.updates, stats.nodes) == (520, 102_179_915, 293_045)
+    assert sum(1 for _ in solve(pentomino.problem(8, 8), stats=stats)) == 520  # (Knuth's file)
+    assert (stats.updates, stats.nodes) == (102_179_915, 293_045)
+    every = list(pentomino.boards(8, 8))
     classes = {canonical(board) for board in every}
     assert len(classes) == 65
     assert {canonical(board) for board in pentomino.boards(8, 8, unique=True)} == classes

@@ -324,6 +324,22 @@ def test_fillit_gives_the_canonical_answer(client: TestClient) -> None:
     assert solution["text"] == rows and solution["svg"] == board_svg(rows)
 
 
+def test_fillit_reports_the_nodes_its_search_took(client: TestClient) -> None:
+    """The done event's nodes are those `fillit stats --json` counts for the same input (every
+    size tried and the canonical answer's search), not 0."""
+    case = ROOT / "corpus" / "fillit" / "valid" / "needs_growth.txt"
+    done = dict(events(client, {"puzzle": case.read_text(), "mode": "fillit"}))["done"]
+    stats = subprocess.run(
+        [sys.executable, "-m", "fillit", "stats", "--json", "--jobs", "1", str(case)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures = json.loads(stats.stdout)
+    nodes = sum(attempt["nodes"] for attempt in figures["attempts"])
+    assert done["nodes"] == nodes + figures["canonical"]["nodes"] > 0
+
+
 def test_a_bad_fillit_input_gets_fillit_s_message(client: TestClient) -> None:
     invalid = sorted((ROOT / "corpus" / "fillit" / "invalid").glob("*.txt"))[0]
     answer = client.post("/api/searches", json={"puzzle": invalid.read_text(), "mode": "fillit"})

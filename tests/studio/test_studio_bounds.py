@@ -182,7 +182,8 @@ def test_checks_are_built_by_workers_under_the_cap(server: tuple[str, int]) -> N
 
 def test_fillit_searches_are_solved_by_workers_under_the_cap(server: tuple[str, int]) -> None:
     """Thirty at once were each solved in a subprocess before the 429 check (33 processes):
-    now never more than 8 of the server's processes run fillit's program."""
+    now never more than 8 of the server's processes run fillit's program (`fillit stats`, since
+    the page shows its nodes)."""
     url, pid = server
     most = 0
     stop = threading.Event()
@@ -190,7 +191,7 @@ def test_fillit_searches_are_solved_by_workers_under_the_cap(server: tuple[str, 
     def count() -> None:
         nonlocal most
         while not stop.is_set():
-            most = max(most, len(set(running_with("fillit\x00solve")) & descendants(pid)))
+            most = max(most, len(set(running_with("fillit\x00stats")) & descendants(pid)))
             time.sleep(0.01)
 
     sampler = threading.Thread(target=count)

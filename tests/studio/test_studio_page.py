@@ -130,6 +130,36 @@ def test_a_drawn_puzzle_is_solved_as_dlx_tile_solves_it(page: Page, tmp_path: Pa
     assert Path(download.value.path()).read_text() == dlx_tile(tmp_path, text, "--dlx").stdout
 
 
+def test_the_picture_fills_its_panel_without_a_second_legend(page: Page, tmp_path: Path) -> None:
+    """A solved 6x10 is as wide as its panel on a 1280 px page (it was drawn 296 px wide), its
+    labels grow with it, and the legend `--svg` writes under the picture for names longer than a
+    label is left out of the page's picture: the page's own list is the legend."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    text = "board\n###\n###\npiece bar\n##\n#\npiece bend\n.#\n##\n"
+    page.get_by_label("Puzzle file").fill(text)
+    page.get_by_label("Puzzle file").dispatch_event("change")
+    button(page, "Solve").click()
+    finished(page)
+    svg = tmp_path / "named.svg"
+    dlx_tile(tmp_path, text, "--limit", "1", "--svg", str(svg))
+    assert "bend" in svg.read_text()  # --svg keeps its legend, and so does the download
+    assert "bend" not in page.locator("#picture").inner_html()
+    legend = page.get_by_role("list", name="Legend").inner_text().split()
+    assert legend == ["bar", "(b)", "bend", "(B)"]
+    with page.expect_download() as download:
+        button(page, "Download SVG").click()
+    assert Path(download.value.path()).read_text() == svg.read_text()
+    page.get_by_label("Examples").select_option("pentominoes-6x10")
+    playwright.expect(page.get_by_label("Puzzle file")).to_have_value(re.compile("6x10"))
+    button(page, "Solve").click()
+    finished(page)
+    panel = page.locator("#figure").bounding_box()
+    picture = page.locator("#picture svg").bounding_box()
+    assert panel["width"] > 500 and picture["width"] >= 0.95 * panel["width"]
+    label = page.locator("#picture svg text").first.bounding_box()
+    assert label["height"] >= 18  # 14 px text drawn at twice its size or more
+
+
 def test_the_keyboard_draws_and_solves(page: Page, tmp_path: Path) -> None:
     page.get_by_label("Board name").fill("")
     page.get_by_label("Board name").press("Tab")
@@ -175,7 +205,7 @@ def test_a_cell_may_stay_empty(page: Page, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("grid", "size", "pieces", "count"),
-    [("triangle", (2, 6, 1), "tetriamonds", None), ("hex", (3, 6, 1), "trihexes", None)],
+    [("triangle", (2, 6, 1), "tetriamonds", None), ("hex", (3, 3, 1), "trihexes", None)],
 )
 def test_each_grid_draws_what_dlx_tile_reads(
     page: Page,
@@ -198,6 +228,38 @@ def test_each_grid_draws_what_dlx_tile_reads(
     line = finished(page)
     expected = int(dlx_tile(tmp_path, text, "--count").stdout)
     assert line.startswith(f"Done: {expected:,} solution")
+
+
+def test_hex_columns_count_hexagons(page: Page, tmp_path: Path) -> None:
+    """Columns 5 on the hex grid: five hexagons in every row, each row offset by half a hexagon
+    from the one above (it gave rows of 3, 2 and 3)."""
+    page.get_by_label("Grid").select_option("hex")
+    for label, value in (("Rows", "3"), ("Columns", "5")):
+        page.get_by_label(label, exact=True).fill(value)
+        page.get_by_label(label, exact=True).press("Tab")
+    button(page, "Fill the board").click()
+    assert button(page, "Board row 2 column 5").get_attribute("aria-pressed") == "true"
+    text = page.get_by_label("Puzzle file").input_value()
+    assert text == "grid hex\nboard\n#.#.#.#.#\n.#.#.#.#.#\n#.#.#.#.#\n"
+    assert dlx_tile(tmp_path, text + "piece 15|a\n#\n", "--count").stdout == "1\n"
+
+
+@pytest.mark.parametrize("example", ["hexiamonds-6x6", "tetrahexes", "pentominoes-3x20"])
+def test_an_example_s_named_board_sets_rows_and_columns(page: Page, example: str) -> None:
+    """Rows and Columns follow the example's named board (its picture as `board_picture` draws
+    it), not the board shown before."""
+    from dlx.tiling.drawn import read_picture
+    from dlx.tiling.render import board_picture
+
+    page.get_by_label("Examples").select_option(example)
+    text = (ROOT / "dlx" / "studio" / "examples" / f"{example}.txt").read_text()
+    playwright.expect(page.get_by_label("Puzzle file")).to_have_value(text)
+    rows = board_picture(read_picture(text))
+    hexes = [c // 2 + 1 for row in rows for c, mark in enumerate(row) if mark == "#"]
+    columns = max(hexes) if "grid hex" in text else max(map(len, rows))
+    playwright.expect(page.get_by_label("Rows", exact=True)).to_have_value(str(len(rows)))
+    playwright.expect(page.get_by_label("Columns", exact=True)).to_have_value(str(columns))
+    assert (len(rows), columns) != (6, 10)
 
 
 def test_cubes_are_drawn_as_layers(page: Page, tmp_path: Path) -> None:
@@ -272,6 +334,43 @@ def test_a_malformed_file_shows_its_error(page: Page, tmp_path: Path) -> None:
     assert alert.inner_text() == expected and button(page, "Solve").is_enabled()
 
 
+def nothing_shown(page: Page) -> None:
+    """No picture, text, legend, Done line or position of an earlier answer is on the page."""
+    assert page.locator("#picture").inner_html() == ""
+    assert page.locator("#solution-text").text_content() == ""
+    assert page.get_by_role("list", name="Legend").inner_text() == ""
+    assert not page.get_by_role("status").inner_text().startswith("Done")
+    assert page.locator("#position").inner_text() == ""
+    assert not button(page, "Download SVG").is_enabled()
+
+
+@pytest.mark.parametrize("how", ["Solve", "typed"])
+def test_an_error_clears_the_earlier_answer(page: Page, how: str) -> None:
+    draw_small_puzzle(page)
+    button(page, "All").click()
+    assert finished(page).startswith("Done: 4 solutions")
+    assert page.locator("#position").inner_text() == "Solution 1 of 4"
+    page.get_by_label("Puzzle file").fill("board 6x10\npieces octominoes\n")
+    if how == "Solve":  # the search is refused
+        button(page, "Solve").click()
+    else:  # the file read as it is typed
+        page.get_by_label("Puzzle file").dispatch_event("change")
+    page.get_by_role("alert").wait_for()
+    nothing_shown(page)
+
+
+def test_a_fillit_error_clears_the_earlier_answer(page: Page) -> None:
+    valid = ROOT / "corpus" / "fillit" / "valid"
+    page.get_by_label("fillit input").fill((valid / "needs_growth.txt").read_text())
+    button(page, "Solve fillit").click()
+    assert finished(page).startswith("Done: the canonical answer")
+    assert page.locator("#picture").inner_html() != ""
+    page.get_by_label("fillit input").fill("##..\n##..\n....\n...#\n")
+    button(page, "Solve fillit").click()
+    page.get_by_role("alert").wait_for()
+    nothing_shown(page)
+
+
 def test_all_browses_every_solution(page: Page, tmp_path: Path) -> None:
     page.get_by_label("Examples").select_option("pentominoes-3x20")
     playwright.expect(page.get_by_label("Puzzle file")).to_have_value(re.compile("3x20"))
@@ -290,6 +389,9 @@ def test_all_browses_every_solution(page: Page, tmp_path: Path) -> None:
     page.get_by_text("Solution 8 of 8").wait_for()
     assert page.locator("#solution-text").text_content() == "\n".join(expected[7])
     assert not button(page, "Next").is_enabled()
+    button(page, "Previous").click()
+    page.get_by_text("Solution 7 of 8").wait_for()
+    assert page.get_by_label("Solution number").input_value() == "7"  # the box follows
     with page.expect_download() as download:
         button(page, "Download solutions JSON").click()
     assert json.loads(Path(download.value.path()).read_text())["solutions"] == expected
@@ -308,6 +410,20 @@ def test_the_address_carries_the_puzzle(page: Page, browser: Any) -> None:
     again.close()
 
 
+def test_a_link_pasted_into_an_open_tab_loads(page: Page, browser: Any) -> None:
+    draw_small_puzzle(page)
+    text = page.get_by_label("Puzzle file").input_value()
+    link = page.url
+    other = browser.new_page()
+    other.goto(link.split("#")[0])
+    other.locator("body[data-ready=true]").wait_for()
+    assert other.get_by_label("Puzzle file").input_value() != text
+    other.goto(link)  # the same page, another hash: no reload
+    playwright.expect(other.get_by_label("Puzzle file")).to_have_value(text)
+    assert button(other, "Board row 2 column 3").get_attribute("aria-pressed") == "true"
+    other.close()
+
+
 def test_fillit_shows_the_canonical_answer(page: Page) -> None:
     valid = ROOT / "corpus" / "fillit" / "valid"
     page.get_by_label("fillit input").fill((valid / "needs_growth.txt").read_text())
@@ -319,6 +435,20 @@ def test_fillit_shows_the_canonical_answer(page: Page) -> None:
     button(page, "Solve fillit").click()
     page.get_by_role("alert").wait_for()
     assert page.get_by_role("alert").inner_text().startswith("not a fillit input: ")
+
+
+def test_fillit_takes_an_input_without_its_final_newline(page: Page) -> None:
+    """A textarea's value may lack the last newline: the page adds it; the live line gives the
+    nodes fillit's search took (`fillit stats`), never 0 nodes for an answer searched for."""
+    valid = ROOT / "corpus" / "fillit" / "valid"
+    page.get_by_label("fillit input").fill((valid / "needs_growth.txt").read_text().rstrip("\n"))
+    button(page, "Solve fillit").click()
+    line = finished(page)
+    assert line.startswith("Done: the canonical answer; ")
+    assert re.search(r"; [1-9][\d,]* nodes, ", line), line
+    shown = page.locator("#solution-text").text_content()
+    assert shown + "\n" == (valid / "needs_growth.out").read_text()
+    assert not page.get_by_role("alert").is_visible()
 
 
 def test_every_control_has_a_name(page: Page) -> None:

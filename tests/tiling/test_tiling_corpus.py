@@ -69,7 +69,8 @@ def test_standard_input_json_and_stats() -> None:
     text = (CORPUS / "spec_soma.txt").read_text()
     result = run(["tile", "-", "--count", "--json", "--stats"], stdin=text)
     assert result.exit_code == 0
-    assert '"count": 11520' in result.stdout and '"nodes": 256917' in result.stdout
+    assert '"count": 11520' in result.stdout and '"engine": "bitset"' in result.stdout
+    assert '"nodes": 386551' in result.stdout  # the bitset search's own (DLX1's: 256917)
     assert "updates" in result.stderr
 
 

@@ -117,10 +117,17 @@ function readCells(rows, solid) {
         const [zz, rr, cc] = k.split(",").map(Number);
         moved.set(`${zz},${rr},${cc + 1}`, v);
       }
-      return {cells: moved, rows: rowsUsed, columns: cols + 1, layers: z + 1};
+      return {cells: moved, rows: rowsUsed, columns: hexColumns(moved), layers: z + 1};
     }
+    return {cells, rows: rowsUsed, columns: hexColumns(cells), layers: z + 1};
   }
   return {cells, rows: rowsUsed, columns: cols, layers: z + 1};
+}
+
+function hexColumns(cells) {
+  // The editor's columns of hexagons that hold `cells`: hexagon k of row r is picture column
+  // 2k + r % 2.
+  return Math.max(...[...cells.keys()].map((k) => Math.floor(Number(k.split(",")[2]) / 2))) + 1;
 }
 
 function readText(text) {
@@ -219,8 +226,8 @@ function positions(rows, columns, layers) {
   for (let z = 0; z < layers; z++) {
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) {
-        if (state.grid === "hex" && (r + c) % 2) continue;
-        found.push([z, r, c]);
+        // hexagons: `columns` of them in each row, every other picture column, rows offset
+        found.push([z, r, state.grid === "hex" ? 2 * c + r % 2 : c]);
       }
     }
   }
@@ -235,7 +242,7 @@ function editor(host, what, rows, columns, layers, markOf, apply) {
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", what);
   const span = state.grid === "square" || state.grid === "cube" ? columns * SIZE
-    : (columns + 1) * SIZE / 2;
+    : state.grid === "hex" ? (columns + (rows > 1 ? 1 : 0.5)) * SIZE : (columns + 1) * SIZE / 2;
   const height = state.grid === "triangle" ? rows * SIZE * ROOT3 / 2
     : state.grid === "hex" ? rows * 1.5 * SIZE / ROOT3 + SIZE / ROOT3 / 2 : rows * SIZE;
   const gap = SIZE;
@@ -248,7 +255,8 @@ function editor(host, what, rows, columns, layers, markOf, apply) {
     const poly = document.createElementNS(ns, "polygon");
     const dx = 2 + z * (span + gap), dy = 2 + (layers > 1 ? 18 : 0);
     poly.setAttribute("points", cellShape(r, c).map(([x, y]) => `${x + dx},${y + dy}`).join(" "));
-    const where = `${what} ${layers > 1 ? `layer ${z + 1} ` : ""}row ${r + 1} column ${c + 1}`;
+    const column = state.grid === "hex" ? (c - r % 2) / 2 + 1 : c + 1;  // hexagons counted
+    const where = `${what} ${layers > 1 ? `layer ${z + 1} ` : ""}row ${r + 1} column ${column}`;
     const show = () => {
       const mark = markOf(key);
       poly.setAttribute("class", mark === "#" ? "on" : mark === "+" ? "loose" : "off");
@@ -496,7 +504,8 @@ const WORDS = {solve: "Solving", count: "Counting", unique: "Counting up to symm
 
 function liveLine(mode, p, done) {
   const rate = `${NUMBER.format(Math.round(p.rate || 0))} nodes/s`;
-  const figures = `${NUMBER.format(p.nodes)} nodes, ${rate}, ${(p.seconds || 0).toFixed(2)} s`;
+  const seconds = (p.seconds || 0).toFixed(2);
+  const figures = `${NUMBER.format(p.nodes)} node${p.nodes === 1 ? "" : "s"}, ${rate}, ${seconds} s`;
   const found = `${NUMBER.format(p.solutions ?? p.count ?? 0)} solution${(p.solutions ?? p.count) === 1 ? "" : "s"}`;
   const symmetry = mode === "unique" ? " up to symmetry" : "";
   if (!done) return `${WORDS[mode]}… ${found}${symmetry}; ${figures}`;
@@ -510,13 +519,12 @@ function liveLine(mode, p, done) {
 async function start(mode) {
   showError("");
   if (search) await stop();
-  const body = mode === "fillit"
-    ? {puzzle: $("fillit").value, mode: "fillit"} : job(mode);
+  const body = mode === "fillit" ? {puzzle: fillitText(), mode: "fillit"} : job(mode);
   let id;
   try {
     id = (await (await post("/api/searches", body)).json()).id;
   } catch (error) {
-    showError(error.message);
+    failed(error.message);
     return;
   }
   const source = new EventSource(`/api/searches/${id}/events`);
@@ -539,8 +547,7 @@ async function start(mode) {
     if (search && search.id === id) search = null;
     running(false);
     if (done.status === "error") {
-      showError(done.error);
-      $("live").textContent = "Stopped by an error.";
+      failed(done.error);
       return;
     }
     $("live").textContent = liveLine(mode, done, done);
@@ -560,6 +567,16 @@ async function start(mode) {
       showError("The connection to the server was lost.");
     }
   };
+}
+
+function failed(message, line = "Stopped by an error.") {
+  // An error answers the input now on the page: nothing of an earlier answer stays beside it.
+  showError(message);
+  clearPicture("No solution shown");
+  $("live").textContent = line;
+  browse = {id: null, count: 0, number: 0};
+  $("download-json").disabled = true;
+  updateBrowse();
 }
 
 async function stop() {
@@ -583,7 +600,7 @@ function running(on) {
 function show(drawn) {
   shownSvg = drawn.svg;
   const picture = $("picture");
-  picture.innerHTML = drawn.svg;
+  picture.innerHTML = drawn.picture || drawn.svg;  // shown without its legend: the list is beside it
   picture.setAttribute("aria-label", `Solution ${drawn.number}: ${drawn.text.join(" / ")}`);
   $("solution-text").textContent = drawn.text.join("\n");
   const legend = $("legend");
@@ -613,6 +630,7 @@ function updateBrowse() {
   $("next").disabled = !many || browse.number >= browse.count;
   $("go").disabled = !many;
   $("jump").max = browse.count;
+  if (many) $("jump").value = browse.number;
   $("position").textContent = many ? `Solution ${NUMBER.format(browse.number)} of ${NUMBER.format(browse.count)}` : "";
 }
 
@@ -647,11 +665,31 @@ function save(name, blob) {
 async function checkPuzzle() {
   // The server reads the puzzle as `dlx tile` does: its error, if any, shows at once.
   try {
-    await post("/api/check", job("count"));
+    const text = $("text").value;
+    const figures = await (await post("/api/check", job("count"))).json();
     showError("");
+    if (state.boardName && figures.board && $("text").value === text) namedBoard(figures.board);
   } catch (error) {
-    showError(error.message);
+    if (!search) failed(error.message, "The puzzle has an error.");
+    else showError(error.message);
   }
+}
+
+function fillitText() {
+  // A fillit input ends in a newline; a textarea's value often lacks it: the page adds it.
+  const text = $("fillit").value;
+  return text && !text.endsWith("\n") ? `${text}\n` : text;
+}
+
+function namedBoard(rows) {
+  // The editor's size follows a named board's cells, as the server draws them.
+  const read = readCells([...rows], state.grid === "cube");
+  state.rows = Math.min(62, read.rows);
+  state.columns = Math.min(62, read.columns);
+  state.layers = Math.min(62, read.layers);
+  $("rows").value = state.rows;
+  $("columns").value = state.columns;
+  $("layers").value = state.layers;
 }
 
 function looksFillit(text) {
@@ -750,7 +788,7 @@ function wire() {
     const name = $("examples").value;
     if (!name) return;
     const data = await (await fetch(`/api/examples/${encodeURIComponent(name)}`)).json();
-    if (data.fillit) { $("fillit").value = data.text; } else { setText(data.text); }
+    if (data.fillit) { $("fillit").value = data.text; } else { setText(data.text); checkPuzzle(); }
   });
   $("solve").addEventListener("click", () => start("solve"));
   $("count").addEventListener("click", () => start("count"));
@@ -787,6 +825,23 @@ function wire() {
   });
 }
 
+function loadLink() {
+  // The puzzle a `#puzzle=` link carries, with its options; false when it carries none.
+  const params = new URLSearchParams(location.hash.slice(1));
+  const text = params.get("puzzle");
+  if (!text) return false;
+  setText(text);
+  if (params.get("rotate") === "0") state.rotate = false;
+  if (params.has("flip")) state.flip = params.get("flip") === "1";
+  try {
+    const fixed = JSON.parse(params.get("pieces") || "{}");
+    for (const p of state.pieces) if (fixed[p.name]) Object.assign(p, fixed[p.name]);
+  } catch (e) { /* a hand-made link: the pieces keep the puzzle's options */ }
+  drawAll();
+  keepInUrl();
+  return true;
+}
+
 async function init() {
   wire();
   try {
@@ -801,20 +856,9 @@ async function init() {
   } catch (error) {
     showError("The server did not answer: is `dlx studio` still running?");
   }
-  const params = new URLSearchParams(location.hash.slice(1));
-  const text = params.get("puzzle");
-  if (text) {
-    setText(text);
-    if (params.get("rotate") === "0") state.rotate = false;
-    if (params.has("flip")) state.flip = params.get("flip") === "1";
-    try {
-      const fixed = JSON.parse(params.get("pieces") || "{}");
-      for (const p of state.pieces) if (fixed[p.name]) Object.assign(p, fixed[p.name]);
-    } catch (e) { /* a hand-made link: the pieces keep the puzzle's options */ }
-    drawAll();
-  } else {
-    setText("board 6x10\npieces pentominoes\n");
-  }
+  if (!loadLink()) setText("board 6x10\npieces pentominoes\n");
+  await checkPuzzle();
+  window.addEventListener("hashchange", () => { if (loadLink()) checkPuzzle(); });
   document.body.dataset.ready = "true";  // the page is wired and holds its first puzzle
 }
 

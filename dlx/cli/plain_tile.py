@@ -1,0 +1,105 @@
+"""`dlx tile --count [--unique] FILE`, the tiling benchmark's command, without typer.
+
+As `dlx.cli.plain` does for `dlx solve`: importing typer and building the command line costs a
+start about 0.05 s of processor time, a fifth of a whole `dlx tile --count` of the pentominoes
+in 8 x 8 less its centre. `dlx.cli.entry` hands an argument vector of exactly this form to
+`tile_plainly` and every other to the typer app, which stays the command's definition. What
+the plain form prints on standard output and standard error, and its exit status, are the
+typer command's (`tests/cli/test_cli_plain_tile.py` holds them equal over good and bad puzzles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+TYPE_CHECKING = False  # as typing's, which a start need not load
+if TYPE_CHECKING:
+    from dlx.solve import SearchKeywords
+    from dlx.tiling.build import Tiling
+    from dlx.tiling.model import Puzzle
+
+PlainTile = tuple[str, bool]
+"""A `dlx tile --count` in its plain form: the file (`-`: standard input), and whether one
+solution per symmetry is counted (`--unique`)."""
+
+
+def plain_tile(argv: Sequence[str]) -> PlainTile | None:
+    """The plain `dlx tile --count` that `argv` asks for, or None, as `dlx.cli.plain`'s
+    `plain_solve` says."""
+    from dlx.cli.plain import clicks_own
+
+    return None if clicks_own() else read_plain_tile(argv)
+
+
+def read_plain_tile(argv: Sequence[str]) -> PlainTile | None:
+    """The plain `dlx tile --count [--unique] FILE` in `argv` (the arguments after the
+    program's name), in any order, or None for anything else.
+
+    >>> read_plain_tile(["tile", "--unique", "--count", "puzzle.txt"])
+    ('puzzle.txt', True)
+    >>> read_plain_tile(["tile", "puzzle.txt"]) is None
+    True
+    """
+    from dlx.cli.plain import _utf8
+
+    if len(argv) < 3 or argv[0] != "tile" or not all(map(_utf8, argv)):
+        return None
+    count, unique, files = False, False, []
+    for word in argv[1:]:
+        if word == "--count" and not count:
+            count = True
+        elif word == "--unique" and not unique:
+            unique = True
+        elif word == "-" or not word.startswith("-"):
+            files.append(word)
+        else:
+            return None
+    return (files[0], unique) if count and len(files) == 1 else None
+
+
+def tile_plainly(asked: PlainTile) -> None:
+    """Count the tilings of `asked` down `dlx tile --count`'s own path (`dlx.cli.output`'s
+    `count_run`, the puzzle read and posed by this module's `file_puzzle` and `posed`, as the
+    typer command reads and poses it) with every other option at its default."""
+    from dlx.cli.output import count_run
+
+    file, unique = asked
+    count_run(
+        lambda: posed(file_puzzle(file, None), (False, False, False, unique)),
+        count_tilings,
+        (None, None, None),
+        False,
+    )
+
+
+def file_puzzle(file: str, grid: str | None) -> Puzzle:
+    """The puzzle of FILE (`-`: standard input): a picture, or Knuth's spec lines on `grid`
+    (guessed from the lines without one)."""
+    from dlx.cli.output import read_text
+    from dlx.tiling.drawn import is_picture, read_picture
+    from dlx.tiling.spec import guess_grid, read_spec
+
+    text = read_text(file)
+    if is_picture(text):
+        return read_picture(text, grid)
+    return read_spec(text, grid or guess_grid(text))
+
+
+def posed(puzzle: Puzzle, how: tuple[bool, bool, bool, bool]) -> Tiling:
+    """The tiling of `puzzle` as `dlx tile` poses it, `how` its `--no-rotate`, `--no-flip`,
+    `--mirror` and `--unique`: turned unless told not to, flipped in the plane unless told
+    not to, mirrored in space only when told."""
+    from dlx.tiling.build import build
+
+    no_rotate, no_flip, mirror, unique = how
+    puzzle.rotate = not no_rotate
+    puzzle.flip = mirror if puzzle.grid.solid else not no_flip
+    puzzle.unique = unique
+    return build(puzzle)
+
+
+def count_tilings(tiling: Tiling, search: SearchKeywords) -> int:
+    """The number of tilings, counted inside the search (`dlx tile --count`'s counter)."""
+    from dlx.tiling.build import count_solutions
+
+    return count_solutions(tiling, **search)

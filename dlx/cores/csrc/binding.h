@@ -142,13 +142,13 @@ static inline void binding_options_free(binding_options *o) {
    exception. Reading may run Python code (a sequence's iteration), so every size is looked at
    again as it is used. */
 static inline Py_ssize_t binding_option_rows(PyObject *opts, PyObject *colours, int painted,
-                                             PyObject **rows, int *lengths) {
+                                             int empty_ok, PyObject **rows, int *lengths) {
     Py_ssize_t total = 0;
     for (Py_ssize_t o = 0; o < PySequence_Fast_GET_SIZE(opts); o++) {
         PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(opts, o), "option not a sequence");
         if ((rows[2 * o] = row) == NULL) return -1;
         Py_ssize_t len = PySequence_Fast_GET_SIZE(row);
-        if (len < 1) {
+        if (len < 1 && !empty_ok) {
             PyErr_SetString(PyExc_ValueError, "an option has no items");
             return -1;
         }
@@ -199,11 +199,11 @@ static inline int binding_option_numbers(PyObject **rows, int painted, int items
     return 0;
 }
 
-/* A problem's options (a sequence of sequences of item numbers below `items`) and their
-   colours (a sequence of one per option, each as long as its option; or empty for none) into
-   `out`: 0, or -1 with an exception (ValueError for bad input) and nothing held. */
-static inline int binding_read_options(PyObject *options, PyObject *colours, int items,
-                                       binding_options *out) {
+/* Rows of numbers below `items` (a sequence of sequences, each empty only where `empty_ok`)
+   and their colours (a sequence of one per row, each as long as its row; or empty for none)
+   into `out`: 0, or -1 with an exception (ValueError for bad input) and nothing held. */
+static inline int binding_read_rows(PyObject *options, PyObject *colours, int items,
+                                    int empty_ok, binding_options *out) {
     memset(out, 0, sizeof *out);
     PyObject *opts = PySequence_Fast(options, "options must be a sequence");
     if (opts == NULL) return -1;
@@ -225,7 +225,7 @@ static inline int binding_read_options(PyObject *options, PyObject *colours, int
         PyErr_NoMemory();
         goto done;
     }
-    Py_ssize_t total = binding_option_rows(opts, colours, painted, rows, out->lengths);
+    Py_ssize_t total = binding_option_rows(opts, colours, painted, empty_ok, rows, out->lengths);
     if (total < 0) goto done;
     out->count = (int)m;
     out->numbers = PyMem_Calloc((size_t)total + 1, sizeof(int));
@@ -243,9 +243,17 @@ done:
     return r;
 }
 
-/* A sequence of numbers, each in [0, limit), in a fresh array (PyMem), their count in *count;
-   NULL with an exception (ValueError `message` for one out of range). */
-static inline int *binding_ints(PyObject *seq, int limit, int *count, const char *message) {
+/* A problem's options (sequences of item numbers below `items`, none empty) and their
+   colours, as binding_read_rows reads them. */
+static inline int binding_read_options(PyObject *options, PyObject *colours, int items,
+                                       binding_options *out) {
+    return binding_read_rows(options, colours, items, 0, out);
+}
+
+/* A sequence of numbers, each in [low, limit), in a fresh array (PyMem), their count in
+   *count; NULL with an exception (ValueError `message` for one out of range). */
+static inline int *binding_ints_from(PyObject *seq, int low, int limit, int *count,
+                                     const char *message) {
     PyObject *fast = PySequence_Fast(seq, "expected a sequence of numbers");
     if (fast == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -253,7 +261,7 @@ static inline int *binding_ints(PyObject *seq, int limit, int *count, const char
     if (a == NULL) PyErr_NoMemory();
     for (Py_ssize_t k = 0; a != NULL && k < n; k++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, k));
-        if (PyErr_Occurred() || v < 0 || v >= limit) {
+        if (PyErr_Occurred() || v < low || v >= limit) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, message);
             PyMem_Free(a);
             a = NULL;
@@ -262,6 +270,11 @@ static inline int *binding_ints(PyObject *seq, int limit, int *count, const char
     *count = (int)n;
     Py_DECREF(fast);
     return a;
+}
+
+/* A sequence of numbers, each in [0, limit), as binding_ints_from reads them. */
+static inline int *binding_ints(PyObject *seq, int limit, int *count, const char *message) {
+    return binding_ints_from(seq, 0, limit, count, message);
 }
 
 /* ---------- To Python: solutions, statistics, frontiers ---------- */

@@ -352,14 +352,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.cores.bitset._bi
                                     "Exact cover on bitsets, compiled.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__bitset(void) {
-    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL) return NULL;
-    Py_INCREF(&TableType);
-    if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0) {
-        Py_DECREF(&TableType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    PyTypeObject *types[] = {&TableType, &SearchType};
+    const char *names[] = {"Table", NULL};
+    return binding_module(&module, 2, types, names);
 }

@@ -238,14 +238,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.cores.cells._cel
                                     "Knuth's SSXCC (dancing cells), compiled.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__cells(void) {
-    if (PyType_Ready(&CellsType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL) return NULL;
-    Py_INCREF(&CellsType);
-    if (PyModule_AddObject(m, "Cells", (PyObject *)&CellsType) < 0) {
-        Py_DECREF(&CellsType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    PyTypeObject *types[] = {&CellsType, &SearchType};
+    const char *names[] = {"Cells", NULL};
+    return binding_module(&module, 2, types, names);
 }

@@ -358,6 +358,21 @@ done:
     return r;
 }
 
+/* ---------- The module ---------- */
+
+/* A core's module made from `def`, each of the `n` types readied and added under its name
+   (`names[k]` for `types[k]`, NULL for one not added); NULL with an exception. */
+static inline PyObject *binding_module(PyModuleDef *def, int n, PyTypeObject *const *types,
+                                       const char *const *names) {
+    for (int k = 0; k < n; k++)
+        if (PyType_Ready(types[k]) < 0) return NULL;
+    PyObject *m = PyModule_Create(def);
+    for (int k = 0; m != NULL && k < n; k++)
+        if (names[k] != NULL && PyModule_AddObjectRef(m, names[k], (PyObject *)types[k]) < 0)
+            Py_CLEAR(m);
+    return m;
+}
+
 /* ---------- The search type ---------- */
 
 /* Search_next, the iterator's step, and Search_batch (Search.batch(n): batch.h) of a core's

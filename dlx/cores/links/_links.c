@@ -533,16 +533,7 @@ static struct PyModuleDef core_module = {
     "The compiled dance of dlx: Algorithms X and M on DLX1's flat arrays.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__links(void) {
-    if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&SearchType) < 0 ||
-        PyType_Ready(&MemoType) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&core_module);
-    if (m == NULL) return NULL;
-    if (PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0 ||
-        PyModule_AddObjectRef(m, "Search", (PyObject *)&SearchType) < 0 ||
-        PyModule_AddObjectRef(m, "Memo", (PyObject *)&MemoType) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    PyTypeObject *types[] = {&CoreType, &SearchType, &MemoType};
+    const char *names[] = {"Core", "Search", "Memo"};
+    return binding_module(&core_module, 3, types, names);
 }

@@ -1,7 +1,9 @@
-"""Shared fixtures: `dlx_core` runs a test module once per core of the engine."""
+"""Shared fixtures: `dlx_core` runs a test module once per core of the engine; and Ctrl-C
+delivered however the run was started."""
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -18,3 +20,12 @@ def dlx_core(request: pytest.FixtureRequest) -> Iterator[str]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DLX_CORE", request.param)
         yield request.param
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A shell without job control starts a command put in the background (`pytest &`) with
+    SIGINT ignored, and Python then keeps it ignored, in the run and in every process it starts:
+    the tests of Ctrl-C (a SIGINT sent to the search, a KeyboardInterrupt kept for the next batch)
+    would see nothing arrive. Python's own handler is put back for the run."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -174,6 +174,28 @@ def publish(
     stats.status = status
 
 
+def follow_settings(
+    search: Callable[..., Any], stats: Stats, settings: SearchSettings
+) -> Generator[list[int], None, None]:
+    """`follow` over a compiled search begun as `search(givens, node cap, timeout, show, on
+    the main thread, count_to)` (the cells and bitset cores'), as `settings` ask."""
+    max_nodes, givens = settings.max_nodes, list(settings.givens)
+    cap = NO_LIMIT if max_nodes is None else max(1, min(max_nodes, NO_LIMIT))
+    main = on_main_thread()
+
+    def start(show: Show | None) -> Any:
+        return search(givens, cap, settings.timeout, show, main, settings.count_to)
+
+    return follow(
+        start,
+        stats,
+        settings.progress,
+        stopped=settings.stopped,
+        batch=settings.batch,
+        limit=settings.limit,
+    )
+
+
 def on_main_thread() -> bool:
     """Whether this is the main thread, the only one Python delivers signals to (a compiled
     search looks for them there only). Where `threading` is not loaded no thread was started

@@ -5,14 +5,13 @@
    whose whole state lives in its own struct; `Table.estimate(givens, plan, region_limit,
    probes, seed)` is Knuth's random-path estimate of a search's tree. The GIL is released
    while it searches unless a progress display must be called; budgets, Ctrl-C and the
-   display are polled every few thousand nodes. dlx/cores/bitset/twin.py is the oracle. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
-#include <time.h>
-
-#include "../csrc/batch.h"
+   display are polled every few thousand nodes, through dlx/cores/csrc/binding.h's poll, as
+   the other cores' are. dlx/cores/bitset/twin.py is the oracle. */
+#include "../csrc/binding.h"
 #include "csrc/bitset.h"
+
+_Static_assert(BS_RUNNING == 0 && BS_EXHAUSTED == 1 && BS_BUDGET == 2 && BS_CLOSED == 3,
+               "statuses in the order of binding_status_names");
 
 typedef struct {
     PyObject_HEAD
@@ -23,78 +22,10 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     TableObject *owner;
-    PyObject *progress;
-    PyThreadState *released;
+    binding_search b;
     bs_search s;
-    double deadline; /* monotonic seconds, or < 0 for none */
-    int signals, running, finished;
-    int polling; /* in the progress display's call, where the share may be asked for */
-    pending_error pending; /* an error kept by `batch` for its next call */
+    int finished;
 } SearchObject;
-
-static double monotonic(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* The ints of a sequence, each in [low, high]: a new array of *count (+1) ints, or NULL with an
-   exception. */
-static int *read_ints(PyObject *seq, long low, long high, Py_ssize_t *count) {
-    PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
-    if (fast == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    int *a = n < INT32_MAX / 4 ? PyMem_Malloc(((size_t)n + 1) * sizeof(int)) : NULL;
-    if (a == NULL) PyErr_NoMemory();
-    for (Py_ssize_t k = 0; a != NULL && k < n; k++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, k));
-        if ((v == -1 && PyErr_Occurred()) || v < low || v > high) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a number out of range");
-            PyMem_Free(a);
-            a = NULL;
-        } else a[k] = (int)v;
-    }
-    *count = n;
-    Py_DECREF(fast);
-    return a;
-}
-
-/* A sequence of sequences of ints in [low, high], flattened: the lengths (n of them) and the
-   numbers; 0, or -1 with an exception. */
-static int read_rows(PyObject *seq, long low, long high, Py_ssize_t n, int **lengths,
-                     int **numbers) {
-    PyObject *fast = PySequence_Fast(seq, "expected a sequence of sequences");
-    if (fast == NULL) return -1;
-    int r = PySequence_Fast_GET_SIZE(fast) == n ? 0 : -1;
-    if (r < 0) PyErr_SetString(PyExc_ValueError, "wrong number of rows");
-    PyObject **rows = r == 0 ? PyMem_Calloc((size_t)n + 1, sizeof(PyObject *)) : NULL;
-    Py_ssize_t total = 0;
-    if (r == 0 && rows == NULL) r = -1, PyErr_NoMemory();
-    for (Py_ssize_t k = 0; r == 0 && k < n; k++) {
-        rows[k] = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, k), "rows must be sequences");
-        if (rows[k] == NULL || total > INT32_MAX / 4) r = -1;
-        else total += PySequence_Fast_GET_SIZE(rows[k]);
-    }
-    if (r == 0 && total > INT32_MAX / 4) r = -1, PyErr_SetString(PyExc_ValueError, "too long");
-    *lengths = r == 0 ? PyMem_Malloc(((size_t)n + 1) * sizeof(int)) : NULL;
-    *numbers = r == 0 ? PyMem_Malloc(((size_t)total + 1) * sizeof(int)) : NULL;
-    if (r == 0 && (*lengths == NULL || *numbers == NULL)) r = -1, PyErr_NoMemory();
-    for (Py_ssize_t k = 0, q = 0; r == 0 && k < n; k++) {
-        Py_ssize_t m = PySequence_Fast_GET_SIZE(rows[k]);
-        (*lengths)[k] = (int)m;
-        for (Py_ssize_t j = 0; r == 0 && j < m; j++, q++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(rows[k], j));
-            if ((v == -1 && PyErr_Occurred()) || v < low || v > high) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a number out of range");
-                r = -1;
-            } else (*numbers)[q] = (int)v;
-        }
-    }
-    for (Py_ssize_t k = 0; rows != NULL && k < n; k++) Py_XDECREF(rows[k]);
-    PyMem_Free(rows);
-    Py_DECREF(fast);
-    return r;
-}
 
 static void Table_dealloc(TableObject *self) {
     if (self->built) bs_table_free(&self->table);
@@ -103,24 +34,25 @@ static void Table_dealloc(TableObject *self) {
 
 /* The arrays Table's arguments are read into, freed together. */
 typedef struct {
-    int *position, *lo, *hi, *lengths, *numbers, *counts, *neighbours;
+    int *position, *lo, *hi;
     char *primary;
+    binding_options options, neighbours; /* each position's neighbours: empty for none */
 } table_args;
 
 static void free_args(table_args *a) {
-    PyMem_Free(a->position), PyMem_Free(a->lo), PyMem_Free(a->hi), PyMem_Free(a->lengths);
-    PyMem_Free(a->numbers), PyMem_Free(a->counts), PyMem_Free(a->neighbours);
-    PyMem_Free(a->primary);
+    PyMem_Free(a->position), PyMem_Free(a->lo), PyMem_Free(a->hi), PyMem_Free(a->primary);
+    binding_options_free(&a->options), binding_options_free(&a->neighbours);
 }
 
 /* Read Table's arguments: each item's position, lo and hi, the options, and each position's
    neighbours (or None); 0, or -1 with an exception. */
 static int read_table(table_args *a, int positions, PyObject *const *args, int primary,
-                      Py_ssize_t *items, Py_ssize_t *noptions) {
-    Py_ssize_t n_lo, n_hi;
-    a->position = read_ints(args[0], -1, positions - 1, items);
-    a->lo = a->position ? read_ints(args[1], 0, INT32_MAX / 4, &n_lo) : NULL;
-    a->hi = a->lo ? read_ints(args[2], 1, INT32_MAX / 4, &n_hi) : NULL;
+                      int *items) {
+    int n_lo, n_hi;
+    const char *message = "a number out of range";
+    a->position = binding_ints_from(args[0], -1, positions, items, message);
+    a->lo = a->position ? binding_ints_from(args[1], 0, INT32_MAX / 4, &n_lo, message) : NULL;
+    a->hi = a->lo ? binding_ints_from(args[2], 1, INT32_MAX / 4, &n_hi, message) : NULL;
     if (a->hi == NULL) return -1;
     if (n_lo != *items || n_hi != *items || primary < 0 || primary > *items) {
         PyErr_SetString(PyExc_ValueError, "bad item counts");
@@ -128,15 +60,18 @@ static int read_table(table_args *a, int positions, PyObject *const *args, int p
     }
     a->primary = PyMem_Malloc((size_t)*items + 1);
     if (a->primary == NULL) return PyErr_NoMemory(), -1;
-    for (Py_ssize_t i = 0; i < *items; i++) a->primary[i] = i < primary;
-    *noptions = PySequence_Size(args[3]);
-    if (*noptions < 0) return -1;
-    if (read_rows(args[3], 0, (long)*items - 1, *noptions, &a->lengths, &a->numbers) < 0)
-        return -1;
-    if (args[4] != Py_None &&
-        read_rows(args[4], 0, positions - 1, positions, &a->counts, &a->neighbours) < 0)
-        return -1;
-    return 0;
+    for (int i = 0; i < *items; i++) a->primary[i] = i < primary;
+    PyObject *none = PyTuple_New(0);
+    int r = none ? binding_read_options(args[3], none, *items, &a->options) : -1;
+    if (r == 0 && args[4] != Py_None) {
+        r = binding_read_rows(args[4], none, positions, 1, &a->neighbours);
+        if (r == 0 && a->neighbours.count != positions) {
+            PyErr_SetString(PyExc_ValueError, "wrong number of rows");
+            r = -1;
+        }
+    }
+    Py_XDECREF(none);
+    return r;
 }
 
 /* Table(positions, position, lo, hi, primary, options, neighbours): a problem's table. */
@@ -157,15 +92,16 @@ static int Table_init(TableObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     table_args a = {0};
-    Py_ssize_t items = 0, options = 0;
-    int r = read_table(&a, positions, in, primary, &items, &options);
-    if (r == 0 && (items < 1 || items > INT32_MAX / 8 || options > INT32_MAX / 8)) {
+    int items = 0;
+    int r = read_table(&a, positions, in, primary, &items);
+    if (r == 0 && (items < 1 || items > INT32_MAX / 8 || a.options.count > INT32_MAX / 8)) {
         PyErr_SetString(PyExc_ValueError, "bad item or option counts");
         r = -1;
     }
     if (r == 0) {
-        r = bs_table_init(&self->table, (int)items, a.position, a.lo, a.hi, a.primary,
-                          (int)options, a.lengths, a.numbers, positions, a.counts, a.neighbours);
+        const binding_options *o = &a.options, *n = &a.neighbours;
+        r = bs_table_init(&self->table, items, a.position, a.lo, a.hi, a.primary, o->count,
+                          o->lengths, o->numbers, positions, n->lengths, n->numbers);
         if (r == -1) PyErr_NoMemory();
         else if (r < 0) PyErr_SetString(PyExc_ValueError, "the cells do not fit a bitset table");
         else self->built = 1;
@@ -174,29 +110,13 @@ static int Table_init(TableObject *self, PyObject *args, PyObject *kwds) {
     return r < 0 ? -1 : 0;
 }
 
-/* The poll of a search, every few thousand nodes (as dlx.cores.counters.Budgets.spent). */
+/* The poll of a search, every few thousand nodes: the node budget here, then
+   ../csrc/binding.h's poll (the deadline, signals, the progress display). */
 static int poll(bs_search *s) {
-    SearchObject *o = s->context;
     long long next = s->nodes + BS_POLL_NODES;
     s->next_poll = next < s->node_cap ? next : s->node_cap;
     if (s->nodes >= s->node_cap) return 1;
-    if (o->deadline >= 0 && monotonic() > o->deadline) return 1;
-    if (o->released != NULL) {
-        if (!o->signals) return 0; /* no signal handler runs in this thread: keep the GIL free */
-        PyEval_RestoreThread(o->released);
-        int r = PyErr_CheckSignals();
-        o->released = PyEval_SaveThread();
-        return r < 0 ? -1 : 0;
-    }
-    if (PyErr_CheckSignals() < 0) return -1;
-    if (o->progress != NULL) {
-        o->polling = 1;
-        PyObject *r = PyObject_CallNoArgs(o->progress);
-        o->polling = 0;
-        if (r == NULL) return -1;
-        Py_DECREF(r);
-    }
-    return 0;
+    return binding_poll(s->context);
 }
 
 static void finish(SearchObject *o) {
@@ -204,35 +124,21 @@ static void finish(SearchObject *o) {
     o->finished = 1;
 }
 
-static int busy(SearchObject *o) {
-    if (o->running) PyErr_SetString(PyExc_ValueError, "search already executing");
-    return o->running;
-}
-
 /* The next solution, as the iterator gives it; with `pause`, NULL and *paused set at the next
    poll (../csrc/batch.h's step). */
 static PyObject *Search_step(SearchObject *o, int pause, int *paused) {
-    if (o->finished || busy(o)) return NULL;
-    o->running = 1;
-    if (o->progress == NULL) o->released = PyEval_SaveThread();
+    if (o->finished) return NULL;
+    if (binding_enter(&o->b, o->b.progress != NULL) < 0) return NULL;
     o->s.pause = pause;
     int r = bs_run(&o->s);
     o->s.pause = 0;
-    if (o->released != NULL) PyEval_RestoreThread(o->released);
-    o->released = NULL;
-    o->running = 0;
+    binding_leave(&o->b);
     if (r == BS_PAUSED) {
         *paused = 1;
         return NULL;
     }
     if (r == BS_SOLUTION) {
-        int n = o->s.base + o->s.level;
-        PyObject *list = PyList_New(n);
-        for (int k = 0; list != NULL && k < n; k++) {
-            PyObject *v = PyLong_FromLong(o->s.opts[k]);
-            if (v == NULL) Py_CLEAR(list);
-            else PyList_SET_ITEM(list, k, v);
-        }
+        PyObject *list = binding_int_list(o->s.opts, o->s.base + o->s.level);
         if (list == NULL) finish(o);
         return list;
     }
@@ -240,54 +146,35 @@ static PyObject *Search_step(SearchObject *o, int pause, int *paused) {
     return NULL;
 }
 
-static PyObject *Search_next(SearchObject *o) {
-    int paused = 0;
-    return Search_step(o, 0, &paused);
-}
-
-/* Search.batch(n): see ../csrc/batch.h. */
-static PyObject *Search_batch(SearchObject *o, PyObject *n) {
-    return next_batch((PyObject *)o, (batch_step)Search_step, &o->pending, n);
-}
+BINDING_SEARCH_STEPS(SearchObject)
 
 static PyObject *Search_close(SearchObject *o, PyObject *Py_UNUSED(unused)) {
-    if (busy(o)) return NULL;
-    pending_close(&o->pending);
+    if (binding_close(&o->b) < 0) return NULL;
     finish(o);
     Py_RETURN_NONE;
 }
 
-static const char *status_names[] = {"running", "exhausted", "budget", "closed"};
-
 static PyObject *Search_stats(SearchObject *o, PyObject *Py_UNUSED(unused)) {
-    int levels = o->s.nodes ? o->s.max_level + 1 : 0;
-    PyObject *profile = PyList_New(levels);
-    for (int k = 0; profile != NULL && k < levels; k++) {
-        PyObject *v = PyLong_FromLongLong(o->s.profile[k]);
-        if (v == NULL) Py_CLEAR(profile);
-        else PyList_SET_ITEM(profile, k, v);
-    }
-    if (profile == NULL) return NULL;
-    return Py_BuildValue("(LLLsNL)", o->s.nodes, o->s.updates, o->s.solutions,
-                         status_names[o->s.status], profile, o->s.counted);
+    const bs_search *s = &o->s;
+    return binding_stats(s->nodes, s->updates, s->solutions, s->status, s->profile,
+                         s->nodes ? s->max_level + 1 : 0, &s->counted, 1);
 }
 
 /* Knuth's estimate of the share of the tree searched so far (at a progress poll). */
 static PyObject *Search_share(SearchObject *o, PyObject *Py_UNUSED(unused)) {
-    if (!o->polling && busy(o)) return NULL;
+    /* while the search runs with the GIL held, only its progress display calls Python */
+    if (o->b.released != NULL && binding_idle(&o->b) < 0) return NULL;
     return PyFloat_FromDouble(bs_share(&o->s));
 }
 
 static int Search_traverse(SearchObject *o, visitproc visit, void *arg) {
     Py_VISIT(o->owner);
-    Py_VISIT(o->progress);
-    return pending_visit(&o->pending, visit, arg);
+    return binding_visit(&o->b, visit, arg);
 }
 
 static int Search_clear(SearchObject *o) {
-    Py_CLEAR(o->progress);
     Py_CLEAR(o->owner);
-    pending_clear(&o->pending);
+    binding_clear(&o->b);
     return 0;
 }
 
@@ -298,15 +185,14 @@ static void Search_dealloc(SearchObject *o) {
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
-/* A tuple of n ints. */
-static PyObject *int_tuple(const int *a, int n) {
-    PyObject *t = PyTuple_New(n);
-    for (int j = 0; t != NULL && j < n; j++) {
-        PyObject *v = PyLong_FromLong(a[j]);
-        if (v == NULL) Py_CLEAR(t);
-        else PyTuple_SET_ITEM(t, j, v);
-    }
-    return t;
+/* The options level k of `s` had yet to try, into out + *m (or counted only, where `out` is
+   NULL), with its path and degree. */
+static void untried_at(bs_search *s, int k, int *scratch, int *out, int *m, int *path,
+                       int *degree) {
+    int n;
+    *degree = bs_level_options(s, k, scratch, &n, path);
+    if (out != NULL) memcpy(out + *m, scratch, (size_t)n * sizeof(int));
+    *m += n;
 }
 
 /* Where a search its budget stopped stands: (path, levels), the options of the node it was
@@ -315,58 +201,46 @@ static PyObject *int_tuple(const int *a, int n) {
    dlx.cores.settings.Frontier). None unless a budget stopped it. */
 static PyObject *Search_frontier(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     bs_search *s = &o->s;
-    if (busy(o)) return NULL;
+    if (binding_idle(&o->b) < 0) return NULL;
     /* Final options are taken in increasing order below the path, which givens do not say:
        where there are any, a part searched from them would search more than its subtree. */
     if (s->status != BS_BUDGET || s->t->final_begin < s->t->final_end) Py_RETURN_NONE;
-    int levels = s->level, n;
-    int *out = PyMem_Malloc(((size_t)s->t->options + 1) * sizeof(int));
-    int *path = PyMem_Malloc(((size_t)levels + 1) * sizeof(int));
-    PyObject *rest = PyTuple_New(levels), *r = NULL;
-    if (out == NULL || path == NULL || rest == NULL) {
-        if (rest != NULL) PyErr_NoMemory();
-        goto done;
+    int levels = s->level, m = 0;
+    PyObject *r = NULL;
+    int *scratch = PyMem_Calloc((size_t)s->t->options + 1, sizeof(int));
+    int *path = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    int *starts = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    int *degrees = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    int *untried = NULL;
+    if (scratch && path && starts && degrees) {
+        for (int k = 0; k < levels; k++) untried_at(s, k, scratch, NULL, &m, &path[k], &degrees[k]);
+        untried = PyMem_Calloc((size_t)m + 1, sizeof(int));
     }
-    for (int k = 0; k < levels; k++) {
-        int degree = bs_level_options(s, k, out, &n, &path[k]);
-        PyObject *untried = int_tuple(out, n);
-        PyObject *level = untried ? Py_BuildValue("(Ni)", untried, degree) : NULL;
-        if (level == NULL) goto done;
-        PyTuple_SET_ITEM(rest, k, level);
+    if (untried == NULL) PyErr_NoMemory();
+    else {
+        m = 0;
+        for (int k = 0; k < levels; k++) {
+            starts[k] = m;
+            untried_at(s, k, scratch, untried, &m, &path[k], &degrees[k]);
+        }
+        starts[levels] = m;
+        r = binding_frontier(levels, path, starts, untried, degrees);
     }
-    PyObject *taken_path = int_tuple(path, levels);
-    if (taken_path != NULL) r = Py_BuildValue("(NO)", taken_path, rest);
-done:
-    PyMem_Free(out);
-    PyMem_Free(path);
-    Py_XDECREF(rest);
+    PyMem_Free(scratch), PyMem_Free(path), PyMem_Free(starts), PyMem_Free(degrees);
+    PyMem_Free(untried);
     return r;
 }
 
 static PyMethodDef Search_methods[] = {
-    {"close", (PyCFunction)Search_close, METH_NOARGS, "Stop the search."},
-    {"batch", (PyCFunction)Search_batch, METH_O,
-     "The next solutions, at most n of them, in one list (empty once the search is over)."},
-    {"frontier", (PyCFunction)Search_frontier, METH_NOARGS,
-     "(path, ((untried, degree), ...)) where a budget stopped the search, else None."},
+    BINDING_SEARCH_METHODS("(nodes, updates, solutions, status, profile, cells counted by "
+                           "narrow choices) so far."),
     {"share", (PyCFunction)Search_share, METH_NOARGS,
      "Knuth's estimate of the share of the tree searched so far."},
-    {"stats", (PyCFunction)Search_stats, METH_NOARGS,
-     "(nodes, updates, solutions, status, profile, cells counted by narrow choices) so far."},
     {NULL}};
 
-static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores.bitset._bitset.BitsetSearch",
-    .tp_basicsize = sizeof(SearchObject),
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "One bitset search: an iterator of solutions (lists of option numbers).",
-    .tp_traverse = (traverseproc)Search_traverse,
-    .tp_clear = (inquiry)Search_clear,
-    .tp_iter = PyObject_SelfIter,
-    .tp_iternext = (iternextfunc)Search_next,
-    .tp_methods = Search_methods,
-};
+static PyTypeObject SearchType = BINDING_SEARCH_TYPE(
+    "dlx.cores.bitset._bitset.BitsetSearch", SearchObject,
+    "One bitset search: an iterator of solutions (lists of option numbers).", Search_methods);
 
 /* A new search object over `t` (its arrays set up by bs_search_init), or NULL. */
 static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *plan, int narrow,
@@ -375,18 +249,19 @@ static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *plan
         PyErr_SetString(PyExc_ValueError, "this Table was never initialised");
         return NULL;
     }
-    Py_ssize_t ngivens, nplan;
-    int *given = read_ints(givens, 0, t->table.options - 1, &ngivens);
-    int *planned = given ? read_ints(plan, 0, t->table.others - 1, &nplan) : NULL;
+    int ngivens, nplan;
+    int *given = binding_ints(givens, t->table.options, &ngivens, "a number out of range");
+    int *planned =
+        given ? binding_ints(plan, t->table.others, &nplan, "a number out of range") : NULL;
     SearchObject *o = planned ? PyObject_GC_New(SearchObject, &SearchType) : NULL;
     if (o != NULL) {
         memset((char *)o + sizeof(PyObject), 0, sizeof(SearchObject) - sizeof(PyObject));
         Py_INCREF(t);
         o->owner = t;
         o->finished = 1; /* until its arrays are set up */
+        o->b.deadline = -1.0; /* none, until Table.search sets its own */
         PyObject_GC_Track(o);
-        int r = bs_search_init(&o->s, &t->table, given, (int)ngivens, planned, (int)nplan, narrow,
-                               limit);
+        int r = bs_search_init(&o->s, &t->table, given, ngivens, planned, nplan, narrow, limit);
         if (r == -1) PyErr_NoMemory();
         else if (r < 0) PyErr_SetString(PyExc_ValueError, "a plan names an other not used once");
         if (r < 0) Py_CLEAR(o);
@@ -407,18 +282,16 @@ static PyObject *Table_search(TableObject *t, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OLOOpL(Op)i", &givens, &max_nodes, &timeout, &progress,
                           &signals, &count_to, &plan, &narrow, &limit))
         return NULL;
-    double seconds = timeout == Py_None ? -1.0 : PyFloat_AsDouble(timeout);
-    if (seconds == -1.0 && PyErr_Occurred()) return NULL;
     SearchObject *o = new_search(t, givens, plan, narrow, limit);
     if (o == NULL) return NULL;
-    o->progress = progress == Py_None ? NULL : progress;
-    Py_XINCREF(o->progress);
-    o->signals = signals;
-    o->deadline = seconds < 0 ? -1.0 : monotonic() + seconds;
+    if (binding_search_init(&o->b, progress, timeout, signals) < 0) {
+        Py_DECREF(o);
+        return NULL;
+    }
     o->s.node_cap = max_nodes < 1 ? 1 : max_nodes;
     o->s.count_to = count_to;
     o->s.poll = poll;
-    o->s.context = o;
+    o->s.context = &o->b;
     return (PyObject *)o;
 }
 
@@ -479,14 +352,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.cores.bitset._bi
                                     "Exact cover on bitsets, compiled.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__bitset(void) {
-    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL) return NULL;
-    Py_INCREF(&TableType);
-    if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0) {
-        Py_DECREF(&TableType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    PyTypeObject *types[] = {&TableType, &SearchType};
+    const char *names[] = {"Table", NULL};
+    return binding_module(&module, 2, types, names);
 }

@@ -17,7 +17,7 @@ from collections.abc import Generator
 
 from dlx.cores.bitset import COMPILED
 from dlx.cores.bitset.layout import Layout, Numbered, numbered
-from dlx.cores.counters import NO_LIMIT, Show, follow, on_main_thread
+from dlx.cores.counters import follow_settings
 from dlx.cores.settings import SearchSettings
 from dlx.cores.which_core import pick, told
 from dlx.errors import EngineOptionError
@@ -239,20 +239,8 @@ def _run_compiled(
     built: Built, choice: Choice, stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
     """The generator of a compiled bitset search, its counters kept in `stats`."""
-    max_nodes, givens, count_to = settings.max_nodes, list(settings.givens), settings.count_to
-    cap = NO_LIMIT if max_nodes is None else max(1, min(max_nodes, NO_LIMIT))
-    main = on_main_thread()
 
-    def start(show: Show | None) -> Any:
-        return built.table.search(
-            givens, cap, settings.timeout, show, main, count_to, choice, built.region_limit
-        )
+    def search(*begun: Any) -> Any:
+        return built.table.search(*begun, choice, built.region_limit)
 
-    return follow(
-        start,
-        stats,
-        settings.progress,
-        stopped=settings.stopped,
-        batch=settings.batch,
-        limit=settings.limit,
-    )
+    return follow_settings(search, stats, settings)

@@ -1,17 +1,17 @@
-/* The compiled cells core: the Python types over csrc/cells.c (Knuth's SSXCC).
-   `Cells(primary, items, options, colours)` holds one problem's pristine table;
-   `Cells.search(givens, max_nodes, timeout, progress, signals)` starts a `CellsSearch`, an
-   iterator of solutions (lists of option numbers) whose whole state lives in its own struct.
-   The GIL is released while it dances unless a progress display must be called; budgets,
-   Ctrl-C and the display are polled every few thousand nodes. dlx/cores/cells/dance.py is the
+/* The compiled cells core: the Python types over csrc/cells.c (Knuth's SSXCC), which knows
+   nothing of Python. `Cells(primary, items, options, colours)` wraps one problem's pristine
+   `cells_table`; `Cells.search(givens, max_nodes, timeout, progress, signals)` starts a
+   `CellsSearch`, an iterator of solutions (lists of option numbers) wrapping a `cells_search`,
+   whose whole state lives in that struct. The GIL is released while it dances unless a
+   progress display must be called; budgets, Ctrl-C and the display are polled every few
+   thousand nodes, through dlx/cores/csrc/binding.h's poll. dlx/cores/cells/dance.py is the
    oracle. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
-#include <time.h>
-
-#include "../csrc/batch.h"
+#include "../csrc/binding.h"
 #include "csrc/cells.h"
+
+_Static_assert(CELLS_RUNNING == 0 && CELLS_EXHAUSTED == 1 && CELLS_BUDGET == 2 &&
+                   CELLS_CLOSED == 3,
+               "statuses in the order of binding_status_names");
 
 typedef struct {
     PyObject_HEAD
@@ -22,69 +22,14 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     CellsObject *owner;
-    PyObject *progress;
-    PyThreadState *released;
+    binding_search b;
     cells_search s;
-    double deadline; /* monotonic seconds, or < 0 for none */
-    int signals, running, finished, ready;
-    pending_error pending; /* an error kept by `batch` for its next call */
+    int finished;
 } SearchObject;
-
-static double monotonic(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void Cells_dealloc(CellsObject *self) {
     if (self->built) cells_table_free(&self->table);
     Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-/* Read the options (and their colours) into three flat int arrays; 0, or -1 with an error. */
-static int read_options(PyObject *opts, PyObject *colours, int items, int *lengths,
-                        int **numbers, int **paints) {
-    Py_ssize_t m = PySequence_Fast_GET_SIZE(opts), total = 0;
-    PyObject **rows = PyMem_Calloc((size_t)m + 1, sizeof(PyObject *) * 2);
-    int ok = rows != NULL ? 0 : -1;
-    if (rows == NULL) PyErr_NoMemory();
-    for (Py_ssize_t o = 0; ok == 0 && o < m; o++) {
-        rows[2 * o] = PySequence_Fast(PySequence_Fast_GET_ITEM(opts, o), "options must be lists");
-        PyObject *row = rows[2 * o] ? PySequence_GetItem(colours, o) : NULL;
-        rows[2 * o + 1] = row ? PySequence_Fast(row, "colours must be sequences") : NULL;
-        Py_XDECREF(row);
-        if (rows[2 * o + 1] == NULL) ok = -1;
-        else if (PySequence_Fast_GET_SIZE(rows[2 * o]) != PySequence_Fast_GET_SIZE(rows[2 * o + 1])
-                 || PySequence_Fast_GET_SIZE(rows[2 * o]) < 1
-                 || total > INT32_MAX / 4) {
-            PyErr_SetString(PyExc_ValueError, "bad option or colours");
-            ok = -1;
-        } else {
-            lengths[o] = (int)PySequence_Fast_GET_SIZE(rows[2 * o]);
-            total += lengths[o];
-        }
-    }
-    *numbers = ok == 0 ? PyMem_Calloc((size_t)total + 1, sizeof(int)) : NULL;
-    *paints = ok == 0 ? PyMem_Calloc((size_t)total + 1, sizeof(int)) : NULL;
-    if (ok == 0 && (*numbers == NULL || *paints == NULL)) {
-        PyErr_NoMemory();
-        ok = -1;
-    }
-    for (Py_ssize_t o = 0, k = 0; ok == 0 && o < m; o++) {
-        for (int j = 0; ok == 0 && j < lengths[o]; j++, k++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(rows[2 * o], j));
-            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(rows[2 * o + 1], j));
-            if (PyErr_Occurred() || v < 0 || v >= items || c < 0 || c > INT32_MAX) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad item or colour");
-                ok = -1;
-            }
-            (*numbers)[k] = (int)v;
-            (*paints)[k] = (int)c;
-        }
-    }
-    for (Py_ssize_t o = 0; rows != NULL && o < 2 * m; o++) Py_XDECREF(rows[o]);
-    PyMem_Free(rows);
-    return ok;
 }
 
 /* Cells(primary, items, options, colours): the table of a problem, checked on input. */
@@ -103,45 +48,16 @@ static int Cells_init(CellsObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "bad item counts");
         return -1;
     }
-    PyObject *opts = PySequence_Fast(options, "options must be a sequence");
-    if (opts == NULL) return -1;
-    Py_ssize_t m = PySequence_Fast_GET_SIZE(opts);
-    int *lengths = m < INT32_MAX / 4 ? PyMem_Calloc((size_t)m + 1, sizeof(int)) : NULL;
-    int *numbers = NULL, *paints = NULL, r = -1;
-    if (lengths == NULL) PyErr_NoMemory();
-    else if (read_options(opts, colours, items, lengths, &numbers, &paints) == 0) {
-        if (cells_table_init(&self->table, primary, items, (int)m, lengths, numbers, paints) < 0)
-            PyErr_NoMemory();
-        else self->built = 1, r = 0;
+    binding_options opts;
+    if (binding_read_options(options, colours, items, &opts) < 0) return -1;
+    int r = cells_table_init(&self->table, primary, items, opts.count, opts.lengths,
+                             opts.numbers, opts.colours);
+    binding_options_free(&opts);
+    if (r < 0) {
+        PyErr_NoMemory();
+        return -1;
     }
-    PyMem_Free(lengths);
-    PyMem_Free(numbers);
-    PyMem_Free(paints);
-    Py_DECREF(opts);
-    return r;
-}
-
-/* The poll of a search, every few thousand nodes (as dlx.cores.counters.Budgets.spent). */
-static int poll(cells_search *s) {
-    SearchObject *o = s->context;
-    long long next = s->nodes + CELLS_POLL_NODES;
-    s->next_poll = next < s->node_cap ? next : s->node_cap;
-    s->next_update_poll = s->updates + CELLS_POLL_UPDATES;
-    if (s->nodes >= s->node_cap) return 1;
-    if (o->deadline >= 0 && monotonic() > o->deadline) return 1;
-    if (o->released != NULL) {
-        if (!o->signals) return 0; /* no signal handler runs in this thread: keep the GIL free */
-        PyEval_RestoreThread(o->released);
-        int r = PyErr_CheckSignals();
-        o->released = PyEval_SaveThread();
-        return r < 0 ? -1 : 0;
-    }
-    if (PyErr_CheckSignals() < 0) return -1;
-    if (o->progress != NULL) {
-        PyObject *r = PyObject_CallNoArgs(o->progress);
-        if (r == NULL) return -1;
-        Py_DECREF(r);
-    }
+    self->built = 1;
     return 0;
 }
 
@@ -167,31 +83,18 @@ static void too_deep(void) {
    poll (csrc/batch.h's step). */
 static PyObject *Search_step(SearchObject *o, int pause, int *paused) {
     if (o->finished) return NULL;
-    if (o->running) {
-        PyErr_SetString(PyExc_ValueError, "search already executing");
-        return NULL;
-    }
-    o->running = 1;
-    if (o->progress == NULL) o->released = PyEval_SaveThread();
+    if (binding_enter(&o->b, o->b.progress != NULL) < 0) return NULL;
     o->s.pause = pause;
     int r = cells_run(&o->s);
     o->s.pause = 0;
-    if (o->released != NULL) PyEval_RestoreThread(o->released);
-    o->released = NULL;
-    o->running = 0;
+    binding_leave(&o->b);
     if (r == CELLS_PAUSED) {
         *paused = 1;
         return NULL;
     }
     if (r == CELLS_SOLUTION) {
-        int n = o->s.base + o->s.level;
-        PyObject *list = PyList_New(n);
-        if (list == NULL) { finish(o); return NULL; }
-        for (int k = 0; k < n; k++) {
-            PyObject *v = PyLong_FromLong(o->s.opts[k]);
-            if (v == NULL) { Py_DECREF(list); finish(o); return NULL; }
-            PyList_SET_ITEM(list, k, v);
-        }
+        PyObject *list = binding_int_list(o->s.opts, o->s.base + o->s.level);
+        if (list == NULL) finish(o);
         return list;
     }
     if (r == CELLS_ERROR && o->s.too_deep && !PyErr_Occurred()) too_deep();
@@ -200,51 +103,28 @@ static PyObject *Search_step(SearchObject *o, int pause, int *paused) {
     return NULL;
 }
 
-static PyObject *Search_next(SearchObject *o) {
-    int paused = 0;
-    return Search_step(o, 0, &paused);
-}
-
-/* Search.batch(n): see csrc/batch.h. */
-static PyObject *Search_batch(SearchObject *o, PyObject *n) {
-    return next_batch((PyObject *)o, (batch_step)Search_step, &o->pending, n);
-}
+BINDING_SEARCH_STEPS(SearchObject)
 
 static PyObject *Search_close(SearchObject *o, PyObject *Py_UNUSED(unused)) {
-    if (o->running) {
-        PyErr_SetString(PyExc_ValueError, "search already executing");
-        return NULL;
-    }
-    pending_close(&o->pending);
+    if (binding_close(&o->b) < 0) return NULL;
     finish(o);
     Py_RETURN_NONE;
 }
 
-static const char *status_names[] = {"running", "exhausted", "budget", "closed"};
-
 static PyObject *Search_stats(SearchObject *o, PyObject *Py_UNUSED(unused)) {
-    int levels = o->s.nodes ? o->s.max_level + 1 : 0;
-    PyObject *profile = PyList_New(levels);
-    if (profile == NULL) return NULL;
-    for (int k = 0; k < levels; k++) {
-        PyObject *v = PyLong_FromLongLong(o->s.profile[k]);
-        if (v == NULL) { Py_DECREF(profile); return NULL; }
-        PyList_SET_ITEM(profile, k, v);
-    }
-    return Py_BuildValue("(LLLsN)", o->s.nodes, o->s.updates, o->s.solutions,
-                         status_names[o->s.status], profile);
+    const cells_search *s = &o->s;
+    return binding_stats(s->nodes, s->updates, s->solutions, s->status, s->profile,
+                         s->nodes ? s->max_level + 1 : 0, NULL, 0);
 }
 
 static int Search_traverse(SearchObject *o, visitproc visit, void *arg) {
     Py_VISIT(o->owner);
-    Py_VISIT(o->progress);
-    return pending_visit(&o->pending, visit, arg);
+    return binding_visit(&o->b, visit, arg);
 }
 
 static int Search_clear(SearchObject *o) {
-    Py_CLEAR(o->progress);
     Py_CLEAR(o->owner);
-    pending_clear(&o->pending);
+    binding_clear(&o->b);
     return 0;
 }
 
@@ -261,89 +141,38 @@ static void Search_dealloc(SearchObject *o) {
    its tree, to be searched elsewhere (dlx.parallel). None unless a budget stopped it. */
 static PyObject *Search_frontier(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     const cells_search *s = &o->s;
-    if (o->running) {
-        PyErr_SetString(PyExc_ValueError, "search already executing");
-        return NULL;
-    }
+    if (binding_idle(&o->b) < 0) return NULL;
     if (s->status != CELLS_BUDGET) Py_RETURN_NONE;
-    int levels = s->level, taken, n;
-    int *out = PyMem_Malloc(((size_t)s->t->options + 1) * sizeof(int));
-    PyObject *path = PyTuple_New(levels), *rest = PyTuple_New(levels), *r = NULL;
-    if (out == NULL || path == NULL || rest == NULL) {
-        if (out == NULL) PyErr_NoMemory();
-        goto done;
-    }
-    for (int k = 0; k < levels; k++) {
-        int degree = cells_untried(s, k, &taken, out, &n);
-        PyObject *untried = PyTuple_New(n), *v = PyLong_FromLong(taken);
-        if (untried == NULL || v == NULL) {
-            Py_XDECREF(untried);
-            Py_XDECREF(v);
-            goto done;
+    int levels = s->level, m = 0, n;
+    PyObject *r = NULL;
+    int *path = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    int *starts = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    int *degrees = PyMem_Calloc((size_t)levels + 1, sizeof(int));
+    /* the levels' untried options are distinct: each level's hold the item it branched on,
+       which the levels below cover */
+    int *untried = PyMem_Calloc((size_t)s->t->options + 1, sizeof(int));
+    if (!path || !starts || !degrees || !untried) PyErr_NoMemory();
+    else {
+        for (int k = 0; k < levels; k++, m += n) {
+            starts[k] = m;
+            degrees[k] = cells_untried(s, k, &path[k], untried + m, &n);
         }
-        PyTuple_SET_ITEM(path, k, v);
-        for (int j = 0; j < n; j++) {
-            PyObject *w = PyLong_FromLong(out[j]);
-            if (w == NULL) {
-                Py_DECREF(untried);
-                goto done;
-            }
-            PyTuple_SET_ITEM(untried, j, w);
-        }
-        PyObject *level = Py_BuildValue("(Ni)", untried, degree);
-        if (level == NULL) goto done;
-        PyTuple_SET_ITEM(rest, k, level);
+        starts[levels] = m;
+        r = binding_frontier(levels, path, starts, untried, degrees);
     }
-    r = PyTuple_Pack(2, path, rest);
-done:
-    PyMem_Free(out);
-    Py_XDECREF(path);
-    Py_XDECREF(rest);
+    PyMem_Free(path);
+    PyMem_Free(starts);
+    PyMem_Free(degrees);
+    PyMem_Free(untried);
     return r;
 }
 
 static PyMethodDef Search_methods[] = {
-    {"close", (PyCFunction)Search_close, METH_NOARGS, "Stop the search."},
-    {"batch", (PyCFunction)Search_batch, METH_O,
-     "The next solutions, at most n of them, in one list (empty once the search is over)."},
-    {"frontier", (PyCFunction)Search_frontier, METH_NOARGS,
-     "(path, ((untried, degree), ...)) where a budget stopped the search, else None."},
-    {"stats", (PyCFunction)Search_stats, METH_NOARGS,
-     "(nodes, updates, solutions, status, profile) so far."},
-    {NULL}};
+    BINDING_SEARCH_METHODS("(nodes, updates, solutions, status, profile) so far."), {NULL}};
 
-static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.cores.cells._cells.CellsSearch",
-    .tp_basicsize = sizeof(SearchObject),
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "One SSXCC search: an iterator of solutions (lists of option numbers).",
-    .tp_traverse = (traverseproc)Search_traverse,
-    .tp_clear = (inquiry)Search_clear,
-    .tp_iter = PyObject_SelfIter,
-    .tp_iternext = (iternextfunc)Search_next,
-    .tp_methods = Search_methods,
-};
-
-/* Read the givens: option numbers below `limit`; NULL with an exception on error. */
-static int *read_givens(PyObject *seq, int limit, int *count) {
-    PyObject *fast = PySequence_Fast(seq, "givens must be a sequence");
-    if (fast == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    int *a = n < INT32_MAX / 4 ? PyMem_Calloc((size_t)n + 1, sizeof(int)) : NULL;
-    if (a == NULL) PyErr_NoMemory();
-    for (Py_ssize_t k = 0; a != NULL && k < n; k++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, k));
-        if (PyErr_Occurred() || v < 0 || v >= limit) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "given out of range");
-            PyMem_Free(a);
-            a = NULL;
-        } else a[k] = (int)v;
-    }
-    *count = (int)n;
-    Py_DECREF(fast);
-    return a;
-}
+static PyTypeObject SearchType = BINDING_SEARCH_TYPE(
+    "dlx.cores.cells._cells.CellsSearch", SearchObject,
+    "One SSXCC search: an iterator of solutions (lists of option numbers).", Search_methods);
 
 /* Cells.search(givens, max_nodes, timeout, progress, signals, count_to): a new search;
    `count_to`, the number of the first solution handed back (0 or 1: every one): those before
@@ -359,31 +188,33 @@ static PyObject *Cells_search(CellsObject *c, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "this Cells was never initialised");
         return NULL;
     }
-    double seconds = timeout == Py_None ? -1.0 : PyFloat_AsDouble(timeout);
-    if (seconds == -1.0 && PyErr_Occurred()) return NULL;
-    int *given = read_givens(givens, c->table.options, &ngivens);
+    int *given = binding_ints(givens, c->table.options, &ngivens, "given out of range");
     if (given == NULL) return NULL;
     SearchObject *o = PyObject_GC_New(SearchObject, &SearchType);
-    if (o == NULL) { PyMem_Free(given); return NULL; }
+    if (o == NULL) {
+        PyMem_Free(given);
+        return NULL;
+    }
     memset((char *)o + sizeof(PyObject), 0, sizeof(SearchObject) - sizeof(PyObject));
+    o->finished = 1; /* until the search is set up */
     Py_INCREF(c);
     o->owner = c;
-    o->progress = progress == Py_None ? NULL : progress;
-    Py_XINCREF(o->progress);
-    o->signals = signals;
-    o->deadline = seconds < 0 ? -1.0 : monotonic() + seconds;
     PyObject_GC_Track(o);
-    int r = cells_search_init(&o->s, &c->table, given, ngivens);
+    int r = binding_search_init(&o->b, progress, timeout, signals);
+    if (r == 0 && cells_search_init(&o->s, &c->table, given, ngivens) < 0) {
+        PyErr_NoMemory();
+        r = -1;
+    }
     PyMem_Free(given);
     if (r < 0) {
-        o->finished = 1;
         Py_DECREF(o);
-        return PyErr_NoMemory();
+        return NULL;
     }
+    o->finished = 0;
     o->s.node_cap = max_nodes < 1 ? 1 : max_nodes;
     o->s.count_to = count_to;
-    o->s.poll = poll;
-    o->s.context = o;
+    o->s.poll = binding_poll;
+    o->s.context = &o->b;
     return (PyObject *)o;
 }
 
@@ -407,14 +238,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.cores.cells._cel
                                     "Knuth's SSXCC (dancing cells), compiled.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__cells(void) {
-    if (PyType_Ready(&CellsType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL) return NULL;
-    Py_INCREF(&CellsType);
-    if (PyModule_AddObject(m, "Cells", (PyObject *)&CellsType) < 0) {
-        Py_DECREF(&CellsType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    PyTypeObject *types[] = {&CellsType, &SearchType};
+    const char *names[] = {"Cells", NULL};
+    return binding_module(&module, 2, types, names);
 }

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from dlx.cores.counters import NO_LIMIT, Show, follow, on_main_thread
+from dlx.cores.counters import follow_settings
 from dlx.cores.settings import SearchSettings
 from dlx.cores.which_core import kept, new_kept, pick, told
 from dlx.errors import EngineOptionError
@@ -111,18 +111,4 @@ def _run_compiled(
     table: Any, stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
     """The generator of a compiled cells search, its counters kept in `stats`."""
-    max_nodes, givens, count_to = settings.max_nodes, list(settings.givens), settings.count_to
-    cap = NO_LIMIT if max_nodes is None else max(1, min(max_nodes, NO_LIMIT))
-    main = on_main_thread()
-
-    def start(show: Show | None) -> Any:
-        return table.search(givens, cap, settings.timeout, show, main, count_to)
-
-    return follow(
-        start,
-        stats,
-        settings.progress,
-        stopped=settings.stopped,
-        batch=settings.batch,
-        limit=settings.limit,
-    )
+    return follow_settings(table.search, stats, settings)

@@ -448,13 +448,23 @@ static inline int pop_forced(cells_search *s) {
     return 0;
 }
 
+/* The poll, every few thousand nodes (as dlx.cores.counters.Budgets.spent): the node budget,
+   then the caller's. 0 to go on, 1 to stop (a budget), -1 to stop on the caller's error. */
+static int spent(cells_search *s) {
+    long long next = s->nodes + CELLS_POLL_NODES;
+    s->next_poll = next < s->node_cap ? next : s->node_cap;
+    s->next_update_poll = s->updates + CELLS_POLL_UPDATES;
+    if (s->nodes >= s->node_cap) return 1;
+    return s->poll != NULL ? s->poll(s->context) : 0;
+}
+
 /* Enter a node at `level`: the budgets polled now and then, the node counted; then the forced
    move, or the branching item, in *best; or a solution (1). 0 to advance, -1 to stop (status
    set or error), -2 out of memory, 2 to pause after a poll (`pause`), the node not entered. */
 static int enter(cells_search *s, int level, long long *updates, int *best) {
     if (UNLIKELY(s->nodes >= s->next_poll || *updates >= s->next_update_poll)) {
         s->updates = *updates;
-        int r = s->poll(s);
+        int r = spent(s);
         if (r) {
             if (r > 0) s->status = CELLS_BUDGET;
             return -1;

@@ -46,11 +46,12 @@ typedef struct {
 enum { CELLS_RUNNING, CELLS_EXHAUSTED, CELLS_BUDGET, CELLS_CLOSED };
 enum { CELLS_PAUSED = 2, CELLS_SOLUTION = 1, CELLS_DONE = 0, CELLS_ERROR = -1 };
 
-typedef struct cells_search cells_search;
-/* Called every few thousand nodes: 0 to go on, 1 to stop (a budget), -1 to stop on an error. */
-typedef int (*cells_poll)(cells_search *s);
+/* The caller's part of the poll, every few thousand nodes once the node budget is looked at
+   (a deadline, signals, a progress display): 0 to go on, 1 to stop (a budget), -1 to stop on an
+   error, which the caller keeps. */
+typedef int (*cells_poll)(void *context);
 
-struct cells_search {
+typedef struct {
     const cells_table *t;
     int *set, *item;
     cells_node *nd;
@@ -67,7 +68,7 @@ struct cells_search {
     int pause; /* return CELLS_PAUSED after the next poll (a batch holds solutions to hand over) */
     cells_poll poll;
     void *context; /* the poll's own data */
-};
+} cells_search;
 
 /* The most item sizes the save stack holds (8 bytes each): the active items at every level
    of the current path, so items times depth; more is refused rather than taking gigabytes

@@ -20,8 +20,9 @@
 
    The hook object must also be callable from Python with a list of ints, giving the same
    answers: the pure-Python engine calls it so, and so does the compiled core when the attribute
-   is missing, is not such a capsule, or names another version. dlx defines the ABI only; no hook
-   of its own uses it. */
+   is missing, is not such a capsule, or names another version (the binding, _links.c, then gives
+   the search an entry of its own, which hands the hook one list updated in place: the search
+   calls every hook through a `dlx_hook`). dlx defines the ABI only; no hook of its own uses it. */
 
 #ifndef DLX_HOOK_H
 #define DLX_HOOK_H

@@ -1,4 +1,5 @@
-/* links.h, the compiled core's data structure and its dance.
+/* links.h, the compiled core's data structure and its dance, in plain C (no Python: the binding,
+   dlx/cores/links/_links.c, holds the Python objects and wraps these structs).
 
    The compiled core: the dancing links of dlx/cores/links/dance.py and dlx/cores/links/multiplicity.py at C speed.
 
@@ -26,19 +27,18 @@
    Two searches run on it: Algorithm X exactly as `Links.search` (DLX1), and Algorithm M with
    colours exactly as `search_m` (DLX3), both with the same counts of nodes and updates, the same
    profile and the same order of solutions as the pure-Python engine, which is their oracle. Each
-   search is a `Search` object, a resumable generator: its whole state lives in that struct, never
-   in a global. Callbacks (prune, learn, progress) are called once per node at most; without them
-   the GIL is released while the search runs. Every few thousand nodes the search polls its
-   budgets and signals; however it stops, every link is put back before control returns. */
+   search is a `links_search` (search.h), a resumable generator: its whole state lives in that
+   struct, never in a global. Its hooks (prune, learn) are called once per node at most, through
+   hook.h's entry; every few thousand nodes it polls its node budget and its caller's poll (a
+   deadline, signals, progress), a callback with a context pointer; however it stops, every link
+   is put back before control returns. */
 
 #ifndef DLX_LINKS_H
 #define DLX_LINKS_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define INFINITY_ (1LL << 62)
 
@@ -47,6 +47,10 @@
 #else
 #define DLX_INTERNAL
 #endif
+
+/* What the functions below return when they fail: memory ran out, or a problem's state keys
+   would be too wide to pack. */
+enum { LINKS_NO_MEMORY = -1, LINKS_TOO_WIDE = -2 };
 
 typedef struct {
     int up, down, top, colour; /* 16 bytes, as in DLX1 */
@@ -57,10 +61,9 @@ typedef struct {
     long long bound, slack;
 } item;
 
-/* ---------- The Core object: one problem's links ---------- */
+/* ---------- The links: one problem's ---------- */
 
 typedef struct {
-    PyObject_HEAD
     int n1, n;              /* primary items, all items */
     int options;            /* number of options */
     int nodes;              /* size of nd[] */
@@ -70,25 +73,26 @@ typedef struct {
     int *option;            /* the option of each node (-1 for headers and spacers) */
     int *nxt;               /* the next node round each node's option (0 for headers and
                                spacers): Algorithm X's hide walks it without a spacer test */
-    int coloured;
-    int busy;
-    long long serial;
+    int busy;               /* a search holds the links */
     /* the failure memo's state keys: per item its field (shift, width), per option a hash */
     int words;              /* 64-bit words in a packed state */
     int *shift, *width, *leave_shift; /* leave_shift -1 when the item has no slack */
     uint64_t *unit_hash, *leave_hash, *option_hash;
-} CoreObject;
+} links;
 
-DLX_INTERNAL void *checked_calloc(size_t count, size_t size);
-DLX_INTERNAL int core_memo_layout(CoreObject *c);
-DLX_INTERNAL int order_items(CoreObject *c, const int *numbers, int count);
+DLX_INTERNAL void *links_calloc(size_t count, size_t size);
+DLX_INTERNAL int links_init(links *c, int n1, int n, int options, const int *lengths,
+                            const int *numbers, const int *colours, const long long *bounds,
+                            int nbounds);
+DLX_INTERNAL void links_free(links *c);
+DLX_INTERNAL int order_items(links *c, const int *numbers, int count);
 DLX_INTERNAL void link_ring(item *it, int head, const int *members, int count);
-DLX_INTERNAL void relink_declared(CoreObject *c);
-DLX_INTERNAL int givens_fit(CoreObject *c, const int *g, int count);
-DLX_INTERNAL void choose_givens(CoreObject *c, const int *g, int count);
-DLX_INTERNAL void unchoose_givens(CoreObject *c, const int *g, int count);
-DLX_INTERNAL int prefer(CoreObject *c, const int *numbers, int count, int *moves);
-DLX_INTERNAL void restore_order(CoreObject *c, const int *moves, int m);
+DLX_INTERNAL void relink_declared(links *c);
+DLX_INTERNAL int givens_fit(links *c, const int *g, int count);
+DLX_INTERNAL void choose_givens(links *c, const int *g, int count);
+DLX_INTERNAL void unchoose_givens(links *c, const int *g, int count);
+DLX_INTERNAL int prefer(links *c, const int *numbers, int count, int *moves);
+DLX_INTERNAL void restore_order(links *c, const int *moves, int m);
 
 /* ---------- The dance: hide, unhide, cover, uncover, purify, unpurify ---------- */
 
@@ -171,7 +175,7 @@ static inline void unpurify(node *nd, int p) {
 }
 
 /* Use the item of node q of an option being chosen (Links.commit). */
-static inline long long commit(CoreObject *c, int q) {
+static inline long long commit(links *c, int q) {
     node *nd = c->nd;
     int t = nd[q].top;
     if (t <= c->n1) {
@@ -183,7 +187,7 @@ static inline long long commit(CoreObject *c, int q) {
 }
 
 /* Undo commit(q). */
-static inline void uncommit(CoreObject *c, int q) {
+static inline void uncommit(links *c, int q) {
     node *nd = c->nd;
     int t = nd[q].top;
     if (t <= c->n1) {
@@ -197,7 +201,7 @@ static inline void uncommit(CoreObject *c, int q) {
 }
 
 /* Commit the other nodes of p's option, right from p; return the updates. */
-static inline long long commit_others(CoreObject *c, int p) {
+static inline long long commit_others(links *c, int p) {
     node *nd = c->nd;
     long long done = 0;
     int q = p + 1;
@@ -210,7 +214,7 @@ static inline long long commit_others(CoreObject *c, int p) {
 }
 
 /* Undo commit_others(p), leftwards. */
-static inline void uncommit_others(CoreObject *c, int p) {
+static inline void uncommit_others(links *c, int p) {
     node *nd = c->nd;
     int q = p - 1;
     while (q != p) {

@@ -3,7 +3,6 @@
 #ifndef DLX_SEARCH_H
 #define DLX_SEARCH_H
 
-#include "../../csrc/batch.h"
 #include "hook.h"
 #include "memo.h"
 
@@ -12,28 +11,48 @@
 
 enum { X_START, X_RESUME, X_LAST, M_RESUME, PAUSED, FINISHED };
 enum { ENTER, CHECKED, DEAD, ADVANCE, RETREAT, FINISH };
+/* A search's status, in the order the bindings name them (dlx/cores/csrc/binding.h). */
 enum { S_RUNNING, S_EXHAUSTED, S_BUDGET, S_CLOSED };
+/* What links_run returns. */
+enum { LINKS_PAUSED = 2, LINKS_SOLUTION = 1, LINKS_DONE = 0, LINKS_ERROR = -1 };
+
+/* The caller's part of the poll, every few thousand nodes once the node budget is looked at
+   (a deadline, signals, a progress display): 0 to go on, 1 to stop (a budget ran out), -1 to
+   stop on an error, which the caller keeps. */
+typedef int (*links_poll)(void *context);
+
+/* What a search is asked for, every number checked by the caller. */
+typedef struct {
+    int general;           /* Algorithm M (1) or X (0) */
+    int mrv, sweep;        /* the item choice: mrv, sweep, or neither (the first) */
+    const int *givens;     /* option numbers, chosen in advance */
+    int ngivens;
+    const int *prefer;     /* option numbers, tried first where they appear */
+    int nprefer;
+    const int *order;      /* distinct primary item numbers (from 0), listed first */
+    int norder;
+    long long capacity;    /* the memo's states at most, before it is cleared */
+    long long node_cap;    /* nodes at most (2**62 for no budget) */
+    long long count_to;    /* the first solution handed back: those before it are only counted */
+} links_request;
 
 typedef struct {
-    PyObject_HEAD
-    CoreObject *core;
-    MemoObject *memo;
-    PyObject *prune, *learn, *progress, *opts_list;
-    PyObject *frontier; /* where a budget stopped Algorithm X (Search.frontier), or NULL */
-    pending_error pending; /* an error kept by `batch` for its next call */
-    const dlx_hook *prune_c, *learn_c; /* their C entries (hook.h), or NULL: call them in Python */
+    links *core;
+    memo_store *memo;   /* the failure memo's store, or NULL */
+    dlx_hook prune, learn; /* their entries (hook.h); `call` NULL for none */
+    links_poll poll;    /* the caller's poll, with its `context` */
+    void *context;
     int general;        /* Algorithm M (1) or X (0) */
-    int signals;        /* whether to look for signals (in the main thread only) */
     int mrv, sweep, exact;
-    int phase, status, claimed, running, error, out_of_memory;
+    int phase, status, claimed, error, out_of_memory;
     /* budgets */
     long long nodes, updates, solutions, hits, stores, node_cap, next_poll, next_update_poll;
     long long count_to; /* the first solution handed back: those before it are only counted */
-    int pause;          /* return 2 after the next poll (a batch holds solutions to hand over) */
-    double deadline;    /* monotonic seconds, or < 0 for none */
+    int pause;          /* return LINKS_PAUSED after the next poll (a batch holds solutions) */
     long long capacity;
-    /* stacks */
-    int *givens, ngivens, *order, norder, *moves, nmoves;
+    /* stacks, each of `depth` (the options of the longest path, givens included) */
+    size_t depth;
+    int *givens, ngivens, norder, *moves, nmoves;
     int *opts, nopts;   /* option numbers chosen, givens first */
     int *stack_a, *stack_b; /* X: bests, chosen; M: items, tries */
     int *firsts;
@@ -51,28 +70,33 @@ typedef struct {
     long long *used;    /* per item, its uses (a state key's fields) */
     char *left;         /* per item, whether the search left it */
     uint64_t *scratch;  /* a packed state */
-} SearchObject;
+} links_search;
 
-static inline void bump(SearchObject *s, int level) {
+static inline void bump(links_search *s, int level) {
     if (level < s->profile_len) s->profile[level]++;
     else s->profile[s->profile_len++] = 1; /* room for every level was allocated up front */
 }
 
-DLX_INTERNAL double monotonic(void);
-DLX_INTERNAL int call_hook(PyObject *hook, PyObject *list);
-DLX_INTERNAL int opts_push(SearchObject *s, int number);
-DLX_INTERNAL void opts_pop(SearchObject *s);
-DLX_INTERNAL int prune_ok(SearchObject *s);
-DLX_INTERNAL int learn_now(SearchObject *s);
-DLX_INTERNAL const dlx_hook *hook_entry(PyObject *hook);
-DLX_INTERNAL int spent(SearchObject *s, PyThreadState **released);
-DLX_INTERNAL int poll(SearchObject *s, long long nodes, long long updates,
-                      PyThreadState **released);
-DLX_INTERNAL int run_x(SearchObject *s, PyThreadState **released);
-DLX_INTERNAL void unwind_x(SearchObject *s);
-DLX_INTERNAL void frontier_x(SearchObject *s, int *path, int *untried, int *starts, int *degrees);
-DLX_INTERNAL int run_m(SearchObject *s, PyThreadState **released);
-DLX_INTERNAL void unwind_m(SearchObject *s);
-DLX_INTERNAL void add_key(SearchObject *s, int x, int sign);
+/* The options chosen (a stack allocated for the deepest path up front). */
+static inline void opts_push(links_search *s, int number) { s->opts[s->nopts++] = number; }
+static inline void opts_pop(links_search *s) { s->nopts--; }
+
+DLX_INTERNAL int links_search_init(links_search *s, links *c, memo_store *memo,
+                                   const links_request *r);
+DLX_INTERNAL int links_search_finish(links_search *s);
+DLX_INTERNAL void links_search_free(links_search *s);
+DLX_INTERNAL int links_run(links_search *s);
+DLX_INTERNAL double links_share(const links_search *s);
+DLX_INTERNAL int prune_ok(links_search *s);
+DLX_INTERNAL int learn_now(links_search *s);
+DLX_INTERNAL int spent(links_search *s);
+DLX_INTERNAL int poll(links_search *s, long long nodes, long long updates);
+DLX_INTERNAL int run_x(links_search *s);
+DLX_INTERNAL void unwind_x(links_search *s);
+DLX_INTERNAL void frontier_x(const links_search *s, int *path, int *untried, int *starts,
+                             int *degrees);
+DLX_INTERNAL int run_m(links_search *s);
+DLX_INTERNAL void unwind_m(links_search *s);
+DLX_INTERNAL void add_key(links_search *s, int x, int sign);
 
 #endif

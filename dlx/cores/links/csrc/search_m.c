@@ -4,8 +4,8 @@
 #include "search.h"
 
 /* Pack the state (uses and 'left' flags), with option x's uses added when x >= 0. */
-static const uint64_t *pack(SearchObject *s, int x) {
-    CoreObject *c = s->core;
+static const uint64_t *pack(links_search *s, int x) {
+    links *c = s->core;
     uint64_t *w = s->scratch;
     memset(w, 0, sizeof(uint64_t) * (size_t)c->words);
     if (x >= 0)
@@ -24,13 +24,13 @@ static const uint64_t *pack(SearchObject *s, int x) {
 
 static inline uint64_t odd(uint64_t h) { return h | 1; }
 
-static int memo_failed(SearchObject *s, int x) {
+static int memo_failed(links_search *s, int x) {
     uint64_t h = odd(s->key_hash + (x >= 0 ? s->core->option_hash[x] : 0));
     return memo_has_hash(s->memo, h) && memo_find(s->memo, h, pack(s, x)); /* pack: O(items) */
 }
 
-void add_key(SearchObject *s, int x, int sign) {
-    CoreObject *c = s->core;
+void add_key(links_search *s, int x, int sign) {
+    links *c = s->core;
     for (int q = c->first[x]; c->nd[q].top > 0; q++) s->used[c->nd[q].top] += sign;
     s->key_hash += sign > 0 ? c->option_hash[x] : -c->option_hash[x];
 }
@@ -102,7 +102,7 @@ static void untweak(node *nd, int i, int first, int restore) {
 }
 
 /* Undo choosing option x: give its other items back their use. */
-static void release(CoreObject *c, int x) { uncommit_others(c, x); }
+static void release(links *c, int x) { uncommit_others(c, x); }
 
 static void relink(item *it, int i) {
     it[it[i].left].right = i;
@@ -110,8 +110,8 @@ static void relink(item *it, int i) {
 }
 
 /* Close level top: untweak and uncover its item (search_m's FINISH and _unwind). */
-static void close_level(SearchObject *s, int i, int tweaked, int first) {
-    CoreObject *c = s->core;
+static void close_level(links_search *s, int i, int tweaked, int first) {
+    links *c = s->core;
     if (tweaked) {
         untweak(c->nd, i, first, c->it[i].bound != 0);
         if (c->it[i].bound == 0) uncover(c->nd, c->it, i);
@@ -121,11 +121,11 @@ static void close_level(SearchObject *s, int i, int tweaked, int first) {
     c->it[i].bound++;
 }
 
-/* Store the current state as failed; -1 when memory runs out (the exception is set later,
-   once the GIL is held again). */
-static int remember(SearchObject *s) {
-    MemoObject *m = s->memo;
-    if (m->count >= s->capacity) memo_clear(m);
+/* Store the current state as failed; -1 when memory runs out (out_of_memory set, for the
+   caller to report). */
+static int remember(links_search *s) {
+    memo_store *m = s->memo;
+    if ((long long)m->count >= s->capacity) memo_clear(m);
     if (memo_add(m, odd(s->key_hash), pack(s, -1)) < 0) {
         s->out_of_memory = 1;
         return -1;
@@ -136,8 +136,8 @@ static int remember(SearchObject *s) {
 
 /* Algorithm M with colours, exactly as search_m: 1 at a solution, 0 when done, -1 on error,
    2 paused after a poll (`pause`; the next call goes on at the same node). */
-int run_m(SearchObject *s, PyThreadState **released) {
-    CoreObject *c = s->core;
+int run_m(links_search *s) {
+    links *c = s->core;
     node *nd = c->nd;
     item *it = c->it;
     int *items = s->stack_a, *tries = s->stack_b;
@@ -149,7 +149,7 @@ int run_m(SearchObject *s, PyThreadState **released) {
         if (state <= DEAD) { /* M2: a node, unchecked, or passed or failed by its checks */
             int level = s->na;
             if (nodes >= s->next_poll || updates >= s->next_update_poll) {
-                if (poll(s, nodes, updates, released)) goto stop;
+                if (poll(s, nodes, updates)) goto stop;
                 if (s->pause) { /* a batch holds solutions: hand them over, then this node */
                     s->state = state;
                     s->nodes = nodes;
@@ -169,7 +169,7 @@ int run_m(SearchObject *s, PyThreadState **released) {
             state = RETREAT;
             if (!checked && s->memo != NULL && memo_failed(s, -1)) {
                 s->hits++;
-            } else if (!checked && s->prune != NULL && (r = prune_ok(s)) <= 0) {
+            } else if (!checked && s->prune.call != NULL && (r = prune_ok(s)) <= 0) {
                 if (r < 0) { s->error = 1; goto stop; }
             } else if (it[0].right == 0) {
                 if (++s->solutions >= s->count_to) { /* else counted where it is found */
@@ -223,14 +223,14 @@ int run_m(SearchObject *s, PyThreadState **released) {
                 }
                 if (x != i) { /* checked before its items are taken: cut off, never linked */
                     int o = c->option[x];
-                    if (opts_push(s, o) < 0) { s->error = 1; goto stop; }
+                    opts_push(s, o);
                     state = DEAD;
                     if (s->memo != NULL && memo_failed(s, o)) {
                         s->hits++;
                         opts_pop(s);
                         continue;
                     }
-                    if (s->prune != NULL) {
+                    if (s->prune.call != NULL) {
                         if ((r = prune_ok(s)) <= 0) {
                             if (r < 0) { s->error = 1; goto stop; } /* state DEAD: x not applied */
                             opts_pop(s);
@@ -265,7 +265,7 @@ int run_m(SearchObject *s, PyThreadState **released) {
             close_level(s, i, s->tweaking[top], s->firsts[top]);
             if (s->found_at[top] == s->solutions && !s->restricted) {
                 if (s->memo != NULL && remember(s) < 0) { s->error = 1; state = RETREAT; goto stop; }
-                if (s->learn != NULL) {
+                if (s->learn.call != NULL) {
                     if (learn_now(s) < 0) {
                         s->error = 1;
                         state = RETREAT;
@@ -286,8 +286,8 @@ stop:
 
 /* After a stop of Algorithm M, undo every level's branch and item, deepest first; the deepest
    level's branch only if it was applied (search_m's _unwind). */
-void unwind_m(SearchObject *s) {
-    CoreObject *c = s->core;
+void unwind_m(links_search *s) {
+    links *c = s->core;
     int applied = s->state != DEAD;
     while (s->na) {
         int k = --s->na;

@@ -2,10 +2,10 @@
 
 #include "search.h"
 
-/* Algorithm X, exactly as Links.search: 1 at a solution, 0 when done, -1 on an exception, 2
+/* Algorithm X, exactly as Links.search: 1 at a solution, 0 when done, -1 on an error, 2
    paused after a poll (`pause`; the next call goes on). */
-int run_x(SearchObject *s, PyThreadState **released) {
-    CoreObject *c = s->core;
+int run_x(links_search *s) {
+    links *c = s->core;
     node *nd = c->nd;
     const int *nxt = c->nxt;
     item *it = c->it;
@@ -17,7 +17,7 @@ int run_x(SearchObject *s, PyThreadState **released) {
     if (s->phase == X_RESUME) goto resume;
     if (s->phase == PAUSED) goto go_on; /* at the node it paused before, its poll done */
     if (it[0].right == 0) { /* every primary item is covered already: one exact cover */
-        if ((r = spent(s, released)) != 0) {
+        if ((r = spent(s)) != 0) {
             if (r > 0) s->status = S_BUDGET;
             else s->error = 1;
             return r < 0 ? -1 : 0;
@@ -39,7 +39,7 @@ go_on:
         if (enter) { /* X2: a new node of the search tree */
             enter = 0;
             if (nodes >= s->next_poll || updates >= s->next_update_poll) {
-                if (poll(s, nodes, updates, released)) goto stop;
+                if (poll(s, nodes, updates)) goto stop;
                 if (s->pause) goto pause;
             }
             nodes++;
@@ -50,7 +50,7 @@ go_on:
                 cur = nd[cur].down;
                 continue;
             }
-            if (!level && s->prune != NULL) {
+            if (!level && s->prune.call != NULL) {
                 if ((r = prune_ok(s)) <= 0) {
                     if (r == 0) s->status = S_EXHAUSTED;
                     else s->error = 1;
@@ -91,9 +91,9 @@ go_on:
             continue;
         }
         /* X5: try option cur */
-        if (opts_push(s, c->option[cur]) < 0) { s->error = 1; goto stop; }
-        if (s->prune != NULL) {
-            if ((r = prune_ok(s)) < 0) { s->error = 1; goto stop; } /* no C-API call now */
+        opts_push(s, c->option[cur]);
+        if (s->prune.call != NULL) {
+            if ((r = prune_ok(s)) < 0) { s->error = 1; goto stop; }
             if (!r) { /* counted as a node, never linked in */
                 opts_pop(s);
                 level++;
@@ -137,7 +137,7 @@ stop:
    just cut off by the pruning check, or the last of a solution) in path[0..s->na); the options
    of level k it had yet to try, in its order, in untried[starts[k]..starts[k + 1]) (an item's
    list stays whole below the level that covered it); degrees[k] the options it branched on. */
-void frontier_x(SearchObject *s, int *path, int *untried, int *starts, int *degrees) {
+void frontier_x(const links_search *s, int *path, int *untried, int *starts, int *degrees) {
     node *nd = s->core->nd;
     const int *option = s->core->option;
     int m = 0;
@@ -152,8 +152,8 @@ void frontier_x(SearchObject *s, int *path, int *untried, int *starts, int *degr
 }
 
 /* Put the links back after a stop of Algorithm X: deepest level first. */
-void unwind_x(SearchObject *s) {
-    CoreObject *c = s->core;
+void unwind_x(links_search *s) {
+    links *c = s->core;
     while (s->na) {
         if (s->nb == s->na) {
             int cur = s->stack_b[--s->nb];
@@ -162,4 +162,25 @@ void unwind_x(SearchObject *s) {
         }
         uncover_x(c->nd, c->nxt, c->it, s->stack_a[--s->na]);
     }
+}
+
+/* Knuth's estimate of the share of Algorithm X's tree searched, read at a poll (the search is
+   paused inside it): at level l the item stack_a[l] was branched on and its option node
+   stack_b[l] taken; that item's list stays whole below it, so the c nodes before the one
+   taken, out of LEN of them, are the share c/LEN of the level, worth 1/(d0 ... d(l-1)) of the
+   tree. Algorithm M tweaks the lists it branches on: -1 there, and once the search is over. */
+double links_share(const links_search *s) {
+    if (s->general || s->phase == FINISHED) return -1.0;
+    const node *nd = s->core->nd;
+    int levels = s->na < s->nb ? s->na : s->nb;
+    double share = 0.0, weight = 1.0;
+    for (int l = 0; l < levels; l++) {
+        int best = s->stack_a[l], taken = s->stack_b[l];
+        long long before = 0, d = LEN(best);
+        for (int p = nd[best].down; p != taken && p != best; p = nd[p].down) before++;
+        if (d <= 0) break;
+        share += weight * (double)before / (double)d;
+        weight /= (double)d;
+    }
+    return share;
 }

@@ -6,6 +6,7 @@ and `knuth_text` (the problem in Knuth's DLX format). `dlx.tiling.build` chooses
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dlx.problem import Problem
@@ -36,11 +37,15 @@ class Tiling:
 
 
 def assemble(
-    puzzle: Puzzle, chosen: list[Placement], extra: dict[int, list[str]], ties: list[str]
+    puzzle: Puzzle,
+    chosen: list[Placement],
+    extra: dict[int, list[str]],
+    ties: list[str],
+    leading: Sequence[str] = (),
 ) -> Tiling:
     """The problem of the `chosen` placements, option k also naming `extra[k]`, with the
-    secondary `ties`."""
-    primary = [puzzle.spot_name(spot) for spot in puzzle.primary_spots()]
+    secondary `ties` (and the primary items `leading` before the cells)."""
+    primary = [*leading, *(puzzle.spot_name(spot) for spot in puzzle.primary_spots())]
     names = [piece.name for piece in puzzle.pieces]
     secondary = [puzzle.spot_name(spot) for spot in puzzle.secondary_spots()]
     clash = set(names) & set(primary + secondary + ties)

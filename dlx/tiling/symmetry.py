@@ -1,8 +1,7 @@
 """Which solutions are alike, and how does the search see only one of each kind? The puzzle's
-symmetries are the grid's rotations and reflections that map the board onto itself and the set of
-pieces onto itself (a piece onto itself or onto another of the same orientations and copies: the
-Soma cube's two screws swap under a mirror). `--unique` counts solutions up to them, in the
-problem itself, as Knuth does:
+symmetries (`dlx.tiling.symmetry_group`) are the grid's rotations and reflections that map the
+board onto itself and the set of pieces onto itself. `--unique` counts solutions up to them, in
+the problem itself, as Knuth does:
 
 1. One piece p that every symmetry maps onto itself keeps only the first placement of each orbit
    of its placements (p: the piece that leaves the fewest).
@@ -14,93 +13,18 @@ problem itself, as Knuth does:
    q anywhere, so none is lost or doubled.
 3. When no such q exists, the solutions with p at P alone are compared with their images under
    those h and the least kept: a check on a few solutions, not a filter on all.
+4. When no piece is used once and fixed by every symmetry (every piece has copies), a piece and
+   its copies break the symmetry instead: `dlx.tiling.symmetry_copies`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 
-from dlx.tiling.errors import TileError
-from dlx.tiling.grids import Cell, Map, Shape
-from dlx.tiling.model import Placement, Puzzle, bases
+from dlx.tiling.model import Placement, Puzzle
 from dlx.tiling.options import Tiling, assemble
-
-Code = tuple[int, tuple[tuple[int, ...], ...]]
-"""A placement as compared: (piece, its spots' order keys, sorted)."""
-
-
-@dataclass(frozen=True)
-class Symmetry:
-    """A symmetry of the puzzle: a map on cells (translation included) and the piece each piece
-    becomes."""
-
-    move: Map
-    pieces: tuple[int, ...]
-
-
-def symmetries(puzzle: Puzzle) -> list[Symmetry]:
-    """The puzzle's symmetries other than the identity."""
-    grid = puzzle.grid
-    found: list[Symmetry] = []
-    shapes = [_orientation_set(puzzle, i) for i in range(len(puzzle.pieces))]
-    for g in grid.group(mirrors=True)[1:]:
-        move = _fitted(puzzle, g)
-        if move is None:
-            continue
-        images = [frozenset(grid.normalise(grid.moved(s, g)) for s in ss) for ss in shapes]
-        pieces = _permutation(puzzle, shapes, images)
-        if pieces is not None:
-            found.append(Symmetry(move, pieces))
-    return found
-
-
-def _orientation_set(puzzle: Puzzle, i: int) -> frozenset[Shape]:
-    """Every allowed orientation of piece i, normalised."""
-    return frozenset(bases(puzzle, puzzle.pieces[i]))
-
-
-def _fitted(puzzle: Puzzle, g: Map) -> Map | None:
-    """g followed by the translation that maps the board onto itself, if any."""
-    grid, board = puzzle.grid, puzzle.board
-    image = grid.moved(board, g)
-    shift = [min(c[k] for c, _ in board) - min(c[k] for c, _ in image) for k in range(grid.dims)]
-
-    d = grid.dims
-
-    def move(cell: Cell) -> Cell:
-        moved = g(cell)
-        return tuple([v + b for v, b in zip(moved[:d], shift, strict=True)]) + moved[d:]
-
-    if set(grid.moved(board, move)) != set(board):
-        return None
-    if set(grid.moved(puzzle.loose, move)) != set(puzzle.loose):
-        return None
-    return move
-
-
-def _permutation(
-    puzzle: Puzzle, shapes: list[frozenset[Shape]], images: list[frozenset[Shape]]
-) -> tuple[int, ...] | None:
-    """The piece each piece's image is, matching orientations and copies; None if some is none."""
-    used: set[int] = set()
-    mapping: list[int] = []
-    for i, image in enumerate(images):
-        match = next(
-            (
-                j
-                for j, shape in enumerate(shapes)
-                if j not in used
-                and shape == image
-                and puzzle.pieces[j].bounds == puzzle.pieces[i].bounds
-            ),
-            None,
-        )
-        if match is None:
-            return None
-        used.add(match)
-        mapping.append(match)
-    return tuple(mapping)
+from dlx.tiling.symmetry_copies import break_with_copies
+from dlx.tiling.symmetry_group import Code, Coder, Symmetry, symmetries
 
 
 def break_symmetry(puzzle: Puzzle, every: list[Placement]) -> Tiling:
@@ -108,8 +32,11 @@ def break_symmetry(puzzle: Puzzle, every: list[Placement]) -> Tiling:
     group = symmetries(puzzle)
     if not group:
         return assemble(puzzle, every, {}, [])
-    coder = _Coder(puzzle, every)
-    p, kept = _restricted_piece(puzzle, group, coder)
+    coder = Coder(puzzle, every)
+    restricted = _restricted_piece(puzzle, group, coder)
+    if restricted is None:
+        return break_with_copies(puzzle, every, group, coder)
+    p, kept = restricted
     chosen = [pl for pl in every if pl.piece != p or coder.code(pl) in kept]
     ties = _Ties(puzzle, group, coder, chosen)
     checks: dict[Code, list[Symmetry]] = {}
@@ -130,7 +57,7 @@ class _Ties:
     """The secondary items that break ties: their names, and the extra items of each option."""
 
     def __init__(
-        self, puzzle: Puzzle, group: list[Symmetry], coder: _Coder, chosen: list[Placement]
+        self, puzzle: Puzzle, group: list[Symmetry], coder: Coder, chosen: list[Placement]
     ) -> None:
         self.puzzle, self.group, self.coder, self.chosen = puzzle, group, coder, chosen
         self.index = {coder.code(pl): k for k, pl in enumerate(chosen)}
@@ -150,31 +77,11 @@ class _Ties:
             self.extra.setdefault(self.index[code], []).append(name)
 
 
-class _Coder:
-    """Placements as codes, and symmetries acting on codes."""
-
-    def __init__(self, puzzle: Puzzle, every: Sequence[Placement]) -> None:
-        self.puzzle = puzzle
-        self.key = puzzle.grid.order_key
-        self.codes = {self.code(pl) for pl in every}
-
-    def code(self, pl: Placement) -> Code:
-        """The code of a placement."""
-        return (pl.piece, tuple(sorted(self.key(spot) for spot in pl.spots)))
-
-    def image(self, sym: Symmetry, code: Code) -> Code:
-        """The code of a placement's image under `sym`."""
-        grid = self.puzzle.grid
-        spots = [(tuple(k[: grid.dims] + k[grid.dims + 1 :]), k[grid.dims]) for k in code[1]]
-        moved = grid.moved(spots, sym.move)
-        return (sym.pieces[code[0]], tuple(sorted(self.key(spot) for spot in moved)))
-
-
 def _restricted_piece(
-    puzzle: Puzzle, group: list[Symmetry], coder: _Coder
-) -> tuple[int, dict[Code, list[Symmetry]]]:
+    puzzle: Puzzle, group: list[Symmetry], coder: Coder
+) -> tuple[int, dict[Code, list[Symmetry]]] | None:
     """The piece p whose placements are cut to one per orbit, and its kept placements, each with
-    the symmetries that fix it."""
+    the symmetries that fix it; None where no piece used once is fixed by every symmetry."""
     best: tuple[int, dict[Code, list[Symmetry]]] | None = None
     for i, piece in enumerate(puzzle.pieces):
         if piece.bounds != (1, 1) or any(sym.pieces[i] != i for sym in group):
@@ -189,8 +96,6 @@ def _restricted_piece(
             kept[code] = [sym for sym, image in zip(group, images, strict=False) if image == code]
         if best is None or _score(kept) < _score(best[1]):
             best = (i, kept)
-    if best is None:
-        raise TileError("--unique needs a piece used once that every symmetry maps onto itself")
     return best
 
 
@@ -199,7 +104,7 @@ def _score(kept: dict[Code, list[Symmetry]]) -> tuple[int, int]:
     return (len(kept), sum(1 for fixing in kept.values() if fixing))
 
 
-def _tie_breaker(puzzle: Puzzle, fixing: list[Symmetry], coder: _Coder, p: int) -> int | None:
+def _tie_breaker(puzzle: Puzzle, fixing: list[Symmetry], coder: Coder, p: int) -> int | None:
     """A piece used once, fixed by each symmetry in `fixing`, none of whose placements they fix."""
     for q, piece in enumerate(puzzle.pieces):
         if q == p or piece.bounds != (1, 1) or any(sym.pieces[q] != q for sym in fixing):
@@ -211,7 +116,7 @@ def _tie_breaker(puzzle: Puzzle, fixing: list[Symmetry], coder: _Coder, p: int) 
 
 
 def _canonical_check(
-    checks: dict[Code, list[Symmetry]], coder: _Coder
+    checks: dict[Code, list[Symmetry]], coder: Coder
 ) -> Callable[[list[Placement]], bool]:
     """Whether a solution is the least of its images under the symmetries fixing p's placement."""
 

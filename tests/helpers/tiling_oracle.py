@@ -127,10 +127,15 @@ def solutions(
 
 
 def orbits(
-    grid: str, board: Sequence[Cell], pieces: Sequence[Sequence[Cell]], proper_only: bool
+    grid: str,
+    board: Sequence[Cell],
+    pieces: Sequence[Sequence[Cell]],
+    proper_only: bool,
+    found: Iterable[Iterable[tuple[int, frozenset[Cell]]]] | None = None,
 ) -> int:
-    """The number of classes of solutions under the maps that keep the board and the pieces'
-    shapes (a piece's class: its least image under the allowed maps)."""
+    """The number of classes of solutions (`found`, else every one) under the maps that keep
+    the board and the pieces' shapes (a piece's class: its least image under the allowed
+    maps)."""
     allowed = maps(grid, proper_only)
     every = maps(grid, False)
 
@@ -145,7 +150,7 @@ def orbits(
     kinds = sorted(shape(p) for p in pieces)
     seen: set[frozenset[tuple[tuple[Model, ...], frozenset[Model]]]] = set()
     classes = 0
-    for solution in solutions(grid, board, pieces, proper_only):
+    for solution in solutions(grid, board, pieces, proper_only) if found is None else found:
         plain = [[to_model(grid, c) for c in cells] for _, cells in solution]
         if _key(plain, shape, grid) in seen:
             continue
@@ -213,3 +218,37 @@ def bounded_count(
         return total
 
     return walk(0, frozenset(), (0,) * len(pieces))
+
+
+def copies_orbits(
+    grid: str,
+    board: Sequence[Cell],
+    pieces: Sequence[tuple[Sequence[Cell], int]],
+    proper_only: bool,
+) -> int:
+    """`orbits` where each piece comes with a number of copies, alike copies never told apart:
+    the tilings are the sets of disjoint placements with each piece's number of them, every set
+    tried as `bounded_count` tries them."""
+    chosen = maps(grid, proper_only)
+    options = [
+        (i, frozenset(cells))
+        for i, (piece, _) in enumerate(pieces)
+        for cells in sorted(placements(grid, board, piece, chosen), key=sorted)
+    ]
+    need = set(board)
+    found: list[list[tuple[int, frozenset[Cell]]]] = []
+
+    def walk(k: int, used: frozenset[Cell], taken: list[tuple[int, frozenset[Cell]]]) -> None:
+        if k == len(options):
+            counts = [sum(1 for i, _ in taken if i == j) for j in range(len(pieces))]
+            if used == need and counts == [n for _, n in pieces]:
+                found.append(list(taken))
+            return
+        walk(k + 1, used, taken)
+        i, cells = options[k]
+        if not cells & used:
+            walk(k + 1, used | cells, [*taken, (i, cells)])
+
+    walk(0, frozenset(), [])
+    given_apart = [list(piece) for piece, n in pieces for _ in range(n)]
+    return orbits(grid, board, given_apart, proper_only, found)

@@ -1,6 +1,7 @@
 """Which colour each piece of a picture gets, so that pieces that touch are told apart: a greedy
 colouring of the pieces' adjacency graph from a fixed palette, the same on the terminal and in SVG
-pictures (`dlx.pictures.squares.board_colours`, `dlx.pictures.svg`, `fillit.render`).
+pictures (`dlx.pictures.squares.board_colours`, `dlx.pictures.svg`, `fillit.render`); a colour of
+its own for each piece where a picture has at most 24 (`piece_colours`).
 
 The palette's colours come from Paul Tol's and Okabe and Ito's schemes, made to stay apart for
 colour-blind eyes too, and are chosen so that any two of them are at least delta E 20 apart by
@@ -41,6 +42,30 @@ PALETTE = (
 )
 """Fills any two of which are at least delta E 20 apart (CIE76 and CIEDE2000), all lighter than
 the border and apart from the white of empty cells, in the order they are first used."""
+OWN_PALETTE = (
+    *PALETTE,
+    "#ffbbff",  # pink
+    "#665522",  # dark olive
+    "#66ff66",  # light green
+    "#006666",  # teal
+    "#66eeff",  # light cyan
+    "#ff1166",  # rose
+    "#aa77ff",  # lavender
+    "#5544dd",  # indigo
+    "#993344",  # wine
+    "#aa6600",  # brown
+    "#cc8899",  # mauve
+    "#bbcc99",  # sage
+    "#0099aa",  # sea blue
+    "#ffccaa",  # peach
+)
+"""A colour of its own for each piece of a picture of at most 24: PALETTE, then 14 colours each
+chosen as far as could be (CIEDE2000) from those before it, with the same rules (apart from
+white, lighter than the border, readable ink) and a chroma of at least 25: any two at least
+delta E 17 apart by both measures (24 colours cannot all keep 20; neighbours still do, where a
+free colour allows)."""
+NEAR = 20.0
+"""The delta E under which two touching pieces' colours are too alike (PALETTE keeps it)."""
 CONFUSED = 10.0
 """The CIEDE2000 difference, as a dichromat sees two colours, under which they are confused."""
 BORDER = "#1a1a1a"
@@ -81,6 +106,43 @@ def colour_graph(
         colours[node] = choice
         uses[choice] += 1
     return {node: colours[node] for node in neighbours}
+
+
+def piece_colours(graph: Mapping[Node, Iterable[Node]]) -> dict[Node, str]:
+    """A colour for each piece of a picture (`graph`: piece -> the pieces it touches): one of
+    its own from OWN_PALETTE where there are at most 24 pieces, so that a swatch alone tells a
+    piece; else `colour_graph`'s, neighbours told apart. Each piece, in smallest-last order,
+    takes the first free colour at least NEAR from its coloured neighbours' and told from them
+    by colour-blind eyes, else the one that fails the fewest of them.
+
+    >>> piece_colours({"A": ["B"], "B": ["C"], "C": []})
+    {'A': '#77aadd', 'B': '#ee8866', 'C': '#44bb99'}
+    """
+    neighbours = symmetric(graph)
+    if len(neighbours) > len(OWN_PALETTE):
+        return colour_graph(graph)
+    colours: dict[Node, str] = {}
+    free = list(OWN_PALETTE)
+    confused = confusions(OWN_PALETTE)
+    for node in smallest_last(neighbours):
+        taken = [colours[other] for other in neighbours[node] if other in colours]
+        choice = min(
+            free,
+            key=lambda c: (
+                sum(_apart(c, t) < NEAR for t in taken),
+                sum(frozenset((c, t)) in confused for t in taken),
+                free.index(c),
+            ),
+        )
+        colours[node] = choice
+        free.remove(choice)
+    return {node: colours[node] for node in neighbours}
+
+
+@functools.cache
+def _apart(one: str, two: str) -> float:
+    """CIEDE2000 between two colours."""
+    return delta_e_2000(srgb_to_lab(one), srgb_to_lab(two))
 
 
 @functools.cache

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from dlx.pictures.palette import colour_graph, ink
+from dlx.pictures.palette import ink, piece_colours
 
 Cell = tuple[int, int]
 """(row, column)."""
@@ -53,7 +53,7 @@ def touching(cells: Mapping[Cell, str]) -> dict[str, list[str]]:
 def board_colours(rows: Rows, blanks: Collection[str] = BLANKS) -> dict[str, str]:
     """Each label's fill: `colour_graph` of the pieces' adjacency graph, so touching pieces are
     at least delta E 20 apart and the same board always gets the same colours."""
-    return colour_graph(touching(cells_of(rows, blanks)))
+    return piece_colours(touching(cells_of(rows, blanks)))
 
 
 def board_styles(rows: Rows, blanks: Collection[str] = BLANKS) -> dict[str, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from dlx.pictures.palette import colour_graph
+from dlx.pictures.palette import piece_colours
 from dlx.tiling.grids import Cell
 from dlx.tiling.library import NAMES
 from dlx.tiling.model import Piece, Placement, Puzzle
@@ -156,7 +156,7 @@ def label_colours(puzzle: Puzzle, solution: Sequence[Placement]) -> dict[str, st
         for other in (covered.get(n) for n in puzzle.grid.neighbours(cell)):
             if other is not None and other != label:
                 graph[label].add(other)
-    return colour_graph({label: sorted(others) for label, others in graph.items()})
+    return piece_colours({label: sorted(others) for label, others in graph.items()})
 
 
 def text(puzzle: Puzzle, solution: Sequence[Placement]) -> list[str]:

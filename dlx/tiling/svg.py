@@ -1,8 +1,9 @@
 """What does a solution look like as a picture? An SVG drawing on its grid: squares, triangles or
 hexagons (cubes: one panel per layer, the lowest on the left), each piece filled with its label's
 colour as one shape, a dark line wherever two pieces (or a piece and the outside) meet and none
-inside a piece, its label (as the text shows it) in readable ink in its most central cell; board
-cells left empty are white; where the labels are not the pieces' names, the legend under it.
+inside a piece, its name in readable ink along the longest run of its cells in a row (as large
+as fits, shortened only where it cannot fit); board cells left empty are white; where the text's
+labels are not the pieces' names, the legend under it.
 
 >>> from dlx.tiling.drawn import read_picture
 >>> from dlx.tiling.build import build, solutions
@@ -30,7 +31,14 @@ ROOT3 = math.sqrt(3.0)
 PANEL_GAP = 1.5
 """Space between a cube's layer panels, in cells."""
 LABEL_FONT = {3: 10, 4: 14, 6: 13}
-"""A piece label's size in pixels, by its cell's corners: triangle, square, hexagon."""
+"""A piece name's largest size in pixels, by its cell's corners: triangle, square, hexagon."""
+MIN_FONT = 8
+"""The least size a name is written in; a longer name is shortened to fit at this size."""
+NARROW, WIDE = "fijlrtI1.,:;'!| ", "mwMW@%"
+"""Characters a bold sans-serif face draws narrower or wider than most."""
+SPACING = {"square": (1.0, 1.0), "triangle": (0.5, ROOT3 / 2), "hex": (ROOT3 / 2, 0.75)}
+"""By grid: the distance between the centres of two cells side by side in a row, and between
+rows."""
 LEGEND_FONT = 12
 
 
@@ -49,7 +57,9 @@ def solution_svg(puzzle: Puzzle, solution: Sequence[Placement], legend: bool = T
     fills = [(shapes[c], colours[labels[owner[c]]] if c in owner else EMPTY) for c in cells]
     edges = _borders(shapes, owner)
     inks = [ink(colours[label]) for label in labels]
-    names = _names(shapes, owner, inks, labels, puzzle.grid.solid)
+    words = [puzzle.pieces[pl.piece].name for pl in solution]
+    spacing = SPACING.get(puzzle.grid.name, SPACING["square"])
+    names = _names(shapes, owner, inks, words, spacing, puzzle.grid.solid)
     return _document(
         list(shapes.values()),
         fills,
@@ -64,22 +74,68 @@ def _names(
     shapes: dict[Cell, list[Point]],
     owner: dict[Cell, int],
     inks: list[str],
-    labels: list[str],
+    words: list[str],
+    spacing: tuple[float, float],
     solid: bool,
-) -> list[tuple[Point, str, str]]:
-    """Each placed piece's label (with the ink readable on its fill) at the centre of its cell
-    nearest to the middle of its cells; on cubes, once in each layer the piece reaches."""
-    cells: dict[tuple[int, int], list[Point]] = {}
+) -> list[tuple[Point, str, str, int]]:
+    """Each placed piece's name (with the ink readable on its fill) along the longest run of
+    its cells in a row, nearest the middle of its cells, as large as fits there up to the
+    grid's label size (shortened with an ellipsis only where even MIN_FONT does not fit); on
+    cubes, once in each layer the piece reaches."""
+    cells: dict[tuple[int, int], list[Cell]] = {}
     for cell, number in owner.items():
-        layer = cell[2] if solid else 0
-        cells.setdefault((number, layer), []).append(_centre(shapes[cell]))
+        cells.setdefault((number, cell[2] if solid else 0), []).append(cell)
     found = []
-    for (number, _), centres in sorted(cells.items()):
-        mx = sum(x for x, _ in centres) / len(centres)
-        my = sum(y for _, y in centres) / len(centres)
-        spot = min(centres, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
-        found.append((spot, labels[number], inks[number]))
+    for (number, _), mine in sorted(cells.items()):
+        spot, width = _widest_run([shapes[c] for c in mine], *spacing)
+        text, size = _fitted(words[number], width * SCALE, LABEL_FONT[len(shapes[mine[0]])])
+        found.append((spot, text, inks[number], size))
     return found
+
+
+def _widest_run(cells: list[list[Point]], spacing: float, height: float) -> tuple[Point, float]:
+    """The middle and width (in cells' units) of the longest run of side-by-side cells in one
+    row (rows `height` apart), of those nearest the middle of all the cells."""
+    centres = sorted((math.floor(y / height + 0.25), x, y) for x, y in map(_centre, cells))
+    mx = sum(x for _, x, _ in centres) / len(centres)
+    my = sum(y for _, _, y in centres) / len(centres)
+    runs: list[list[tuple[int, float, float]]] = []
+    for row, x, y in centres:
+        last = runs[-1][-1] if runs else None
+        if last is not None and last[0] == row and x - last[1] <= spacing * 1.01:
+            runs[-1].append((row, x, y))
+        else:
+            runs.append([(row, x, y)])
+
+    def middle(run: list[tuple[int, float, float]]) -> Point:
+        return (run[0][1] + run[-1][1]) / 2, sum(y for _, _, y in run) / len(run)
+
+    best = max(
+        runs,
+        key=lambda run: (len(run), -((middle(run)[0] - mx) ** 2 + (middle(run)[1] - my) ** 2)),
+    )
+    return middle(best), best[-1][1] - best[0][1] + spacing
+
+
+def _fitted(name: str, room: float, largest: int) -> tuple[str, int]:
+    """`name` and its font size, the largest up to `largest` at which it fits `room` pixels;
+    at MIN_FONT, as much of it as fits with an ellipsis (at least its first character)."""
+    room -= 4  # a little space either side
+    for size in range(largest, MIN_FONT - 1, -1):
+        if _width(name) * size <= room:
+            return name, size
+    keep = len(name)
+    while keep > 1 and _width(name[:keep] + "\u2026") * MIN_FONT > room:
+        keep -= 1
+    return (name if keep == len(name) else name[:keep] + "\u2026"), MIN_FONT
+
+
+def _width(text: str) -> float:
+    """Text's width over its font size, as a bold sans-serif face draws it (DejaVu Sans Bold's
+    widths, rounded up by kind of character)."""
+    return sum(
+        0.4 if c in NARROW else 1.0 if c in WIDE else 0.8 if c.isupper() else 0.7 for c in text
+    )
 
 
 def _centre(corners: list[Point]) -> Point:
@@ -152,7 +208,7 @@ def _document(
     fills: list[tuple[list[Point], str]],
     edges: list[tuple[Point, Point]],
     captions: list[tuple[Point, str]],
-    names: list[tuple[Point, str, str]],
+    names: list[tuple[Point, str, str, int]],
     legend: list[str],
 ) -> str:
     """The SVG text: filled cells (stroked in their own colour so no seam shows), then the
@@ -178,14 +234,12 @@ def _document(
     for p, text in captions:
         x, y = at(p).split(",")
         lines.append(f'<text x="{x}" y="{y}">{escape(text)}</text>')
-    size = LABEL_FONT[len(shapes[0])]
-    lines.append(
-        f'</g>\n<g font-family="sans-serif" font-weight="bold" font-size="{size}"'
-        ' text-anchor="middle">'
-    )
-    for p, text, colour in names:
+    lines.append('</g>\n<g font-family="sans-serif" font-weight="bold" text-anchor="middle">')
+    for p, text, colour, size in names:
         x, y = at((p[0], p[1] + 0.35 * size / SCALE)).split(",")
-        lines.append(f'<text x="{x}" y="{y}" fill="{colour}">{escape(text)}</text>')
+        lines.append(
+            f'<text x="{x}" y="{y}" font-size="{size}" fill="{colour}">{escape(text)}</text>'
+        )
     lines.append(f'</g>\n<g font-family="monospace" font-size="{LEGEND_FONT}">')
     for number, line in enumerate(legend, start=1):
         baseline = bottom + number * LEGEND_FONT * 1.4

@@ -21,10 +21,13 @@ from dlx.pictures.delta_e import (
 )
 from dlx.pictures.palette import (
     BORDER,
+    NEAR,
+    OWN_PALETTE,
     PALETTE,
     colour_graph,
     confusions,
     ink,
+    piece_colours,
     smallest_last,
     symmetric,
 )
@@ -83,15 +86,22 @@ def test_any_two_palette_colours_are_delta_e_20_apart_by_both_measures() -> None
     assert len(set(PALETTE)) == len(PALETTE) >= 9  # a sudoku's nine digits all touch
 
 
+def test_the_own_colours_begin_with_the_palette_and_stay_17_apart() -> None:
+    """24 colours cannot all keep delta E 20; the own colours keep 17 by both measures."""
+    assert OWN_PALETTE[: len(PALETTE)] == PALETTE and len(set(OWN_PALETTE)) == 24
+    for one, two in itertools.combinations(OWN_PALETTE, 2):
+        assert apart(one, two) >= 17, (one, two)
+
+
 def test_every_fill_stands_apart_from_empty_cells_and_below_the_border() -> None:
     """Fills are delta E 20 from the white of empty cells, and lighter than the border by 20 L*."""
-    for fill in PALETTE:
+    for fill in OWN_PALETTE:
         assert apart(fill, "#ffffff") >= 20, fill
         assert srgb_to_lab(fill)[0] >= srgb_to_lab(BORDER)[0] + 20, fill
 
 
 def test_every_fill_takes_an_ink_of_wcag_contrast_4_5_or_more() -> None:
-    for fill in PALETTE:
+    for fill in OWN_PALETTE:
         assert contrast(ink(fill), fill) >= 4.5, fill
     assert ink("#ffffff") == BORDER and ink("#000000") == "#ffffff"
 
@@ -193,3 +203,40 @@ def test_graphs_no_larger_than_the_palette_are_coloured_properly(
     colours = colour_graph(graph)
     assert_proper(graph, colours)
     assert colours == colour_graph(graph)
+
+
+@given(
+    st.integers(min_value=1, max_value=30).flatmap(
+        lambda n: st.lists(
+            st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n
+        ).map(lambda edges: (n, edges))
+    )
+)
+@settings(max_examples=200, deadline=None)
+def test_pictures_of_24_pieces_or_fewer_give_each_its_own_colour(
+    sized: tuple[int, list[tuple[int, int]]],
+) -> None:
+    """Up to 24 pieces, no two share a fill (a swatch alone names a piece) and touching pieces
+    keep delta E 20 wherever some free colour allows it (checked on planar pictures elsewhere);
+    past 24, the neighbour colouring of `colour_graph`."""
+    n, edges = sized
+    graph: dict[object, list[object]] = {k: [] for k in range(n)}
+    for a, b in edges:
+        if a != b:
+            graph[a].append(b)
+    colours = piece_colours(graph)
+    assert set(colours) == set(graph)
+    if n <= len(OWN_PALETTE):
+        assert len(set(colours.values())) == n
+        assert set(colours.values()) <= set(OWN_PALETTE)
+    else:
+        assert colours == colour_graph(graph)
+    assert colours == piece_colours(graph)
+
+
+def test_a_few_touching_pieces_keep_to_the_first_colours_and_stay_20_apart() -> None:
+    """A path of five pieces takes five of the palette's first colours, neighbours NEAR apart."""
+    path: dict[object, list[object]] = {k: [k + 1] for k in range(4)}
+    colours = piece_colours(path)
+    assert set(colours.values()) <= set(PALETTE)
+    assert all(apart(colours[k], colours[k + 1]) >= NEAR for k in range(4))

@@ -124,6 +124,19 @@ def test_borders_run_between_pieces_and_round_the_board_and_never_inside_a_piece
 
 
 @pytest.mark.parametrize(("name", "rows"), BOARDS, ids=BOARD_IDS)
+def test_a_picture_of_24_pieces_or_fewer_fills_each_in_a_colour_of_its_own(
+    name: str, rows: list[str]
+) -> None:
+    """A swatch alone tells a piece: no two pieces share a fill up to 24 pieces (the 6 x 10
+    pentominoes' twelve, fillit's smaller answers); fillit's 26 share some."""
+    picture = read_picture(board_svg(rows, cell=CELL), CELL)
+    fills = [fill for fill, _ in picture.fills]
+    pieces = len(board_colours(rows))
+    assert len(fills) == pieces
+    assert len(set(fills)) == pieces if pieces <= 24 else len(set(fills)) < pieces
+
+
+@pytest.mark.parametrize(("name", "rows"), BOARDS, ids=BOARD_IDS)
 def test_touching_pieces_are_at_least_delta_e_20_apart(name: str, rows: list[str]) -> None:
     check_neighbour_colours(rows)
 

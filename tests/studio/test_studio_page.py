@@ -132,8 +132,10 @@ def test_a_drawn_puzzle_is_solved_as_dlx_tile_solves_it(page: Page, tmp_path: Pa
 
 def test_the_picture_fills_its_panel_without_a_second_legend(page: Page, tmp_path: Path) -> None:
     """A solved 6x10 is as wide as its panel on a 1280 px page (it was drawn 296 px wide), its
-    labels grow with it, and the legend `--svg` writes under the picture for names longer than a
-    label is left out of the page's picture: the page's own list is the legend."""
+    names grow with it, each of its twelve pieces in a colour of its own in the page's legend;
+    the pieces' names are written inside them, and the legend `--svg` writes under the picture
+    for names longer than a label is left out of the page's picture: the page's own list is the
+    legend."""
     page.set_viewport_size({"width": 1280, "height": 900})
     text = "board\n###\n###\npiece bar\n##\n#\npiece bend\n.#\n##\n"
     page.get_by_label("Puzzle file").fill(text)
@@ -142,8 +144,10 @@ def test_the_picture_fills_its_panel_without_a_second_legend(page: Page, tmp_pat
     finished(page)
     svg = tmp_path / "named.svg"
     dlx_tile(tmp_path, text, "--limit", "1", "--svg", str(svg))
-    assert "bend" in svg.read_text()  # --svg keeps its legend, and so does the download
-    assert "bend" not in page.locator("#picture").inner_html()
+    assert "b=bar" in svg.read_text()  # --svg keeps its legend, and so does the download
+    assert "b=bar" not in page.locator("#picture").inner_html()
+    names = page.locator("#picture svg text").all_text_contents()
+    assert sorted(names) == ["bar", "bend"]  # the names written inside the pieces
     legend = page.get_by_role("list", name="Legend").inner_text().split()
     assert legend == ["bar", "(b)", "bend", "(B)"]
     with page.expect_download() as download:
@@ -153,11 +157,16 @@ def test_the_picture_fills_its_panel_without_a_second_legend(page: Page, tmp_pat
     playwright.expect(page.get_by_label("Puzzle file")).to_have_value(re.compile("6x10"))
     button(page, "Solve").click()
     finished(page)
+    playwright.expect(page.locator("#legend .swatch")).to_have_count(12)  # the 6x10 drawn
     panel = page.locator("#figure").bounding_box()
     picture = page.locator("#picture svg").bounding_box()
     assert panel["width"] > 500 and picture["width"] >= 0.95 * panel["width"]
     label = page.locator("#picture svg text").first.bounding_box()
     assert label["height"] >= 18  # 14 px text drawn at twice its size or more
+    swatches = page.locator("#legend .swatch").evaluate_all(
+        "spans => spans.map(span => getComputedStyle(span).backgroundColor)"
+    )
+    assert len(swatches) == len(set(swatches)) == 12  # a colour of its own for each piece
 
 
 def test_the_keyboard_draws_and_solves(page: Page, tmp_path: Path) -> None:

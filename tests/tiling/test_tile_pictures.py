@@ -149,24 +149,49 @@ def test_a_border_exactly_between_pieces_and_round_the_board(case: Path) -> None
         assert drawn == (len(found) == 1 or len(fills) == 2), (key, found, drawn)
 
 
+def names_of(rows: list[str], legend: list[str]) -> dict[str, str]:
+    """Each printed label's piece name: the legend's (`l=line`, a copy's `D=D#2` names D), or
+    the label itself where there is no legend."""
+    told = dict(pair.split("=", 1) for line in legend for pair in line.split())
+    marks = {m for row in rows for m in row if m not in " ."}
+    return {m: told.get(m, m).split("#")[0] for m in marks}
+
+
+def written(text: str, name: str) -> bool:
+    """Whether `text` is `name`, or its start with an ellipsis where it is shortened."""
+    return text == name or (text.endswith("\u2026") and name.startswith(text[:-1]) and text != "")
+
+
+def name_texts(root: ET.Element) -> list[ET.Element]:
+    """The texts written inside the pieces (bold)."""
+    return [t for g in root.iter(f"{SVG}g") if g.get("font-weight") == "bold" for t in g]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.stem)
-def test_one_label_per_piece_and_the_legend_the_text_prints(case: Path) -> None:
+def test_one_name_per_piece_and_the_legend_the_text_prints(case: Path) -> None:
+    """Each piece's name is written in it once (once per layer on cubes): the given names, not
+    the one-character labels the text prints; the legend under the picture is the text's."""
     rows, legend = board_and_legend(case)
     root = ET.fromstring(case.read_text())
-    groups = list(root.iter(f"{SVG}g"))
-    labels = [t.text for g in groups if g.get("font-weight") == "bold" for t in g]
-    shown = [t.text for g in groups if g.get("font-family") == "monospace" for t in g]
-    marks = sorted({m for row in rows for m in row if m not in " ."})
+    texts = sorted(t.text or "" for t in name_texts(root))
+    shown = [t.text for g in root.iter(f"{SVG}g") if g.get("font-family") == "monospace" for t in g]
+    names = names_of(rows, legend)
     if case.stem.split("_")[1] == "cube":
-        assert set(labels) == set(marks)
+        assert {n for t in texts for n in names.values() if written(t, n)} == set(names.values())
     else:
-        assert sorted(labels) == marks  # type: ignore[type-var]
+        expected = sorted(names.values())
+        assert len(texts) == len(expected)
+        assert all(written(t, n) for t, n in zip(texts, expected, strict=True)), texts
     assert shown == legend
 
 
 @pytest.mark.parametrize("case", FLAT, ids=lambda case: case.stem)
-def test_each_label_sits_in_its_piece_in_readable_ink(case: Path) -> None:
-    rows, _ = board_and_legend(case)
+def test_each_name_lies_inside_its_piece_in_readable_ink(case: Path) -> None:
+    """A name's line, from its start to its end (a bold face's characters at most 0.45 of its
+    size for the narrow, 0.85 for capitals, 0.75 for others), runs through cells of its own piece
+    alone, in ink of WCAG contrast 4.5."""
+    rows, legend = board_and_legend(case)
+    names = names_of(rows, legend)
     layout = Layout(case.stem.split("_")[1], rows)
     root = ET.fromstring(case.read_text())
     fills = {}
@@ -174,15 +199,19 @@ def test_each_label_sits_in_its_piece_in_readable_ink(case: Path) -> None:
         values = numbers(polygon.get("points", ""))
         centre = (sum(values[::2]) / (len(values) / 2), sum(values[1::2]) / (len(values) / 2))
         fills[(round(centre[0]), round(centre[1]))] = polygon.get("fill", "")
-    for group in root.iter(f"{SVG}g"):
-        if group.get("font-weight") != "bold":
-            continue
-        size = float(group.get("font-size", "0"))
-        for text in group:
-            spot = (float(text.get("x", "0")), float(text.get("y", "0")) - 0.35 * size)
-            cells = [cell for cell, shape in layout.shapes.items() if inside(spot, shape)]
-            assert len(cells) == 1 and layout.labels[cells[0]] == text.text, (spot, cells)
-            centre = layout.centre(cells[0])
+    for text in name_texts(root):
+        size = float(text.get("font-size", "0"))
+        x, y = float(text.get("x", "0")), float(text.get("y", "0")) - 0.35 * size
+        half = sum(
+            0.45 if c in "fijlrtI1" else 0.85 if c.isupper() else 0.75 for c in text.text or ""
+        )
+        half = half * size / 2 - size * 0.2
+        spots = [(x + half * k / 4, y) for k in range(-4, 5)]
+        cells = {c for spot in spots for c, shape in layout.shapes.items() if inside(spot, shape)}
+        owners = {names[layout.labels[c]] for c in cells}
+        assert len(owners) == 1 and written(text.text or "", owners.pop()), (text.text, cells)
+        for cell in cells:
+            centre = layout.centre(cell)
             fill = fills[(round(centre[0]), round(centre[1]))]
             light, dark = sorted((luminance(fill), luminance(text.get("fill", ""))))[::-1]
             assert (light + 0.05) / (dark + 0.05) >= 4.5, (text.text, fill)
@@ -279,3 +308,26 @@ def test_no_line_inside_a_piece_a_dark_one_between_pieces(drawn: tuple[Layout, I
             lightest = min(srgb_to_lab(hex_colour(pixel(image, p)))[0] for p in sides)
             darkest = min(srgb_to_lab(hex_colour(p))[0] for p in passed)
             assert darkest <= lightest - 20, (one, two)
+
+
+def test_a_name_too_long_for_its_piece_is_shortened_and_one_that_fits_is_not(
+    tmp_path: Path,
+) -> None:
+    """Names are written whole where they fit, smaller where they must (down to 8 pixels),
+    and only where even that cannot fit, cut short with an ellipsis."""
+    from typer.testing import CliRunner
+
+    from dlx.cli.app import app
+
+    puzzle = tmp_path / "puzzle.txt"
+    puzzle.write_text("board 1x7\npiece bar\n####\npiece monomino\n#\npiece domino\n##\n")
+    picture = tmp_path / "picture.svg"
+    result = CliRunner().invoke(app, ["tile", str(puzzle), "--limit", "1", "--svg", str(picture)])
+    assert result.exit_code == 0, result.output
+    texts = {
+        t.text: float(t.get("font-size", "0")) for t in name_texts(ET.parse(picture).getroot())
+    }
+    assert texts["bar"] == 14 and 8 <= texts["domino"] < 14
+    short = [t for t in texts if t not in ("bar", "domino")]
+    assert len(short) == 1 and written(short[0], "monomino") and short[0] != "monomino"
+    assert texts[short[0]] == 8

@@ -84,15 +84,17 @@ static ALWAYS_INLINE int NAME(place)(bs_search *s, int level, int k) {
     return 1;
 }
 
-/* How many options of the list of runs [begin, end) fit the board B: at most `enough` (the
-   count stops there). */
+/* How many options of the list of runs [begin, end) fit the board B, or some number at least
+   `enough` once that many do (the count stops at the end of a run: each run is counted
+   without a branch per option, which the processor could not foretell). */
 static ALWAYS_INLINE int NAME(fitting)(const bs_table *t, const bs_word *B, int begin, int end,
                                        int enough) {
     int n = 0;
     for (int r = begin; r < end; r++) {
         if (W > WC && NAME(clash_others)(t->romask + (size_t)r * (W - WC), B + WC)) continue;
         for (int e = t->rstart[r]; e < t->rstart[r + 1]; e++)
-            if (!NAME(clash_cells)(t->emask + (size_t)e * WC, B) && ++n >= enough) return n;
+            n += !NAME(clash_cells)(t->emask + (size_t)e * WC, B);
+        if (n >= enough) return n;
     }
     return n;
 }

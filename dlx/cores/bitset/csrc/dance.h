@@ -203,15 +203,19 @@ static ALWAYS_INLINE int NAME(next)(bs_search *s, int level, long long *updates)
     for (int r = lv->run, end = lv->end; r < end; r++) {
         if (W > WC && NAME(clash_others)(romask + (size_t)r * (W - WC), B + WC)) continue;
         if (e < rstart[r]) e = rstart[r];
-        for (const int stop = rstart[r + 1]; e < stop; e++) {
-            if (NAME(clash_cells)(mask + (size_t)e * WC, B)) continue;
-            ++*updates;
-            int k = t->entry[e];
-            if (NAME(place)(s, level, k)) {
-                lv->run = r;
-                lv->cur = e + 1;
-                lv->chosen = k;
-                return k;
+        for (const int stop = rstart[r + 1]; e < stop; e = e + 64 < stop ? e + 64 : stop) {
+            uint64_t fits = 0; /* bit j: entry e + j fits (tested without a branch each) */
+            for (int j = 0, n = stop - e < 64 ? stop - e : 64; j < n; j++)
+                fits |= (uint64_t)!NAME(clash_cells)(mask + (size_t)(e + j) * WC, B) << j;
+            for (; fits; fits &= fits - 1) {
+                int f = e + __builtin_ctzll(fits), k = t->entry[f];
+                ++*updates;
+                if (NAME(place)(s, level, k)) {
+                    lv->run = r;
+                    lv->cur = f + 1;
+                    lv->chosen = k;
+                    return k;
+                }
             }
         }
     }

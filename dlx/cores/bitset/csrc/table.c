@@ -299,7 +299,8 @@ static int neighbour_patterns(bs_table *t, const int *counts) {
             const bs_word *m = t->mask + (size_t)k * t->words;
             if (!BIT(m, p)) continue;
             for (int i = 0; i < t->cwords; i++)
-                for (bs_word w = m[i] & t->cells[i]; w; w &= w - 1) often[i * 64 + __builtin_ctzll(w)]++;
+                for (bs_word w = m[i] & t->cells[i]; w; w &= w - 1)
+                    often[i * 64 + __builtin_ctzll(w)]++;
         }
         often[p] = 0;
         while (t->nbr_n[p] < BS_NEAR) {

@@ -43,7 +43,7 @@
 #define BS_MAX_CLASSES 8 /* more distinct piece sizes than this: no region checks */
 #define BS_MAX_WINDOW 6
 #define BS_NARROW 8 /* the most cells next to the last option a narrow choice counts */
-#define BS_NEAR 6   /* the most neighbours whose pattern files the options covering a cell */
+#define BS_NEAR 6   /* the most cells whose pattern files the options covering a cell */
 #define BS_LIST_BYTES (64LL << 20) /* the most a kind of list (by window, by neighbours) takes */
 #define BS_POLL_NODES 4096
 
@@ -76,9 +76,10 @@ typedef struct {
     bs_word *shown;  /* per cell: the window positions after it that hold no cell (always set) */
     int *heads;      /* per cell c and pattern p: its list, [heads[c << window | p], + 1) */
     int *holding;    /* per other: the list of its options, [holding[o], holding[o + 1]) */
-    /* per primary cell p and pattern q of its first `nbr_n[p]` neighbours (bit j set when
-       neighbour nbr[p][j] is covered): the list of the options covering p that cover none of
-       those, by number, [cover_heads[cover_at[p] + q], + 1) */
+    /* per primary cell p and pattern q of its `nbr_n[p]` pattern cells (those the options
+       covering p cover most often; bit j set when cell nbr[p][j] is covered): the list of the
+       options covering p that cover none of those, by number,
+       [cover_heads[cover_at[p] + q], + 1) */
     int *nbr_n, (*nbr)[BS_NEAR];
     int *cover_at, *cover_heads;
     int finals;      /* the list of the final options, in layout order: [finals, runs) */

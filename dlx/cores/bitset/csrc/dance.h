@@ -84,15 +84,17 @@ static ALWAYS_INLINE int NAME(place)(bs_search *s, int level, int k) {
     return 1;
 }
 
-/* How many options of the list of runs [begin, end) fit the board B: at most `enough` (the
-   count stops there). */
+/* How many options of the list of runs [begin, end) fit the board B, or some number at least
+   `enough` once that many do (the count stops at the end of a run: each run is counted
+   without a branch per option, which the processor could not foretell). */
 static ALWAYS_INLINE int NAME(fitting)(const bs_table *t, const bs_word *B, int begin, int end,
                                        int enough) {
     int n = 0;
     for (int r = begin; r < end; r++) {
         if (W > WC && NAME(clash_others)(t->romask + (size_t)r * (W - WC), B + WC)) continue;
         for (int e = t->rstart[r]; e < t->rstart[r + 1]; e++)
-            if (!NAME(clash_cells)(t->emask + (size_t)e * WC, B) && ++n >= enough) return n;
+            n += !NAME(clash_cells)(t->emask + (size_t)e * WC, B);
+        if (n >= enough) return n;
     }
     return n;
 }
@@ -201,15 +203,19 @@ static ALWAYS_INLINE int NAME(next)(bs_search *s, int level, long long *updates)
     for (int r = lv->run, end = lv->end; r < end; r++) {
         if (W > WC && NAME(clash_others)(romask + (size_t)r * (W - WC), B + WC)) continue;
         if (e < rstart[r]) e = rstart[r];
-        for (const int stop = rstart[r + 1]; e < stop; e++) {
-            if (NAME(clash_cells)(mask + (size_t)e * WC, B)) continue;
-            ++*updates;
-            int k = t->entry[e];
-            if (NAME(place)(s, level, k)) {
-                lv->run = r;
-                lv->cur = e + 1;
-                lv->chosen = k;
-                return k;
+        for (const int stop = rstart[r + 1]; e < stop; e = e + 64 < stop ? e + 64 : stop) {
+            uint64_t fits = 0; /* bit j: entry e + j fits (tested without a branch each) */
+            for (int j = 0, n = stop - e < 64 ? stop - e : 64; j < n; j++)
+                fits |= (uint64_t)!NAME(clash_cells)(mask + (size_t)(e + j) * WC, B) << j;
+            for (; fits; fits &= fits - 1) {
+                int f = e + __builtin_ctzll(fits), k = t->entry[f];
+                ++*updates;
+                if (NAME(place)(s, level, k)) {
+                    lv->run = r;
+                    lv->cur = f + 1;
+                    lv->chosen = k;
+                    return k;
+                }
             }
         }
     }

@@ -282,17 +282,41 @@ static int cover_lists(bs_table *t, lists_made *l) {
     return 0;
 }
 
-/* Each cell's first BS_NEAR neighbours that are cells, and how many; none past the limit on
-   the lists' entries (a few copies of each option covering a cell). */
-static void neighbour_patterns(bs_table *t, const int *counts, const int *neighbours) {
-    if (counts == NULL) return;
-    for (int p = 0, e = 0; p < t->positions; e += counts[p], p++)
-        for (int j = 0; j < counts[p] && t->nbr_n[p] < BS_NEAR; j++) {
-            int n = neighbours[e + j];
-            if (n >= 0 && n < t->positions && BIT(t->cells, n)) t->nbr[p][t->nbr_n[p]++] = n;
+/* Each primary cell's pattern cells: the BS_NEAR cells covered most often by the options
+   covering it (the least position first on ties), and how many, fewer where the lists would
+   pass the limit on their entries (a few copies of each option covering a cell). A list then
+   holds the options that can fit given which of those are covered; its count is the same
+   whichever cells file it, and the fewer options it holds that cannot, the fewer are tested. */
+static int neighbour_patterns(bs_table *t, const int *counts) {
+    if (counts == NULL) return 0;
+    const int P = t->positions;
+    int *often = malloc(((size_t)P + 1) * sizeof(int));
+    if (often == NULL) return -1;
+    for (int p = 0; p < P; p++) {
+        if (!BIT(t->primary, p)) continue;
+        memset(often, 0, (size_t)P * sizeof(int));
+        for (int k = 0; k < t->final_begin; k++) {
+            const bs_word *m = t->mask + (size_t)k * t->words;
+            if (!BIT(m, p)) continue;
+            for (int i = 0; i < t->cwords; i++)
+                for (bs_word w = m[i] & t->cells[i]; w; w &= w - 1)
+                    often[i * 64 + __builtin_ctzll(w)]++;
         }
-    if (cover_entries(t) > entry_cap(t, 16))
-        for (int p = 0; p < t->positions; p++) t->nbr_n[p] = 0;
+        often[p] = 0;
+        while (t->nbr_n[p] < BS_NEAR) {
+            int best = -1;
+            for (int q = 0; q < P; q++)
+                if (often[q] > 0 && (best < 0 || often[q] > often[best])) best = q;
+            if (best < 0) break;
+            t->nbr[p][t->nbr_n[p]++] = best;
+            often[best] = 0;
+        }
+    }
+    free(often);
+    for (int most = BS_NEAR - 1; most >= 0 && cover_entries(t) > entry_cap(t, 16); most--)
+        for (int p = 0; p < P; p++)
+            if (t->nbr_n[p] > most) t->nbr_n[p] = most;
+    return 0;
 }
 
 /* Each other's list (its options, by option number), then the final options' list. */
@@ -335,8 +359,8 @@ static int other_lists(bs_table *t, const int *lengths, const int *numbers, cons
 /* The lists: each cell's by pattern, with the widest window whose entries stay within a few
    copies of each option; each other's; the final options'. */
 static int make_lists(bs_table *t, const int *anchored, const int *lengths, const int *numbers,
-                      const int *other, const int *counts, const int *neighbours) {
-    neighbour_patterns(t, counts, neighbours);
+                      const int *other, const int *counts) {
+    if (neighbour_patterns(t, counts) < 0) return -1;
     bs_word fixed[BS_MAX_WORDS];
     for (int i = 0; i < BS_MAX_WORDS; i++) fixed[i] = ~t->cells[i];
     long long cap = entry_cap(t, 16), cells = 0, held = 0;
@@ -507,7 +531,7 @@ int bs_table_init(bs_table *t, int items, const int *position, const int *lo, co
         r = read_options(t, position, other, primary, lengths, numbers, masks, least, tally);
     }
     if (r == 0) r = lay_out(t, least, masks, tally, anchored);
-    if (r == 0) r = make_lists(t, anchored, lengths, numbers, other, neighbour_counts, neighbours);
+    if (r == 0) r = make_lists(t, anchored, lengths, numbers, other, neighbour_counts);
     for (int o = 0; r == 0 && o < t->others; o++) t->class_of[o] = -1;
     for (int k = 0; r == 0 && k < options; k++) t->pslot[k] = BS_MAX_CLASSES;
     if (r == 0 && neighbour_counts != NULL)

@@ -51,14 +51,18 @@ def unknown(done: object, keys: list[str]) -> dict[str, object]:
     "kind", ["solve", "solve-count", "tile", "tile-count", "queens", "polyomino"]
 )
 def test_a_timeout_prints_the_json_a_node_budget_prints(kind: str, tmp_path: Path) -> None:
-    """The search stops itself at the deadline: its counters so far, as `--max-nodes` gives."""
+    """The search stops itself at the deadline: its counters so far, as `--max-nodes` gives.
+    On a machine so busy that the run is still starting when the deadline passes, the alarm
+    half a second later ends it instead, with the same object (its counters then zero)."""
     command = long_searches(tmp_path)[kind]
     by_nodes = unknown(probe(*command, "--json", "--max-nodes", "5000"), DLX_KEYS)
     by_time = probe(*command, "--json", "--timeout", "1.5")
     result = unknown(by_time, DLX_KEYS)
     assert result["status"] == by_nodes["status"] == "unknown"
-    assert by_time.stderr.startswith("dlx: unknown: stopped by a budget after ")
-    assert isinstance(result["nodes"], int) and result["nodes"] > 0
+    assert set(result) == set(by_nodes)
+    if by_time.stderr != "dlx: unknown: the timeout ran out\n":
+        assert by_time.stderr.startswith("dlx: unknown: stopped by a budget after ")
+        assert isinstance(result["nodes"], int) and result["nodes"] > 0
 
 
 @pytest.mark.parametrize("kind", ["solve", "tile", "polyomino"])

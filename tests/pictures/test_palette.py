@@ -182,48 +182,41 @@ def test_an_empty_palette_is_refused() -> None:
         colour_graph({1: [2]}, palette=[])
 
 
-@given(
-    st.integers(min_value=1, max_value=len(PALETTE)).flatmap(
-        lambda n: st.lists(
-            st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=n * n
-        ).map(lambda edges: (n, edges))
+@st.composite
+def graphs(draw: st.DrawFn, most: int, edges: int) -> dict[object, list[object]]:
+    """A graph of 1 to `most` nodes and at most `edges` times as many edges (loops dropped)."""
+    n = draw(st.integers(min_value=1, max_value=most))
+    pairs = draw(
+        st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=edges * n)
     )
-)
+    graph: dict[object, list[object]] = {k: [] for k in range(n)}
+    for a, b in pairs:
+        if a != b:
+            graph[a].append(b)
+    return graph
+
+
+@given(graphs(len(PALETTE), len(PALETTE)))
 @settings(max_examples=200, deadline=None)
 def test_graphs_no_larger_than_the_palette_are_coloured_properly(
-    sized: tuple[int, list[tuple[int, int]]],
+    graph: dict[object, list[object]],
 ) -> None:
     """With at most as many nodes as colours, no node has too many neighbours to be told apart;
     the same graph always gets the same colours."""
-    n, edges = sized
-    graph: dict[object, list[object]] = {k: [] for k in range(n)}
-    for a, b in edges:
-        if a != b:
-            graph[a].append(b)
     colours = colour_graph(graph)
     assert_proper(graph, colours)
     assert colours == colour_graph(graph)
 
 
-@given(
-    st.integers(min_value=1, max_value=30).flatmap(
-        lambda n: st.lists(
-            st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n
-        ).map(lambda edges: (n, edges))
-    )
-)
+@given(graphs(30, 3))
 @settings(max_examples=200, deadline=None)
 def test_pictures_of_24_pieces_or_fewer_give_each_its_own_colour(
-    sized: tuple[int, list[tuple[int, int]]],
+    graph: dict[object, list[object]],
 ) -> None:
     """Up to 24 pieces, no two share a fill (a swatch alone names a piece) and touching pieces
     keep delta E 20 wherever some free colour allows it (checked on planar pictures elsewhere);
     past 24, the neighbour colouring of `colour_graph`."""
-    n, edges = sized
-    graph: dict[object, list[object]] = {k: [] for k in range(n)}
-    for a, b in edges:
-        if a != b:
-            graph[a].append(b)
+    n = len(graph)
     colours = piece_colours(graph)
     assert set(colours) == set(graph)
     if n <= len(OWN_PALETTE):

@@ -18,7 +18,7 @@ from dlx.cores.bitset import COMPILED
 from dlx.cores.bitset.core import bitset_core, built_for, fits
 from dlx.cores.bitset.layout import Layout
 from dlx.cores.bitset.plan import PROBES, SEED, twin_estimate
-from dlx.cores.bitset.twin import Search
+from dlx.cores.bitset.twin import Memo, Search
 from dlx.errors import CoreUnavailableError
 from dlx.tiling.build import Tiling, build, engine_keywords
 from dlx.tiling.drawn import read_picture
@@ -26,6 +26,7 @@ from dlx.tiling.errors import TileError
 from dlx.tiling.grids import GRIDS, Cell
 from dlx.tiling.library import polyforms
 from dlx.tiling.model import Piece, Puzzle
+from dlx.tiling.spec import read_spec
 
 CORES = ["python", "compiled"] if COMPILED else ["python"]
 compiled_only = pytest.mark.skipif(not COMPILED, reason="the bitset core was not built")
@@ -282,6 +283,38 @@ def test_both_cores_agree_on_a_whole_puzzle_with_progress_shown(core: str) -> No
     assert shares and all(s is not None and 0 <= s <= 1 for s in shares)
     assert shares == sorted(shares)
     assert count(tiling.problem, core=core, **keywords) == 8
+
+
+PENTOMINOES_4X10 = """\
+[0-3][0-9]
+F 01 02 10 11 21
+I 00 01 02 03 04
+L 00 01 02 03 10
+N 00 01 12 13 02
+P 00 01 10 11 20
+T 00 01 02 11 21
+U 00 02 10 11 12
+W 00 10 11 21 22
+"""
+"""Eight pentominoes in 4 x 10: 16 tilings, and dead ends met again and again."""
+
+
+def test_the_memo_of_failures_cuts_the_tree_alike_on_both_cores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A dead end met again (a state the memo of failures holds) is a leaf at once: the same
+    solutions in the same order as the tree without the memo, fewer nodes, and the same figures
+    on both cores."""
+    tiling = build(read_spec(PENTOMINOES_4X10, "square"))
+    keywords = engine_keywords(tiling)
+    found, stats = run(tiling.problem, "python", **keywords)
+    for core in CORES[1:]:
+        theirs, their_stats = run(tiling.problem, core, **keywords)
+        assert theirs == found and figures(their_stats) == figures(stats)
+    monkeypatch.setattr(Memo, "holds", lambda self, board: False)
+    bare, bare_stats = run(tiling.problem, "python", **keywords)
+    assert bare == found and len(found) == 16
+    assert stats.nodes < bare_stats.nodes * 0.8 and stats.updates < bare_stats.updates
 
 
 @compiled_only

@@ -8,7 +8,10 @@ A node branches on an unused piece of the plan, else on the first primary cell n
 taken; an option fits when its mask misses the board (the cells covered and the others with no
 room left); a child passes the region checks when every small region of free primary cells
 next to the option just placed is the size of a sum of the pieces left. An *update* is an
-option that fits, placed (or refused by the checks).
+option that fits, placed (or refused by the checks). A node below a cell or a piece whose
+board (cells covered, pieces used) the memo of failures holds is a leaf at once; one that is
+left without a solution below it goes into the memo, a slot picked by a hash of its board's
+words as the compiled search lays them out (`Memo`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,48 @@ NARROW, BIG = 8, 1 << 62
 than any list holds."""
 
 MASK64 = (1 << 64) - 1
+MEMO_BYTES = 4 << 20
+"""The memo of failures' table, in bytes at most (BS_MEMO_BYTES)."""
+MEMO_SEED, MEMO_MULTIPLIER = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9
+"""The memo's hash (csrc/search.c's): each word mixed in by xor and the multiplier."""
+
+
+class Memo:
+    """The memo of failures (csrc/bitset.h), as the compiled search keeps it: a table of
+    slots, a power of two of them within MEMO_BYTES of the board's words, each holding the key
+    of the last failed node its hash picked; None where the table has counted others."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.cwords = 1 if table.positions <= 64 else 2 if table.positions <= 128 else 4
+        others = table.others
+        self.owords = 0 if others == 0 else 1 if others <= 64 else 4
+        most = MEMO_BYTES // (8 * (self.cwords + self.owords))
+        self.mask = (1 << most.bit_length() - 1) - 1
+        self.slots: dict[int, tuple[int, ...]] = {}
+
+    def key(self, board: int) -> tuple[int, tuple[int, ...]]:
+        """The slot of `board` and its key: the words of its cells covered, then those of its
+        others (set: used up)."""
+        table = self.table
+        cells = board & table.cells
+        others = board >> table.positions & (1 << table.others) - 1
+        words = [cells >> 64 * i & MASK64 for i in range(self.cwords)]
+        words += [others >> 64 * i & MASK64 for i in range(self.owords)]
+        h = MEMO_SEED
+        for word in words:
+            h = (h ^ word) * MEMO_MULTIPLIER & MASK64
+        return (h ^ h >> 29) & self.mask, tuple(words)
+
+    def holds(self, board: int) -> bool:
+        """Whether the memo holds `board`: a dead end."""
+        slot, key = self.key(board)
+        return self.slots.get(slot) == key
+
+    def add(self, board: int) -> None:
+        """Put `board` in the memo, in place of what its slot held."""
+        slot, key = self.key(board)
+        self.slots[slot] = key
 
 
 class Search:
@@ -48,6 +93,8 @@ class Search:
         self.chosen: list[int] = []
         self.bounds = [0]  # per level: the least final option it may take (by place in finals)
         self.level = 0  # where the search stands at a poll (for `share`)
+        self.memo = Memo(table) if not table.counted else None
+        self.states: list[int] = []  # per level: the solutions before it, where it is a state
 
     def take_givens(self, givens: Sequence[int]) -> bool:
         """Take the options `givens` in advance: False when they do not go together."""
@@ -79,6 +126,22 @@ class Search:
                 if room == 1:
                     board |= table.bit(k)
         return board
+
+    def remembered(self, level: int, solutions: int) -> bool:
+        """Whether the node at `level` is a state the memo holds (a dead end); else, where it
+        is a state (a node below a cell or a piece), it is marked to go into the memo should it
+        end with no more than `solutions` found."""
+        state = self.memo is not None and level > 0 and self.kinds[level - 1] != FINAL
+        held = state and self.memo.holds(self.boards[level])  # type: ignore[union-attr]
+        del self.states[level:]
+        self.states.append(solutions if state and not held else -1)
+        return held
+
+    def leave(self, level: int, solutions: int) -> None:
+        """The node at `level` is left with `solutions` found so far: into the memo if it is a
+        state that found none."""
+        if self.states[level] == solutions and self.memo is not None:
+            self.memo.add(self.boards[level])
 
     def decide(self, level: int) -> tuple[bool, bool]:
         """What the node at `level` branches on (into the level's list): whether it is a
@@ -292,20 +355,22 @@ def _search(
             profile[level] += 1
         else:
             profile.append(1)
-        solution, branches = search.decide(level)
+        solution, branches = (
+            (False, False) if search.remembered(level, counts[2]) else search.decide(level)
+        )
         if solution:
             counts[1], counts[2] = fitted[0], counts[2] + 1
             publish(stats, counts[0], fitted[0], counts[2], budgets.started, Status.RUNNING)
             yield [*givens, *search.chosen[:level]]
-        level = _onward(search, level, branches, fitted)
+        level = _onward(search, level, branches, fitted, counts[2])
         counts[1] = fitted[0]
         if level < 0:
             return Status.EXHAUSTED
 
 
-def _onward(search: Search, level: int, branches: bool, fitted: list[int]) -> int:
-    """The level of the next node to enter after the node at `level`: its next child, or a
-    later sibling of a node above; -1 when the search is over."""
+def _onward(search: Search, level: int, branches: bool, fitted: list[int], solutions: int) -> int:
+    """The level of the next node to enter after the node at `level`, `solutions` found so
+    far: its next child, or a later sibling of a node above; -1 when the search is over."""
     while True:
         o = search.next(level, fitted) if branches else -1
         if o >= 0:
@@ -313,6 +378,7 @@ def _onward(search: Search, level: int, branches: bool, fitted: list[int]) -> in
             del search.bounds[level + 1 :]
             search.bounds.append(bound)
             return level + 1
+        search.leave(level, solutions)
         if level == 0:
             return -1
         level -= 1

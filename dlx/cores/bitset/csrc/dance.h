@@ -1,8 +1,8 @@
 /* dance.h: the search for boards of W words, the first WC of them the cells' (bitset.h),
    included by search.c once per width so that every loop over a board's words has a constant
    trip count. Defines, for that width:
-   NAME(decide), NAME(next) and NAME(run). Needs W, NAME, and search.c's tally and
-   achievable. */
+   NAME(decide), NAME(next) and NAME(run). Needs W, NAME, and search.c's tally, achievable,
+   MEMO_SEED and MEMO_MULTIPLIER. */
 
 /* Whether the cells of a and b share a bit. */
 static ALWAYS_INLINE int NAME(clash_cells)(const bs_word *a, const bs_word *b) {
@@ -68,6 +68,39 @@ static NOINLINE int NAME(region_ok)(const bs_search *s, const bs_word *child, in
     return 1;
 }
 
+/* The memo's slot for the board B (bitset.h), its key written to key[0..W). */
+static ALWAYS_INLINE bs_word *NAME(memo_slot)(const bs_search *s, const bs_word *B, bs_word *key) {
+    uint64_t h = MEMO_SEED;
+    for (int i = 0; i < W; i++) {
+        key[i] = i < WC ? B[i] & s->t->cells[i] : B[i];
+        h = (h ^ key[i]) * MEMO_MULTIPLIER;
+    }
+    return s->memo + (size_t)((h ^ h >> 29) & s->memo_mask) * W;
+}
+
+/* Whether the node at `level` is a state (bitset.h) the memo holds: a dead end. Otherwise,
+   where it is a state, the node is marked to go into the memo should it fail. */
+static ALWAYS_INLINE int NAME(remembered)(bs_search *s, int level) {
+    bs_level *lv = &s->lv[level];
+    lv->state = s->memo != NULL && level > 0 && lv[-1].kind != BS_FINAL;
+    if (!lv->state) return 0;
+    bs_word key[W], differ = 0;
+    const bs_word *slot = NAME(memo_slot)(s, s->board + (size_t)level * W, key);
+    for (int i = 0; i < W; i++) differ |= slot[i] ^ key[i];
+    lv->state = differ != 0;
+    lv->solutions = s->solutions;
+    return !differ;
+}
+
+/* The node at `level` is left: into the memo if it is a state that found no solution. */
+static ALWAYS_INLINE void NAME(leave)(bs_search *s, int level) {
+    const bs_level *lv = &s->lv[level];
+    if (lv->state && lv->solutions == s->solutions) {
+        bs_word key[W], *slot = NAME(memo_slot)(s, s->board + (size_t)level * W, key);
+        for (int i = 0; i < W; i++) slot[i] = key[i];
+    }
+}
+
 /* Place layout option k below the node at `level` if its child passes the checks: the
    child's board written, its counted others counted; 1, or 0 with nothing done. */
 static ALWAYS_INLINE int NAME(place)(bs_search *s, int level, int k) {
@@ -77,6 +110,10 @@ static ALWAYS_INLINE int NAME(place)(bs_search *s, int level, int k) {
     const int counted = t->tally[k];
     for (int i = 0; i < W; i++) child[i] = B[i] | (counted ? m[i] & ~t->counted[i] : m[i]);
     if (UNLIKELY(counted)) tally(s, k, child, 0);
+    if (s->memo != NULL) { /* the child's slot, read while the checks run */
+        bs_word key[W];
+        __builtin_prefetch(NAME(memo_slot)(s, child, key));
+    }
     if (t->regions && !NAME(region_ok)(s, child, k)) {
         if (UNLIKELY(counted)) tally(s, k, child, 1);
         return 0;
@@ -247,6 +284,10 @@ static int NAME(run)(bs_search *s) {
             s->nodes++;
             s->profile[level]++;
             if (level > s->max_level) s->max_level = level;
+            if (NAME(remembered)(s, level)) {
+                step = BACKUP;
+                continue;
+            }
             int solution, branches = NAME(decide)(s, level, &solution);
             step = branches ? ADVANCE : BACKUP;
             if (UNLIKELY(solution) && ++s->solutions >= s->count_to) {
@@ -264,6 +305,7 @@ static int NAME(run)(bs_search *s) {
                 step = FORWARD;
             }
         } else { /* BACKUP */
+            NAME(leave)(s, level);
             if (level == 0) {
                 s->status = BS_EXHAUSTED;
                 goto out;

@@ -23,6 +23,11 @@
 
 enum { FORWARD, ADVANCE, BACKUP };
 
+/* The memo's hash of a key (the Python twin's is the same): each word mixed in by xor and
+   this multiplier (SplitMix64's), from this seed, then the high bits folded down. */
+#define MEMO_SEED 0x9E3779B97F4A7C15ULL
+#define MEMO_MULTIPLIER 0xBF58476D1CE4E5B9ULL
+
 /* The cells of a word: the library's popcount is a call where the processor's instruction is
    not assumed (x86-64's baseline has none). */
 static ALWAYS_INLINE int ones(bs_word x) {
@@ -180,6 +185,7 @@ void bs_search_free(bs_search *s) {
     free(s->plan);
     free(s->opts);
     free(s->profile);
+    free(s->memo);
     memset(s, 0, sizeof *s);
 }
 
@@ -196,6 +202,18 @@ static int search_alloc(bs_search *s, const bs_table *t, int ngivens, int nplan)
     s->opts = malloc((depth + (size_t)ngivens) * sizeof(int));
     s->profile = calloc(depth, sizeof(long long));
     return s->board && s->lv && s->room && s->plan && s->opts && s->profile ? 0 : -1;
+}
+
+/* The memo of failures (bitset.h), where the table has no counted other: the most slots, a
+   power of two, of t->words words each within BS_MEMO_BYTES. 0, or -1 when memory runs out. */
+static int memo_alloc(bs_search *s, const bs_table *t) {
+    for (int i = 0; i < t->words; i++)
+        if (t->counted[i]) return 0;
+    size_t slots = 1, most = BS_MEMO_BYTES / (sizeof(bs_word) * (size_t)t->words);
+    while (slots * 2 <= most) slots *= 2;
+    s->memo = calloc(slots * (size_t)t->words, sizeof(bs_word));
+    s->memo_mask = slots - 1;
+    return s->memo != NULL ? 0 : -1;
 }
 
 /* Take the givens (option numbers) in advance, onto the root's board: 1, or 0 when they do
@@ -232,7 +250,7 @@ int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngive
     s->status = BS_RUNNING;
     s->step = FORWARD;
     s->region_limit = region_limit < 0 ? 0 : region_limit > 63 ? 63 : region_limit;
-    if (search_alloc(s, t, ngivens, nplan) < 0) return -1;
+    if (search_alloc(s, t, ngivens, nplan) < 0 || memo_alloc(s, t) < 0) return -1;
     for (int j = 0; j < nplan; j++) {
         if (plan[j] < 0 || plan[j] >= t->others || t->lo[plan[j]] != 1 || t->hi[plan[j]] != 1)
             return -2;

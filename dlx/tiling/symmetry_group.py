@@ -96,6 +96,7 @@ class Coder:
         self.puzzle = puzzle
         self.key = puzzle.grid.order_key
         self.codes = {self.code(pl) for pl in every}
+        self.maps: dict[Symmetry, dict[tuple[int, ...], tuple[int, ...]]] = {}
 
     def code(self, pl: Placement) -> Code:
         """The code of a placement."""
@@ -103,7 +104,9 @@ class Coder:
 
     def image(self, sym: Symmetry, code: Code) -> Code:
         """The code of a placement's image under `sym`."""
-        grid = self.puzzle.grid
-        spots = [(tuple(k[: grid.dims] + k[grid.dims + 1 :]), k[grid.dims]) for k in code[1]]
-        moved = grid.moved(spots, sym.move)
-        return (sym.pieces[code[0]], tuple(sorted(self.key(spot) for spot in moved)))
+        keys = self.maps.get(sym)
+        if keys is None:  # each board spot's key and its image's, once per symmetry
+            keys = self.maps[sym] = {
+                self.key(spot): self.key((sym.move(spot[0]), spot[1])) for spot in self.puzzle.board
+            }
+        return (sym.pieces[code[0]], tuple(sorted([keys[k] for k in code[1]])))

@@ -51,8 +51,8 @@ def bitset_branches(
     started = time.perf_counter()
     layout = settings.layout
     built = built_for(problem, layout, "python")  # type: ignore[arg-type]
-    choice = planned(built, "python") if settings.choose == "mrv" else ([], False)
-    search = Search(built.table, choice[0], built.region_limit, choice[1])
+    choice = planned(built, "python") if settings.choose == "mrv" else ([], False, [])
+    search = Search(built.table, choice[0], built.region_limit, choice[1], choice[2])
     if not search.take_givens(prefix):
         return [], [], stats
     solution, branches = search.decide(0)

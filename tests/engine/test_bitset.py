@@ -235,8 +235,9 @@ def _pieces(problem: Problem[Any], layout: Layout) -> list[int]:
 @some
 @given(tilings(), st.data())
 def test_every_choice_searches_alike_on_both_cores(tiling: Tiling, data: st.DataObject) -> None:
-    """Each way to branch (a plan of pieces placed first, the narrow choice or not): the same
-    solutions in the same order and the same figures on both cores, and the same estimates."""
+    """Each way to branch (a plan of pieces placed first, the narrow choice or not, pieces a
+    narrow choice watches): the same solutions in the same order and the same figures on both
+    cores, and the same estimates."""
     from dlx.cores.bitset.twin import dance
     from dlx.cores.settings import SearchSettings
 
@@ -246,7 +247,8 @@ def test_every_choice_searches_alike_on_both_cores(tiling: Tiling, data: st.Data
     problem, layout = tiling.problem, keywords["layout"]
     pieces = _pieces(problem, layout)
     plan = data.draw(st.lists(st.sampled_from(pieces), unique=True, max_size=2)) if pieces else []
-    choice = (plan, data.draw(st.booleans()))
+    watch = data.draw(st.lists(st.sampled_from(pieces), unique=True, max_size=2)) if pieces else []
+    choice = (plan, data.draw(st.booleans()), watch)
     compiled = built_for(problem, layout, "compiled")
     twin = built_for(problem, layout, "python")
     search = compiled.table.search([], 1 << 62, None, None, True, 0, choice, compiled.region_limit)
@@ -258,9 +260,9 @@ def test_every_choice_searches_alike_on_both_cores(tiling: Tiling, data: st.Data
     assert {frozenset(s) for s in found} == {
         frozenset(problem.option_number(k) for k in s) for s in solve(problem)
     }
-    for each in (([], False), choice):
+    for each in (([], False, []), choice):
         figures_c = compiled.table.estimate([], each, compiled.region_limit, PROBES, SEED)
-        twin_search = Search(twin.table, each[0], twin.region_limit, each[1])
+        twin_search = Search(twin.table, each[0], twin.region_limit, each[1], each[2])
         assert figures_c == twin_estimate(twin_search)
 
 
@@ -315,6 +317,33 @@ def test_the_memo_of_failures_cuts_the_tree_alike_on_both_cores(
     bare, bare_stats = run(tiling.problem, "python", **keywords)
     assert bare == found and len(found) == 16
     assert stats.nodes < bare_stats.nodes * 0.8 and stats.updates < bare_stats.updates
+
+
+@compiled_only
+def test_a_watched_piece_is_branched_on_where_it_has_the_fewest_options() -> None:
+    """A narrow choice that watches the I pentomino branches on it where it has fewer options
+    than every cell counted: another tree, the same solutions, alike on both cores."""
+    from dlx.cores.bitset.twin import dance
+    from dlx.cores.settings import SearchSettings
+
+    tiling = build(read_spec(PENTOMINOES_4X10, "square"))
+    layout = engine_keywords(tiling)["layout"]
+    compiled = built_for(tiling.problem, layout, "compiled")
+    twin = built_for(tiling.problem, layout, "python")
+    trees = []
+    for choice in (([], True, []), ([], True, [1])):  # (others: the pieces in file order)
+        search = compiled.table.search([], 1 << 62, None, None, True, 0, choice, 4)
+        found = [tuple(s) for s in search]
+        stats = Stats()
+        assert found == [tuple(s) for s in dance(twin.table, choice, 4, stats, SearchSettings())]
+        assert search.stats()[:3] == (stats.nodes, stats.updates, stats.solutions)
+        trees.append((frozenset(map(frozenset, found)), stats.nodes, tuple(stats.profile)))
+    assert trees[0][0] == trees[1][0] and len(trees[0][0]) == 16
+    assert trees[0][1:] != trees[1][1:]
+    with pytest.raises(ValueError, match="out of range"):
+        compiled.table.search([], 1, None, None, True, 0, ([], True, [99]), 4)
+    with pytest.raises(TypeError):
+        compiled.table.search([], 1, None, None, True, 0, [[], True], 4)
 
 
 @compiled_only

@@ -1,8 +1,8 @@
 /* The compiled bitset search: the Python types over csrc/ (bitset.h explains the search).
    `Table(positions, position, bounds, primary, options, neighbours)` holds one problem's
-   table; `Table.search(givens, max_nodes, timeout, progress, signals, count_to, plan,
+   table; `Table.search(givens, max_nodes, timeout, progress, signals, count_to, choice,
    region_limit)` starts a `BitsetSearch`, an iterator of solutions (lists of option numbers)
-   whose whole state lives in its own struct; `Table.estimate(givens, plan, region_limit,
+   whose whole state lives in its own struct; `Table.estimate(givens, choice, region_limit,
    probes, seed)` is Knuth's random-path estimate of a search's tree. The GIL is released
    while it searches unless a progress display must be called; budgets, Ctrl-C and the
    display are polled every few thousand nodes, through dlx/cores/csrc/binding.h's poll, as
@@ -242,18 +242,29 @@ static PyTypeObject SearchType = BINDING_SEARCH_TYPE(
     "dlx.cores.bitset._bitset.BitsetSearch", SearchObject,
     "One bitset search: an iterator of solutions (lists of option numbers).", Search_methods);
 
-/* A new search object over `t` (its arrays set up by bs_search_init), or NULL. */
-static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *plan, int narrow,
-                                int limit) {
+/* A new search object over `t` (its arrays set up by bs_search_init) under `choice`, a tuple
+   (plan, narrow) or (plan, narrow, watch), or NULL. */
+static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *choice, int limit) {
     if (!t->built) {
         PyErr_SetString(PyExc_ValueError, "this Table was never initialised");
         return NULL;
     }
-    int ngivens, nplan;
+    PyObject *plan, *watch = NULL;
+    int narrow;
+    if (!PyTuple_Check(choice) || !PyArg_ParseTuple(choice, "Op|O", &plan, &narrow, &watch)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a choice is a tuple");
+        return NULL;
+    }
+    int ngivens, nplan, nwatch = 0;
     int *given = binding_ints(givens, t->table.options, &ngivens, "a number out of range");
     int *planned =
         given ? binding_ints(plan, t->table.others, &nplan, "a number out of range") : NULL;
-    SearchObject *o = planned ? PyObject_GC_New(SearchObject, &SearchType) : NULL;
+    PyObject *none = PyTuple_New(0);
+    int *watched = planned && none ? binding_ints(watch ? watch : none, t->table.others, &nwatch,
+                                                  "a number out of range")
+                                   : NULL;
+    Py_XDECREF(none);
+    SearchObject *o = watched ? PyObject_GC_New(SearchObject, &SearchType) : NULL;
     if (o != NULL) {
         memset((char *)o + sizeof(PyObject), 0, sizeof(SearchObject) - sizeof(PyObject));
         Py_INCREF(t);
@@ -261,28 +272,32 @@ static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *plan
         o->finished = 1; /* until its arrays are set up */
         o->b.deadline = -1.0; /* none, until Table.search sets its own */
         PyObject_GC_Track(o);
-        int r = bs_search_init(&o->s, &t->table, given, ngivens, planned, nplan, narrow, limit);
+        int r = bs_search_init(&o->s, &t->table, given, ngivens, planned, nplan, narrow,
+                               watched, nwatch, limit);
         if (r == -1) PyErr_NoMemory();
-        else if (r < 0) PyErr_SetString(PyExc_ValueError, "a plan names an other not used once");
+        else if (r < 0)
+            PyErr_SetString(PyExc_ValueError, "a plan or a watch names an other not used once");
         if (r < 0) Py_CLEAR(o);
         else o->finished = 0;
     }
     PyMem_Free(given);
     PyMem_Free(planned);
+    PyMem_Free(watched);
     return o;
 }
 
-/* Table.search(givens, max_nodes, timeout, progress, signals, count_to, (plan, narrow),
-   region_limit): a new search; `count_to`, the number of the first solution handed back (0 or
-   1: every one): those before it are counted where they are found and never leave C. */
+/* Table.search(givens, max_nodes, timeout, progress, signals, count_to, choice, region_limit):
+   a new search, `choice` (plan, narrow) or (plan, narrow, watch); `count_to`, the number of the
+   first solution handed back (0 or 1: every one): those before it are counted where they are
+   found and never leave C. */
 static PyObject *Table_search(TableObject *t, PyObject *args) {
-    PyObject *givens, *timeout, *progress, *plan;
+    PyObject *givens, *timeout, *progress, *choice;
     long long max_nodes, count_to;
-    int signals, narrow, limit;
-    if (!PyArg_ParseTuple(args, "OLOOpL(Op)i", &givens, &max_nodes, &timeout, &progress,
-                          &signals, &count_to, &plan, &narrow, &limit))
+    int signals, limit;
+    if (!PyArg_ParseTuple(args, "OLOOpLOi", &givens, &max_nodes, &timeout, &progress, &signals,
+                          &count_to, &choice, &limit))
         return NULL;
-    SearchObject *o = new_search(t, givens, plan, narrow, limit);
+    SearchObject *o = new_search(t, givens, choice, limit);
     if (o == NULL) return NULL;
     if (binding_search_init(&o->b, progress, timeout, signals) < 0) {
         Py_DECREF(o);
@@ -295,15 +310,14 @@ static PyObject *Table_search(TableObject *t, PyObject *args) {
     return (PyObject *)o;
 }
 
-/* Table.estimate(givens, (plan, narrow), region_limit, probes, seed): (nodes, options that
-   fit, cells counted), the mean over `probes` random paths of the search's tree. */
+/* Table.estimate(givens, choice, region_limit, probes, seed): (nodes, options that fit, lists
+   counted), the mean over `probes` random paths of the search's tree. */
 static PyObject *Table_estimate(TableObject *t, PyObject *args) {
-    PyObject *givens, *plan;
-    int narrow, limit, probes;
+    PyObject *givens, *choice;
+    int limit, probes;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "O(Op)iiK", &givens, &plan, &narrow, &limit, &probes, &seed))
-        return NULL;
-    SearchObject *o = new_search(t, givens, plan, narrow, limit);
+    if (!PyArg_ParseTuple(args, "OOiiK", &givens, &choice, &limit, &probes, &seed)) return NULL;
+    SearchObject *o = new_search(t, givens, choice, limit);
     if (o == NULL) return NULL;
     double figures[3] = {0, 0, 0};
     int r = bs_estimate(&o->s, probes, seed, figures);
@@ -329,10 +343,11 @@ static PyGetSetDef Table_getset[] = {
 
 static PyMethodDef Table_methods[] = {
     {"search", (PyCFunction)Table_search, METH_VARARGS,
-     "search(givens, max_nodes, timeout, progress, signals, count_to, (plan, narrow), "
+     "search(givens, max_nodes, timeout, progress, signals, count_to, (plan, narrow[, watch]), "
      "region_limit)."},
     {"estimate", (PyCFunction)Table_estimate, METH_VARARGS,
-     "estimate(givens, (plan, narrow), region_limit, probes, seed): (nodes, updates, counted)."},
+     "estimate(givens, (plan, narrow[, watch]), region_limit, probes, seed): (nodes, updates, "
+     "counted)."},
     {NULL}};
 
 static PyTypeObject TableType = {

@@ -134,7 +134,7 @@ def search_bitset(
     if layout is not None and not isinstance(layout, Layout):
         raise EngineOptionError(f"layout must be a Layout, not {type(layout).__name__}")
     built = built_for(problem, layout, chosen)
-    choice = planned(built, chosen) if settings.choose == "mrv" else ([], False)
+    choice = planned(built, chosen) if settings.choose == "mrv" else ([], False, [])
     stats.engine = "bitset"
     stats.core = chosen
     if chosen == "python":
@@ -218,7 +218,7 @@ def _estimate(built: Built, core: str, choice: Choice, probes: int) -> tuple[flo
     if core == "python":
         from dlx.cores.bitset.twin import Search
 
-        search = Search(built.table, choice[0], built.region_limit, choice[1])
+        search = Search(built.table, choice[0], built.region_limit, choice[1], choice[2])
         return twin_estimate(search, probes)
     figures: tuple[float, float, float] = built.table.estimate(
         [], choice, built.region_limit, probes, SEED

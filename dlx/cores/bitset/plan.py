@@ -47,8 +47,9 @@ FAR: Final = 3.0
 """Where the tree is large, the choices whose first estimate is this many times the cheapest's
 are not estimated again (nor taken)."""
 
-Choice = tuple[list[int], bool]
-"""How a search branches: the plan's pieces (placed first), and whether it is narrow."""
+Choice = tuple[list[int], bool, list[int]]
+"""How a search branches: the plan's pieces (placed first), whether it is narrow, and the
+pieces a narrow choice counts beside the cells (watched)."""
 Estimate = Callable[[Choice, int], tuple[float, float, float]]
 """The nodes, the options that fit and the cells counted of a search, as estimated by so many
 random paths."""
@@ -59,11 +60,17 @@ _MASK = (1 << 64) - 1
 def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) -> Choice:
     """The choice to search with, of: the first free cell at every node, or the narrow choice,
     each with or without the piece of `pieces` (others used exactly once) of the fewest
-    `options` placed first; the cheapest by its estimated cost, the plain one unless another
-    is MARGIN times cheaper (estimated again with more paths where the tree is large)."""
-    rare = [min(pieces, key=lambda piece: (options[piece], piece))] if pieces else []
-    choices: list[Choice] = [([], False), ([], True)]
-    choices += [(rare, False), (rare, True)] if rare else []
+    `options` placed first, and the narrow choice with that piece placed first that also
+    counts the next rarest piece (a node branches on that piece where it has the fewest
+    options); the cheapest by its estimated cost, the plain one unless another is MARGIN times
+    cheaper, and the watching one only where it is MARGIN times cheaper than the same without
+    (the estimate prices a piece's count as a cell's, though its list is longer); estimated
+    again with more paths where the tree is large."""
+    rarest = sorted(pieces, key=lambda piece: (options[piece], piece))
+    rare, watch = rarest[:1], rarest[1:2]
+    choices: list[Choice] = [([], False, []), ([], True, [])]
+    choices += [(rare, False, []), (rare, True, [])] if rare else []
+    choices += [(rare, True, watch)] if watch else []
     costs = [cost(estimate(choice, PROBES)) for choice in choices]
     if min(costs) > LARGE:  # again with more paths, for those within FAR of the cheapest
         near = [priced <= FAR * min(costs) for priced in costs]
@@ -71,6 +78,8 @@ def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) ->
             cost(estimate(choice, MORE_PROBES)) if close else math.inf
             for choice, close in zip(choices, near, strict=True)
         ]
+    if watch and costs[-1] * MARGIN > costs[-2]:
+        costs[-1] = math.inf
     best, lowest = choices[0], costs[0] / MARGIN
     for choice, priced in zip(choices[1:], costs[1:], strict=True):
         if priced < lowest:

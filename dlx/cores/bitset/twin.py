@@ -77,10 +77,18 @@ class Search:
     """One search's state: the board of each node on the path, the rooms of the counted
     others, the counters, and at each level what it branches on and where its list stands."""
 
-    def __init__(self, table: Table, plan: Sequence[int], limit: int, narrow: bool = False) -> None:
+    def __init__(
+        self,
+        table: Table,
+        plan: Sequence[int],
+        limit: int,
+        narrow: bool = False,
+        watch: Sequence[int] = (),
+    ) -> None:
         self.table = table
         self.plan = list(plan)
         self.narrow = narrow and bool(table.near)
+        self.watch = list(watch) if self.narrow else []
         self.givens: list[int] = []
         self.counted = 0  # the cells counted by narrow choices
         self.limit = max(0, min(limit, 63))
@@ -157,8 +165,10 @@ class Search:
         free = table.primary & ~board
         if free:
             first = (free & -free).bit_length() - 1
-            self.kinds.append(CELL)
-            narrowest = self.narrowest(level, first) if self.narrow else table.anchored[first]
+            kind, narrowest = (
+                self.narrowest(level, first) if self.narrow else (CELL, table.anchored[first])
+            )
+            self.kinds.append(kind)
             self.lists.append(narrowest)
             return False, True
         solution = table.required & ~board == 0 and self.unmet == 0
@@ -167,17 +177,17 @@ class Search:
         self.cur[level] = self.bounds[level]
         return solution, self.cur[level] < len(table.finals)
 
-    def narrowest(self, level: int, first: int) -> Sequence[int]:
-        """The options of the cell of fewest options that fit among the first free cell and
-        the free primary cells next to the option taken last, then next to the one before (at
-        most NARROW of them, least first in each; the first free one on ties), as
-        csrc/dance.h's narrowest chooses it."""
+    def narrowest(self, level: int, first: int) -> tuple[int, Sequence[int]]:
+        """What a narrow choice branches on (CELL or PIECE) and its options: of the first free
+        cell, the free primary cells next to the option taken last, then next to the one
+        before (at most NARROW of them, least first in each), then the watched pieces not yet
+        used, the first with the fewest options that fit, as csrc/dance.h's narrowest chooses."""
         table, board = self.table, self.boards[level]
         best, chosen = fitting(table, board, table.anchored[first], BIG), table.anchored[first]
         path = [*self.givens, *self.chosen[:level]]
         self.counted += 1
         if best <= 1 or not path:
-            return chosen
+            return CELL, chosen
         last = table.borders[path[-1]]
         before = table.borders[path[-2]] & ~last if len(path) > 1 else 0
         seeds = [p for near in (last, before) for p in bits(near & table.primary & ~board)]
@@ -192,7 +202,17 @@ class Search:
             n = fitting(table, board, table.covers[p], best)
             if n < best:
                 best, chosen = n, table.covers[p]
-        return chosen
+        kind = CELL
+        for piece in self.watch:
+            if best <= 1:
+                break
+            if board & table.bit(piece):
+                continue
+            self.counted += 1
+            n = fitting(table, board, table.holding[piece], best)
+            if n < best:
+                best, chosen, kind = n, table.holding[piece], PIECE
+        return kind, chosen
 
     def next(self, level: int, counts: list[int]) -> int:
         """The next option the node at `level` branches on, placed below it; -1 when there is
@@ -309,20 +329,22 @@ class Search:
 
 def dance(
     table: Table,
-    choice: tuple[Sequence[int], bool],
+    choice: tuple[Sequence[int], bool] | tuple[Sequence[int], bool, Sequence[int]],
     limit: int,
     stats: Stats,
     settings: SearchSettings,
 ) -> Generator[list[int], None, None]:
     """The search of `table` after taking the options `settings.givens` (by number), branching
-    first on the plan's pieces, then (`choice`: plan, narrow) on the narrowest cell near the
-    first free one or on the first free one, checking regions of at most `limit` cells: yield
+    first on the plan's pieces, then (`choice`: plan, narrow, watch) on the narrowest cell near
+    the first free one (or watched piece) or on the first free one, checking regions of at most
+    `limit` cells: yield
     the option numbers of each solution (the givens first); `stats` kept current at each
     yield, every few thousand nodes, and however the search ends."""
     budgets = Budgets(stats, settings)
     stats.profile.clear()
     stats.status = Status.RUNNING
-    search = Search(table, choice[0], limit, choice[1])
+    plan, narrow, *watch = choice
+    search = Search(table, plan, limit, narrow, *watch)
     budgets.share = search.share
     counts = [0, 0, 0]  # nodes, updates, solutions
     status = Status.CLOSED

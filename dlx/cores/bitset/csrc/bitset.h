@@ -16,7 +16,11 @@
    options whose least primary cell that is, in the order they were given: every option
    covering it has its other cells later, since all cells before it are covered. A *plan*
    may name pieces (others bounded 1..1) to branch on first while they are unused: the
-   options holding the piece, in order. Once every primary cell is covered, the options
+   options holding the piece, in order. A *narrow* search branches instead on the cell of
+   fewest options that fit among the first free one and those next to the last two options
+   taken, or on a *watched* piece (bounded 1..1, unused) where it has fewer still: the piece
+   that a board of two layers leaves few places first (dance.h's narrowest). Once every
+   primary cell is covered, the options
    holding none (the *final* options, which cover only secondary cells) are added in
    increasing order, each set once; a node is a solution when, besides, every other has
    reached its lo.
@@ -138,6 +142,8 @@ struct bs_search {
     int *plan, nplan;   /* pieces branched on first, while unused */
     int narrow;         /* whether a node branches on the cell of fewest options among the first
                            free one and those next to the two options taken last (see decide) */
+    int *watch, nwatch; /* pieces a narrow choice counts too, while unused: the fewest options
+                           of all (a cell's, or a piece's) are the node's branches */
     int given_last[2];  /* the layout indices of the last given and the one before, or -1 */
     int region_limit;
     bs_word *memo;      /* the memo of failures' slots (words each), or NULL: no memo */
@@ -158,7 +164,8 @@ int bs_table_init(bs_table *t, int items, const int *position, const int *lo, co
                   int positions, const int *neighbour_counts, const int *neighbours);
 void bs_table_free(bs_table *t);
 int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngivens,
-                   const int *plan, int nplan, int narrow, int region_limit);
+                   const int *plan, int nplan, int narrow, const int *watch, int nwatch,
+                   int region_limit);
 void bs_search_free(bs_search *s);
 int bs_run(bs_search *s);
 int bs_level_options(bs_search *s, int k, int *out, int *n, int *taken);

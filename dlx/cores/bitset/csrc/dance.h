@@ -146,8 +146,8 @@ static ALWAYS_INLINE int NAME(taken)(const bs_search *s, int level, int back) {
 /* The narrow choice: the cell of fewest options that fit among the first free cell c (whose
    list [*begin, *end) is given) and the free primary cells next to the option taken last, then
    next to the one before (at most BS_NARROW of them, least first in each; c first on ties),
-   its list in [*begin, *end); stops at a cell with one option or none. Counts the cells
-   counted in s->counted. */
+   then the watched pieces not yet used (-1 - piece: a piece), its list in [*begin, *end);
+   stops at one option or none. Counts the lists counted in s->counted. */
 static NOINLINE int NAME(narrowest)(bs_search *s, int level, int c, int *begin, int *end) {
     const bs_table *t = s->t;
     const bs_word *B = s->board + (size_t)level * W;
@@ -176,6 +176,14 @@ static NOINLINE int NAME(narrowest)(bs_search *s, int level, int c, int *begin, 
                 int n = NAME(fitting)(t, B, list[0], list[1], best);
                 if (n < best) best = n, x = p, *begin = list[0], *end = list[1];
             }
+    for (int j = 0; j < s->nwatch && best > 1; j++) {
+        int piece = s->watch[j], bit = t->obase + piece;
+        if (B[bit >> 6] >> (bit & 63) & 1) continue;
+        const int *list = t->holding + piece;
+        s->counted++;
+        int n = NAME(fitting)(t, B, list[0], list[1], best);
+        if (n < best) best = n, x = -1 - piece, *begin = list[0], *end = list[1];
+    }
     return x;
 }
 
@@ -209,6 +217,7 @@ static ALWAYS_INLINE int NAME(decide)(bs_search *s, int level, int *solution) {
             int begin = t->heads[head], end = t->heads[head + 1];
             lv->kind = BS_CELL;
             lv->what = s->narrow ? NAME(narrowest)(s, level, c, &begin, &end) : c;
+            if (lv->what < 0) lv->kind = BS_PIECE, lv->what = -1 - lv->what; /* watched */
             lv->run = lv->begin = begin;
             lv->end = end;
             lv->cur = 0;

@@ -183,6 +183,7 @@ void bs_search_free(bs_search *s) {
     free(s->lv);
     free(s->room);
     free(s->plan);
+    free(s->watch);
     free(s->opts);
     free(s->profile);
     free(s->memo);
@@ -190,7 +191,7 @@ void bs_search_free(bs_search *s) {
 }
 
 /* Allocate a search's arrays: a level for each primary cell, plan piece and final option. */
-static int search_alloc(bs_search *s, const bs_table *t, int ngivens, int nplan) {
+static int search_alloc(bs_search *s, const bs_table *t, int ngivens, int nplan, int nwatch) {
     int cells = 0;
     for (int i = 0; i < t->words; i++) cells += ones(t->primary[i]);
     size_t depth = (size_t)cells + (size_t)(t->final_end - t->final_begin) + (size_t)nplan + 2;
@@ -199,9 +200,10 @@ static int search_alloc(bs_search *s, const bs_table *t, int ngivens, int nplan)
     s->lv = calloc(depth, sizeof(bs_level));
     s->room = malloc(((size_t)t->others + 1) * sizeof(int));
     s->plan = malloc(((size_t)nplan + 1) * sizeof(int));
+    s->watch = malloc(((size_t)nwatch + 1) * sizeof(int));
     s->opts = malloc((depth + (size_t)ngivens) * sizeof(int));
     s->profile = calloc(depth, sizeof(long long));
-    return s->board && s->lv && s->room && s->plan && s->opts && s->profile ? 0 : -1;
+    return s->board && s->lv && s->room && s->plan && s->watch && s->opts && s->profile ? 0 : -1;
 }
 
 /* The memo of failures (bitset.h), where the table has no counted other: the most slots, a
@@ -237,27 +239,36 @@ static int take_givens(bs_search *s, const int *givens, int ngivens) {
     return ok;
 }
 
+/* Whether `n` pieces are others bounded 1..1 (a plan's or a watch's). */
+static int pieces_ok(const bs_table *t, const int *pieces, int n) {
+    for (int j = 0; j < n; j++)
+        if (pieces[j] < 0 || pieces[j] >= t->others || t->lo[pieces[j]] != 1 ||
+            t->hi[pieces[j]] != 1)
+            return 0;
+    return 1;
+}
+
 /* A search of `t` after taking the options `givens` (uncounted), branching first on the
    pieces of `plan` (others bounded 1..1), then (`narrow`) on the narrowest cell near the first
-   free one, or on the first free one, checking regions of at most `region_limit` cells:
-   0, or -1 when memory ran out, -2 for a plan piece out of range. Givens that clash leave
-   it exhausted at once. */
+   free one (or watched piece of `watch`), or on the first free one, checking regions of at
+   most `region_limit` cells: 0, or -1 when memory ran out, -2 for a plan or watched piece out
+   of range. Givens that clash leave it exhausted at once. */
 int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngivens,
-                   const int *plan, int nplan, int narrow, int region_limit) {
+                   const int *plan, int nplan, int narrow, const int *watch, int nwatch,
+                   int region_limit) {
     memset(s, 0, sizeof *s);
     s->t = t;
     s->node_cap = LLONG_MAX;
     s->status = BS_RUNNING;
     s->step = FORWARD;
     s->region_limit = region_limit < 0 ? 0 : region_limit > 63 ? 63 : region_limit;
-    if (search_alloc(s, t, ngivens, nplan) < 0 || memo_alloc(s, t) < 0) return -1;
-    for (int j = 0; j < nplan; j++) {
-        if (plan[j] < 0 || plan[j] >= t->others || t->lo[plan[j]] != 1 || t->hi[plan[j]] != 1)
-            return -2;
-        s->plan[j] = plan[j];
-    }
+    if (search_alloc(s, t, ngivens, nplan, nwatch) < 0 || memo_alloc(s, t) < 0) return -1;
+    if (!pieces_ok(t, plan, nplan) || !pieces_ok(t, watch, nwatch)) return -2;
+    for (int j = 0; j < nplan; j++) s->plan[j] = plan[j];
     s->nplan = nplan;
     s->narrow = narrow && t->near != NULL;
+    for (int j = 0; j < nwatch; j++) s->watch[j] = watch[j];
+    s->nwatch = s->narrow ? nwatch : 0;
     for (int j = 0; j < 2; j++) s->given_last[j] = ngivens > j ? t->place[givens[ngivens - 1 - j]] : -1;
     for (int o = 0; o < t->others; o++) s->room[o] = t->hi[o];
     s->unmet = t->counted_lo;

@@ -24,7 +24,7 @@ from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status
 
 CELL, PIECE, FINAL = range(3)  # what a node branches on
-NARROW, BIG = 8, 1 << 62
+NARROW, BIG = 32, 1 << 62
 """The most cells a narrow choice counts beside the first free one (BS_NARROW); more options
 than any list holds."""
 

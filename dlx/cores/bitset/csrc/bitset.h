@@ -57,7 +57,7 @@
 #define BS_MAX_WORDS 8  /* (BS_MAX_CELLS + BS_MAX_OTHERS) / 64: cells' words, then others' */
 #define BS_MAX_CLASSES 8 /* more distinct piece sizes than this: no region checks */
 #define BS_MAX_WINDOW 6
-#define BS_NARROW 8 /* the most cells next to the last option a narrow choice counts */
+#define BS_NARROW 32 /* the most cells next to the last options a narrow choice counts */
 #define BS_NEAR 6   /* the most cells whose pattern files the options covering a cell */
 #define BS_LIST_BYTES (64LL << 20) /* the most a kind of list (by window, by neighbours) takes */
 #define BS_POLL_NODES 4096

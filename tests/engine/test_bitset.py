@@ -17,8 +17,9 @@ from dlx import EngineOptionError, FailureMemo, Problem, Stats, Status, count, s
 from dlx.cores.bitset import COMPILED
 from dlx.cores.bitset.core import bitset_core, built_for, fits
 from dlx.cores.bitset.layout import Layout
+from dlx.cores.bitset.memo import Memo
 from dlx.cores.bitset.plan import PROBES, SEED, twin_estimate
-from dlx.cores.bitset.twin import Memo, Search
+from dlx.cores.bitset.twin import Search
 from dlx.errors import CoreUnavailableError
 from dlx.tiling.build import Tiling, build, engine_keywords
 from dlx.tiling.drawn import read_picture

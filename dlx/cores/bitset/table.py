@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 from dlx.cores.bitset.layout import MAX_CELLS, MAX_OTHERS
 
+MASK64 = (1 << 64) - 1
+"""A word's bits."""
 MAX_CLASSES = 8
 """The most distinct piece sizes the region checks take (more: no checks)."""
 
@@ -250,3 +252,35 @@ def region(table: Table, seed: int, free: int, limit: int) -> tuple[int, int]:
         region |= grown
         todo |= grown
     return region, size
+
+
+def regions_ok(table: Table, child: int, o: int, limit: int, room: Sequence[int]) -> bool:
+    """Whether each region of free cells next to option o on the board `child`, of primary
+    cells alone and at most `limit` cells, is the size of a sum of the pieces left (`room`:
+    how many more times each other may be covered)."""
+    free = table.cells & ~child
+    seeds = table.borders[o] & free
+    while seeds:
+        grown, size = region(table, seeds & -seeds, free, limit)
+        seeds &= ~grown
+        small = size <= limit and not grown & table.secondary
+        if small and not achievable(table, child, size, room):
+            return False
+    return True
+
+
+def achievable(table: Table, board: int, size: int, room: Sequence[int]) -> bool:
+    """Whether `size` cells can be covered by the pieces left on `board`."""
+    sums = 1
+    for c, piece_size in enumerate(table.class_size):
+        mask = table.class_mask[c]
+        left = (mask & ~board & ~table.counted).bit_count()
+        left += sum(room[k] for k in others_of(table, mask & table.counted))
+        if len(table.class_size) == 1:
+            return size % piece_size == 0 and size // piece_size <= left
+        more = sums
+        while left > 0 and more:
+            more = (more << piece_size) & MASK64 if piece_size < 64 else 0
+            sums |= more
+            left -= 1
+    return bool(sums >> size & 1)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from dlx.cores.bitset.table import Table, bits, fitting, other_bits, others_of, region
+from dlx.cores.bitset.memo import Memo
+from dlx.cores.bitset.table import Table, bits, fitting, other_bits, others_of, regions_ok
 from dlx.cores.counters import Budgets, publish
 from dlx.cores.settings import SearchSettings
 from dlx.stats import Stats, Status
@@ -27,50 +28,6 @@ CELL, PIECE, FINAL = range(3)  # what a node branches on
 NARROW, BIG = 32, 1 << 62
 """The most cells a narrow choice counts beside the first free one (BS_NARROW); more options
 than any list holds."""
-
-MASK64 = (1 << 64) - 1
-MEMO_BYTES = 4 << 20
-"""The memo of failures' table, in bytes at most (BS_MEMO_BYTES)."""
-MEMO_SEED, MEMO_MULTIPLIER = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9
-"""The memo's hash (csrc/search.c's): each word mixed in by xor and the multiplier."""
-
-
-class Memo:
-    """The memo of failures (csrc/bitset.h), as the compiled search keeps it: a table of
-    slots, a power of two of them within MEMO_BYTES of the board's words, each holding the key
-    of the last failed node its hash picked; None where the table has counted others."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.cwords = 1 if table.positions <= 64 else 2 if table.positions <= 128 else 4
-        others = table.others
-        self.owords = 0 if others == 0 else 1 if others <= 64 else 4
-        most = MEMO_BYTES // (8 * (self.cwords + self.owords))
-        self.mask = (1 << most.bit_length() - 1) - 1
-        self.slots: dict[int, tuple[int, ...]] = {}
-
-    def key(self, board: int) -> tuple[int, tuple[int, ...]]:
-        """The slot of `board` and its key: the words of its cells covered, then those of its
-        others (set: used up)."""
-        table = self.table
-        cells = board & table.cells
-        others = board >> table.positions & (1 << table.others) - 1
-        words = [cells >> 64 * i & MASK64 for i in range(self.cwords)]
-        words += [others >> 64 * i & MASK64 for i in range(self.owords)]
-        h = MEMO_SEED
-        for word in words:
-            h = (h ^ word) * MEMO_MULTIPLIER & MASK64
-        return (h ^ h >> 29) & self.mask, tuple(words)
-
-    def holds(self, board: int) -> bool:
-        """Whether the memo holds `board`: a dead end."""
-        slot, key = self.key(board)
-        return self.slots.get(slot) == key
-
-    def add(self, board: int) -> None:
-        """Put `board` in the memo, in place of what its slot held."""
-        slot, key = self.key(board)
-        self.slots[slot] = key
 
 
 class Search:
@@ -101,8 +58,7 @@ class Search:
         self.chosen: list[int] = []
         self.bounds = [0]  # per level: the least final option it may take (by place in finals)
         self.level = 0  # where the search stands at a poll (for `share`)
-        self.memo = Memo(table) if not table.counted else None
-        self.states: list[int] = []  # per level: the solutions before it, where it is a state
+        self.memo = Memo(table)
 
     def take_givens(self, givens: Sequence[int]) -> bool:
         """Take the options `givens` in advance: False when they do not go together."""
@@ -134,22 +90,6 @@ class Search:
                 if room == 1:
                     board |= table.bit(k)
         return board
-
-    def remembered(self, level: int, solutions: int) -> bool:
-        """Whether the node at `level` is a state the memo holds (a dead end); else, where it
-        is a state (a node below a cell or a piece), it is marked to go into the memo should it
-        end with no more than `solutions` found."""
-        state = self.memo is not None and level > 0 and self.kinds[level - 1] != FINAL
-        held = state and self.memo.holds(self.boards[level])  # type: ignore[union-attr]
-        del self.states[level:]
-        self.states.append(solutions if state and not held else -1)
-        return held
-
-    def leave(self, level: int, solutions: int) -> None:
-        """The node at `level` is left with `solutions` found so far: into the memo if it is a
-        state that found none."""
-        if self.states[level] == solutions and self.memo is not None:
-            self.memo.add(self.boards[level])
 
     def decide(self, level: int) -> tuple[bool, bool]:
         """What the node at `level` branches on (into the level's list): whether it is a
@@ -240,7 +180,7 @@ class Search:
         counted = mask & table.counted
         if counted:
             child = self.tally(o, child, False)
-        if table.regions and not self.regions_ok(child, o):
+        if table.regions and not regions_ok(table, child, o, self.limit, self.room):
             if counted:
                 self.tally(o, child, True)
             return False
@@ -295,37 +235,6 @@ class Search:
         self.boards[: self.level + 1] = boards
         return found
 
-    def regions_ok(self, child: int, o: int) -> bool:
-        """Whether each region of free cells next to option o, of primary cells alone and at
-        most `limit` cells, is the size of a sum of the pieces left."""
-        table = self.table
-        free = table.cells & ~child
-        seeds = table.borders[o] & free
-        while seeds:
-            grown, size = region(table, seeds & -seeds, free, self.limit)
-            seeds &= ~grown
-            small = size <= self.limit and not grown & table.secondary
-            if small and not self.achievable(child, size):
-                return False
-        return True
-
-    def achievable(self, board: int, size: int) -> bool:
-        """Whether `size` cells can be covered by the pieces left on `board`."""
-        table = self.table
-        sums = 1
-        for c, piece_size in enumerate(table.class_size):
-            mask = table.class_mask[c]
-            left = (mask & ~board & ~table.counted).bit_count()
-            left += sum(self.room[k] for k in others_of(table, mask & table.counted))
-            if len(table.class_size) == 1:
-                return size % piece_size == 0 and size // piece_size <= left
-            more = sums
-            while left > 0 and more:
-                more = (more << piece_size) & MASK64 if piece_size < 64 else 0
-                sums |= more
-                left -= 1
-        return bool(sums >> size & 1)
-
 
 def dance(
     table: Table,
@@ -377,9 +286,9 @@ def _search(
             profile[level] += 1
         else:
             profile.append(1)
-        solution, branches = (
-            (False, False) if search.remembered(level, counts[2]) else search.decide(level)
-        )
+        below_final = level > 0 and search.kinds[level - 1] == FINAL
+        held = search.memo.entered(search.boards[level], level, below_final, counts[2])
+        solution, branches = (False, False) if held else search.decide(level)
         if solution:
             counts[1], counts[2] = fitted[0], counts[2] + 1
             publish(stats, counts[0], fitted[0], counts[2], budgets.started, Status.RUNNING)
@@ -400,7 +309,7 @@ def _onward(search: Search, level: int, branches: bool, fitted: list[int], solut
             del search.bounds[level + 1 :]
             search.bounds.append(bound)
             return level + 1
-        search.leave(level, solutions)
+        search.memo.left(search.boards[level], level, solutions)
         if level == 0:
             return -1
         level -= 1

@@ -1,8 +1,9 @@
-"""Shared fixtures: `dlx_core` runs a test module once per core of the engine; and Ctrl-C
-delivered however the run was started."""
+"""Shared fixtures: `dlx_core` runs a test module once per core of the engine; Ctrl-C delivered
+however the run was started; and the terminal's variables of the caller's shell left out."""
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Iterator
 
@@ -11,6 +12,19 @@ import pytest
 from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 
 CORES = ["python", "compiled"] if LINKS_COMPILED else ["python"]
+
+TERMINAL_VARIABLES = (
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "COLORTERM",
+    "TERM",
+    "COLUMNS",
+    "LINES",
+)
+"""What a person's shell may hold that changes how rich and click draw (colour, its depth, the
+width): no test inherits them; a test that needs one sets it itself."""
 
 
 @pytest.fixture(scope="module", params=CORES)
@@ -29,3 +43,5 @@ def pytest_configure(config: pytest.Config) -> None:
     would see nothing arrive. Python's own handler is put back for the run."""
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    for name in TERMINAL_VARIABLES:  # (before any test, and the processes tests start, reads one)
+        os.environ.pop(name, None)

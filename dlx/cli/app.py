@@ -22,8 +22,9 @@ from dlx.cli import parallel as cli_parallel
 from dlx.cli import puzzles as cli_puzzles
 from dlx.cli import studio as cli_studio
 from dlx.cli import tile as cli_tile
-from dlx.cli.common import CountOpt, JobsOpt, JsonOpt, LimitOpt, StatsOpt
+from dlx.cli.common import AllOpt, CountOpt, JobsOpt, JsonOpt, LimitOpt, StatsOpt
 from dlx.cli.engine import Engine, EngineOpt, describe_engines
+from dlx.cli.output import listed
 from dlx.cli.parallel import Where, solve_parallel_command
 from dlx.cli.solve import read_file, solve_file
 from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
@@ -32,8 +33,9 @@ from dlx.programs.kit import run as run_app
 
 HELP = (
     "Exact cover by dancing links: Knuth-format problems and classic puzzles. Every command"
-    " prints every solution it finds, in the order found (--limit N: the first N; --count:"
-    " their number; --json: count is the solutions found)."
+    " prints the first solution it finds (--all: every one, in the order found; --limit N: the"
+    " first N; --count: their number; --json: the solutions printed, and whether the search was"
+    " exhausted)."
 )
 app = typer.Typer(
     add_completion=False,
@@ -54,6 +56,7 @@ def _options(
 def solve_command(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A problem in Knuth's format, or -.")],
     count: CountOpt = False,
+    every: AllOpt = False,
     limit: LimitOpt = None,
     stats: StatsOpt = False,
     as_json: JsonOpt = False,
@@ -71,7 +74,8 @@ def solve_command(
     engine: EngineOpt = Engine.LINKS,
     zdd: ZddOptions = NO_ZDD,
 ) -> None:
-    """Solve a problem in Knuth's text format: each solution as its option lines."""
+    """Solve a problem in Knuth's text format: the first solution found, as its option lines."""
+    limit = listed(count, every, limit)
     if zdd.wanted:
         from dlx.cli.zdd import solve_file as through_zdd
 

@@ -1,7 +1,7 @@
-"""How do the `dlx` puzzle commands run? The nine options they share (`board_command`, `Asked`),
-one run in order (`run_boards`: read the input, then count or search), and their answers printed:
-boards one after another (held back while a budget may still stop the search), coloured by piece
-on a terminal as in the SVG of the first."""
+"""How do the `dlx` puzzle commands run? With the ten options they share (`dlx.cli.common`'s
+`board_command`, `Asked`), one run in order (`run_boards`: read the input, then count or
+search), and their answers printed: boards one after another (held back while a budget may
+still stop the search), coloured by piece on a terminal as in the SVG of the first."""
 
 from __future__ import annotations
 
@@ -10,21 +10,10 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dlx import Stats
-from dlx.cli.common import (
-    Board,
-    CountOpt,
-    JobsOpt,
-    JsonOpt,
-    LimitOpt,
-    PaintedBoard,
-    StatsOpt,
-    SvgOpt,
-    check_svg,
-    option_group,
-)
+from dlx.cli.common import Asked, Board, PaintedBoard, check_svg
 from dlx.cli.output import (
     Held,
     budget,
@@ -39,7 +28,7 @@ from dlx.cli.output import (
     write_json,
 )
 from dlx.cli.parallel import count_in_parallel
-from dlx.programs.kit import Clock, MaxNodesOpt, PlainOpt, TimeoutOpt
+from dlx.programs.kit import Clock
 from dlx.programs.live import LiveLine, live_line
 
 if TYPE_CHECKING:
@@ -54,45 +43,6 @@ Picture = Callable[[Board], str]
 
 P = TypeVar("P")
 """A puzzle as its command poses it: its input read and checked."""
-
-
-class Asked(NamedTuple):
-    """What every puzzle command is asked about its boards: count them or print them (at most
-    `limit`), its statistics, JSON instead of text, an SVG of the first, plain text, the run's
-    budgets, and worker processes for counting."""
-
-    count_only: bool = False
-    limit: int | None = None
-    show_stats: bool = False
-    as_json: bool = False
-    svg: Path | None = None
-    plain: bool = False
-    timeout: float | None = None
-    max_nodes: int | None = None
-    jobs: int | None = None
-
-
-NOTHING_ASKED = Asked()
-"""The default of a command's `asked` parameter, which `board_command` replaces by the options."""
-
-_ASKED = (
-    ("count", CountOpt, False),
-    ("limit", LimitOpt, None),
-    ("stats", StatsOpt, False),
-    ("as_json", JsonOpt, False),
-    ("svg", SvgOpt, None),
-    ("plain", PlainOpt, False),
-    ("timeout", TimeoutOpt, None),
-    ("max_nodes", MaxNodesOpt, None),
-    ("jobs", JobsOpt, None),
-)
-"""The options behind `Asked`, in the order of a command's help: (parameter, type, default)."""
-
-
-board_command = option_group("asked", Asked, _ASKED)
-"""A puzzle command whose parameter `asked: Asked` stands for the nine options every puzzle
-command takes (`--count`, `--limit`, `--stats`, `--json`, `--svg`, `--plain`, `--timeout`,
-`--max-nodes`, `--jobs`), as a command that typer reads with those options in its place."""
 
 
 def run_boards(
@@ -110,7 +60,7 @@ def run_boards(
     """A puzzle command's run: `pose` reads and checks its input; with `--jobs`, `problem` is
     counted by worker processes on `engine`'s keywords (the links engine without); with
     `--count` and no picture, counted in the search (`counter`, or `problem`'s solutions); else
-    `boards` makes its boards, each shown as found (up to `--limit`), the first drawn by
+    `boards` makes its boards, each shown as found (as many as `asked.limit`), the first drawn by
     `picture`. Bad input goes to `on_error`; `none` is the exit for no board; all within the
     whole run's clock."""
     if asked.jobs is not None:

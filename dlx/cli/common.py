@@ -1,6 +1,7 @@
-"""The options the `dlx` commands share, as typer reads them (`--count`, `--limit`, `--stats`,
-`--json`, `--svg`, `--jobs`), option groups, and the boards' type; what they print and how they
-end is `dlx.cli.output`'s, which `dlx solve`'s plain start shares without typer.
+"""The options the `dlx` commands share, as typer reads them (`--count`, `--all`, `--limit`,
+`--stats`, `--json`, `--svg`, `--jobs`), option groups (the ten of every puzzle command:
+`board_command`), and the boards' type; what they print and
+how they end is `dlx.cli.output`'s, which `dlx solve`'s plain start shares without typer.
 """
 
 from __future__ import annotations
@@ -9,12 +10,12 @@ import functools
 import inspect
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 
-from dlx.cli.output import fail
-from dlx.programs.kit import unwritable
+from dlx.cli.output import fail, listed
+from dlx.programs.kit import MaxNodesOpt, PlainOpt, TimeoutOpt, unwritable
 
 Board = Sequence[str]
 
@@ -35,17 +36,21 @@ class PaintedBoard(list[str]):
 CountOpt = Annotated[
     bool, typer.Option("--count", help="Print only the number of solutions (all of them).")
 ]
+AllOpt = Annotated[
+    bool, typer.Option("--all", help="Print every solution (without it: the first found).")
+]
 LimitOpt = Annotated[
     int | None,
-    typer.Option(
-        "--limit", min=1, help="Stop after this many solutions (without it: every one is printed)."
-    ),
+    typer.Option("--limit", min=1, help="Print the first N solutions (without it: the first)."),
 ]
 StatsOpt = Annotated[
     bool, typer.Option("--stats", help="Nodes, updates and seconds on standard error.")
 ]
 JsonOpt = Annotated[
-    bool, typer.Option("--json", help="Print one JSON object (count: the solutions found).")
+    bool,
+    typer.Option(
+        "--json", help="Print one JSON object: the solutions printed, and whether exhausted."
+    ),
 ]
 SvgOpt = Annotated[
     Path | None, typer.Option("--svg", help="Also write the first board as an SVG picture.")
@@ -90,10 +95,11 @@ OptionTable = Sequence[tuple[str, Any, Any]]
 
 
 def option_group(
-    parameter: str, group: type, options: OptionTable
+    parameter: str, group: type, options: OptionTable, settle: Callable[[Any], Any] | None = None
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """A decorator: the command's `parameter` (a `group`, a NamedTuple) becomes `options` in
-    its place, as typer reads them, and the command is handed the group they make."""
+    its place, as typer reads them, and the command is handed the group they make (passed
+    through `settle` first, where given)."""
     fields: list[str] = list(group._fields)  # type: ignore[attr-defined]
     named = dict(zip([name for name, _, _ in options], fields, strict=True))
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -106,10 +112,58 @@ def option_group(
         @functools.wraps(command)
         def with_options(**given: Any) -> None:  # (typer passes every parameter by name)
             made = group(**{field: given.pop(name) for name, field in named.items()})
-            command(**given, **{parameter: made})
+            command(**given, **{parameter: made if settle is None else settle(made)})
 
         with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
         with_options.__annotations__ = {p.name: p.annotation for p in parameters}
         return with_options
 
     return decorate
+
+
+class Asked(NamedTuple):
+    """What every puzzle command is asked about its boards: count them or print them (at most
+    `limit`, None for every one: settled by `dlx.cli.output.listed` from `--count`, `--all`
+    and `--limit`), its statistics, JSON instead of text, an SVG of the first, plain text, the run's
+    budgets, and worker processes for counting."""
+
+    count_only: bool = False
+    every: bool = False
+    limit: int | None = None
+    show_stats: bool = False
+    as_json: bool = False
+    svg: Path | None = None
+    plain: bool = False
+    timeout: float | None = None
+    max_nodes: int | None = None
+    jobs: int | None = None
+
+
+NOTHING_ASKED = Asked()
+"""The default of a command's `asked` parameter, which `board_command` replaces by the options."""
+
+_ASKED = (
+    ("count", CountOpt, False),
+    ("every", AllOpt, False),
+    ("limit", LimitOpt, None),
+    ("stats", StatsOpt, False),
+    ("as_json", JsonOpt, False),
+    ("svg", SvgOpt, None),
+    ("plain", PlainOpt, False),
+    ("timeout", TimeoutOpt, None),
+    ("max_nodes", MaxNodesOpt, None),
+    ("jobs", JobsOpt, None),
+)
+"""The options behind `Asked`, in the order of a command's help: (parameter, type, default)."""
+
+
+board_command = option_group(
+    "asked",
+    Asked,
+    _ASKED,
+    lambda asked: asked._replace(limit=listed(asked.count_only, asked.every, asked.limit)),
+)
+"""A puzzle command whose parameter `asked: Asked` stands for the ten options every puzzle
+command takes (`--count`, `--all`, `--limit`, `--stats`, `--json`, `--svg`, `--plain`,
+`--timeout`, `--max-nodes`, `--jobs`), as a command that typer reads with those options in its
+place."""

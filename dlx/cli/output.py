@@ -1,8 +1,8 @@
 """What every `dlx` command prints and how it ends, without typer (so that `dlx solve`'s plain
-start, `dlx.cli.plain`, and the typer commands take one path): one line and an exit for bad
-input or no solution, the one bounded reader of files and standard input, the solutions held
-until a search ends, the search keywords a run's budgets give, the statistics' line and the
-JSON object.
+start, `dlx.cli.plain`, and the typer commands take one path): how many solutions it lists
+(the first by default, `listed`), one line and an exit for bad input or no solution, the one
+bounded reader of files and standard input, the solutions held until a search ends, the search
+keywords a run's budgets give, the statistics' line and the JSON object.
 
 Exit status for every command: 0 answered, 1 no solution (in every form) or bad input, 2 usage,
 3 stopped by a budget (`--timeout`, `--max-nodes`) with the answer unknown and nothing printed on
@@ -31,6 +31,27 @@ if TYPE_CHECKING:
 
 EXIT_NONE = 1
 EXIT_USAGE = 2
+
+FIRST = 1
+"""How many solutions a command prints unless asked for more: the first it finds, as the programs
+the puzzles come from (the polyomino square's, skyscrapers', fillit) print the one they found."""
+
+
+def listed(count: bool, every: bool, limit: int | None) -> int | None:
+    """The most solutions a run lists or counts (None: every one): `--limit N`'s N, every one
+    with `--all` or `--count`, else the first (`FIRST`); `--all` with `--limit` is a usage error.
+
+    >>> listed(False, False, None), listed(False, False, 3), listed(False, True, None)
+    (1, 3, None)
+    >>> listed(True, False, None), listed(True, False, 3)
+    (None, 3)
+    """
+    if every and limit is not None:
+        raise fail("--all and --limit: give one or the other", EXIT_USAGE)
+    if limit is not None or every or count:
+        return limit
+    return FIRST
+
 
 MAX_HELD_LINES = 1_000_000
 """Most lines of solutions held until a search ends (for `--json`, or while a budget may still
@@ -202,8 +223,9 @@ def json_at_stop(stats: Stats) -> None:
 def solve_json(
     found: int, texts: Sequence[Sequence[str]], stats: Stats, count_only: bool
 ) -> dict[str, Any]:
-    """`--json`: the solutions (unless counting), their number, and the statistics; a search
-    stopped by a budget gives status "unknown" and neither."""
+    """`--json`: the solutions (unless counting), their number, and the statistics, `exhausted`
+    saying whether the search went to its end (false where it stopped at the limit: more
+    solutions may exist); a search stopped by a budget gives status "unknown" and neither."""
     result: dict[str, Any] = {}
     if stats.status is not Status.BUDGET:
         result["count"] = found
@@ -214,6 +236,7 @@ def solve_json(
         updates=stats.updates,
         seconds=round(stats.seconds, 6),
         status="unknown" if stats.status is Status.BUDGET else stats.status.value,
+        exhausted=stats.status is Status.EXHAUSTED,
         engine=stats.engine,
         core=engine_core(stats),
     )

@@ -104,13 +104,16 @@ def _ascii_only(stream: TextIO) -> bool:
 
 def solve_plainly(asked: PlainSolve) -> None:
     """Solve `asked` down `dlx solve`'s own path (`dlx.cli.solve`, or `dlx.cli.zdd` for
-    `--zdd`) with every other option at its default."""
+    `--zdd`) with every other option at its default (the first solution, as `listed` says)."""
+    from dlx.cli.output import listed
+
     file, count, engine, zdd = asked
+    limit = listed(count, False, None)
     if zdd:
         from dlx.cli import zdd as through_zdd
 
-        through_zdd.solve_file(file, through_zdd.ZddAsked(count=count))
+        through_zdd.solve_file(file, through_zdd.ZddAsked(count=count, limit=limit))
     else:
         from dlx.cli import solve
 
-        solve.solve_file(file, count=count, engine=engine)
+        solve.solve_file(file, count=count, limit=limit, engine=engine)

@@ -12,8 +12,8 @@ from typing import Annotated
 
 import typer
 
-from dlx.cli.boards import NOTHING_ASKED, Asked, board_command, run_boards
-from dlx.cli.common import Board
+from dlx.cli.boards import run_boards
+from dlx.cli.common import NOTHING_ASKED, Asked, Board, board_command
 from dlx.cli.output import EXIT_NONE, fail, read_text
 from dlx.errors import PuzzleError
 from dlx.programs.kit import PlainUsage
@@ -110,7 +110,8 @@ def polyomino(
     asked: Asked = NOTHING_ASKED,
 ) -> None:
     """Fill a square (or --board RxC) with the pieces, each used once; rotations and
-    reflections allowed unless forbidden. Cells show their piece's number (1-9, then A, B...)."""
+    reflections allowed unless forbidden. Prints the square found, each cell its piece's number
+    (1-9, then A, B...), or that no solution was found."""
     from dlx.puzzles import polyomino as puzzle
     from dlx.puzzles.shapes import Shape
 

@@ -16,15 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from dlx import Stats
-from dlx.cli.boards import (
-    NOTHING_ASKED,
-    Asked,
-    board_command,
-    board_console,
-    run_boards,
-    show_board,
-)
-from dlx.cli.common import PaintedBoard, check_svg
+from dlx.cli.boards import board_console, run_boards, show_board
+from dlx.cli.common import NOTHING_ASKED, Asked, PaintedBoard, board_command, check_svg
 from dlx.cli.output import (
     Held,
     budget,

@@ -11,14 +11,15 @@ from pathlib import Path
 import pytest
 from probes import ROOT, probe
 
-DLX_KEYS = ["nodes", "updates", "seconds", "status", "engine", "core"]
+DLX_KEYS = ["nodes", "updates", "seconds", "status", "exhausted", "engine", "core"]
 FILLIT_KEYS = ["pieces", "size", "solved", "groups", "attempts", "canonical", "rows", "core"]
 LONG = "board 10x12\npieces pentominoes pentominoes\n"
 """Two copies of each pentomino in a 10 x 12 box: hours of search, on any machine."""
 
 
 def long_searches(tmp_path: Path) -> dict[str, list[str]]:
-    """A command per kind, each searching far longer than its budget."""
+    """A command per kind, each searching far longer than its budget (`--all`: the first
+    solution of each comes at once)."""
     puzzle = tmp_path / "long.txt"
     puzzle.write_text(LONG)
     twice = tmp_path / "pieces.txt"
@@ -28,12 +29,12 @@ def long_searches(tmp_path: Path) -> dict[str, list[str]]:
     knuth = tmp_path / "long.dlx"
     knuth.write_text(problem.stdout)
     return {
-        "solve": ["dlx", "solve", str(knuth)],
+        "solve": ["dlx", "solve", "--all", str(knuth)],
         "solve-count": ["dlx", "solve", "--count", str(knuth)],
-        "tile": ["dlx", "tile", str(puzzle)],
+        "tile": ["dlx", "tile", "--all", str(puzzle)],
         "tile-count": ["dlx", "tile", "--count", str(puzzle)],
         "queens": ["dlx", "queens", "30", "--count"],
-        "polyomino": ["dlx", "polyomino", str(twice), "--board", "10x12"],
+        "polyomino": ["dlx", "polyomino", "--all", str(twice), "--board", "10x12"],
     }
 
 

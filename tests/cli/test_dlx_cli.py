@@ -57,14 +57,29 @@ def test_solve_names_line_and_column_of_a_malformed_problem(stem: str) -> None:
     assert result.stderr == (CORPUS / "dlx" / "invalid" / f"{stem}.err").read_text()
 
 
-def test_solve_count_limit_and_stdin() -> None:
-    """--count prints the number only; --limit stops early; - reads standard input."""
+def test_solve_count_limit_all_and_stdin() -> None:
+    """The first solution by default; --count prints the number only; --all every solution,
+    --limit N the first N; - reads standard input."""
     text = (CORPUS / "dlx" / "queens4.dlx").read_text()
     assert run(["solve", "--count", "-"], stdin=text).stdout == "2\n"
-    limited = run(["solve", "--limit", "1", "-"], stdin=text)
-    assert limited.exit_code == 0
-    first = (CORPUS / "dlx" / "queens4.out").read_text().split("\n\n")[0] + "\n"
-    assert limited.stdout == first
+    first = run(["solve", "-"], stdin=text)
+    assert (first.exit_code, first.stdout) == (0, (CORPUS / "dlx" / "queens4.out").read_text())
+    every = run(["solve", "--all", "-"], stdin=text).stdout
+    assert every.split("\n\n")[0] + "\n" == first.stdout and every.count("\n\n") == 1
+    assert run(["solve", "--limit", "2", "-"], stdin=text).stdout == every
+    assert run(["solve", "--limit", "1", "-"], stdin=text).stdout == first.stdout
+
+
+def test_all_and_limit_together_are_a_usage_error() -> None:
+    """--all with --limit asks two things: exit 2, one line naming both."""
+    path = str(CORPUS / "dlx" / "queens4.dlx")
+    for args in (
+        ["solve", "--all", "--limit", "1", path],
+        ["queens", "4", "--all", "--limit", "1"],
+    ):
+        result = run(args)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == "dlx: --all and --limit: give one or the other\n"
 
 
 def test_solve_count_of_zero_is_an_answer_that_exits_1() -> None:
@@ -74,13 +89,15 @@ def test_solve_count_of_zero_is_an_answer_that_exits_1() -> None:
 
 
 def test_solve_json_holds_solutions_and_statistics() -> None:
-    """--json: one object with the count, the solutions' lines and the search's statistics."""
-    result = run(["solve", "--json", str(CORPUS / "dlx" / "knuth_example.dlx")])
-    report = json.loads(result.stdout)
-    assert report["count"] == 1
-    assert report["solutions"] == [["a d f", "b g", "c e"]]
-    assert report["status"] == "exhausted"
-    assert report["nodes"] > 0 and report["updates"] > 0
+    """--json: one object with the count, the solutions' lines and the search's statistics,
+    saying whether the search was exhausted (not where it stopped at the first solution)."""
+    path = str(CORPUS / "dlx" / "knuth_example.dlx")
+    for args, status in (([], "limit"), (["--all"], "exhausted")):
+        report = json.loads(run(["solve", "--json", *args, path]).stdout)
+        assert report["count"] == 1
+        assert report["solutions"] == [["a d f", "b g", "c e"]]
+        assert (report["status"], report["exhausted"]) == (status, status == "exhausted")
+        assert report["nodes"] > 0 and report["updates"] > 0
 
 
 def test_solve_stats_go_to_standard_error() -> None:
@@ -88,7 +105,8 @@ def test_solve_stats_go_to_standard_error() -> None:
     path = str(CORPUS / "dlx" / "knuth_example.dlx")
     result = run(["solve", "--stats", path])
     assert result.stdout == run(["solve", path]).stdout
-    assert "nodes" in result.stderr and "updates" in result.stderr and "exhausted" in result.stderr
+    assert "nodes" in result.stderr and "updates" in result.stderr and "(limit)" in result.stderr
+    assert "(exhausted)" in run(["solve", "--stats", "--all", path]).stderr
 
 
 def test_a_spent_budget_exits_3_with_the_answer_unknown() -> None:
@@ -154,11 +172,11 @@ def _args(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("stem", stems(CORPUS / "polyomino", ".txt"))
 def test_polyomino_prints_the_golden_board(stem: str) -> None:
-    """The first board (`--limit 1`), labels by input order; or exactly `no solution found!`
-    and exit 1."""
+    """The square it found (the first board), labels by input order; or exactly `no solution
+    found!` and exit 1."""
     path = CORPUS / "polyomino" / f"{stem}.txt"
     expected = path.with_suffix(".out").read_text()
-    result = run(["polyomino", str(path), "--limit", "1", *_args(path)])
+    result = run(["polyomino", str(path), *_args(path)])
     assert result.stdout == expected
     assert result.exit_code == (1 if expected == "no solution found!\n" else 0)
 
@@ -174,21 +192,36 @@ def test_polyomino_prints_the_golden_board(stem: str) -> None:
         ["tile", "--board", "3x4", "--pieces", "trominoes,trominoes"],
     ],
 )
-def test_every_command_prints_every_solution_and_json_counts_them(args: list[str]) -> None:
-    """One rule for every command (issue 47, item 11): every solution found is printed, a
-    blank line between; `--count` and `--json`'s count are their number, `--limit 1` the
-    first."""
+def test_every_command_prints_the_first_solution_and_all_with_all(args: list[str]) -> None:
+    """One rule for every command (issue 55): the first solution found is printed; `--all`
+    prints every one, a blank line between, `--limit N` the first N; `--count` and `--json`'s
+    count are their number; `--json` carries the solutions printed and says whether the search
+    was exhausted."""
     number = int(run([*args, "--count"]).stdout)
     assert number > 1
-    boards = run(args).stdout.split("\n\n")
+    boards = run([*args, "--all"]).stdout.rstrip("\n").split("\n\n")
     assert len(boards) == number
-    report = json.loads(run([*args, "--json"]).stdout)
+    first = run(args)
+    assert (first.exit_code, first.stdout.rstrip("\n")) == (0, boards[0].rstrip("\n"))
+    assert "\n\n" not in first.stdout
+    assert run([*args, "--limit", "2"]).stdout.rstrip("\n").split("\n\n") == boards[:2]
+    report = json.loads(run([*args, "--json", "--all"]).stdout)
     assert report["count"] == len(report["solutions"]) == number
-    assert report["status"] == "exhausted"
-    first = run([*args, "--limit", "1"]).stdout
-    assert first.rstrip("\n") == boards[0].rstrip("\n")
-    limited = json.loads(run([*args, "--json", "--limit", "1"]).stdout)
-    assert (limited["count"], limited["status"]) == (1, "limit")
+    assert (report["status"], report["exhausted"]) == ("exhausted", True)
+    alone = json.loads(run([*args, "--json"]).stdout)
+    assert (alone["count"], alone["status"], alone["exhausted"]) == (1, "limit", False)
+    assert alone["solutions"] == report["solutions"][:1]
+
+
+@pytest.mark.parametrize(
+    "command", ["solve", "tile", "queens", "sudoku", "skyscrapers", "polyomino", "pentomino"]
+)
+def test_every_command_s_help_says_it_prints_the_first_solution(command: str) -> None:
+    """`--help` says the rule (issue 55): the first solution found; `--all` for every one."""
+    assert "prints the first solution it finds" in " ".join(run(["--help"]).stdout.split())
+    shown = " ".join(run([command, "--help"]).stdout.replace("│", " ").split())
+    assert "--all Print every solution (without it: the first found)." in shown
+    assert "--limit <int range> [x>=1] Print the first N solutions" in shown
 
 
 FIFTEEN = "2 3\n111\n110\n\n3 2\n11\n11\n11\n\n1 3\n111\n\n1 1\n1\n"
@@ -209,7 +242,7 @@ def test_polyomino_holes_leave_cells_empty_as_dlx_tile_does(tmp_path: Path) -> N
     assert run(["polyomino", str(pieces), "--board", "4x4"]).stderr == (
         "dlx: the board 4x4 has area 16, the pieces' total area is 15 (--holes 1 fits)\n"
     )
-    boards = run(["polyomino", str(pieces), "--holes", "1"]).stdout.split("\n\n")
+    boards = run(["polyomino", str(pieces), "--holes", "1", "--all"]).stdout.split("\n\n")
     assert all(board.count(".") == 1 for board in boards)
     drawn = "board\n" + "++++\n" * 4
     for number, block in enumerate(FIFTEEN.split("\n\n"), start=1):

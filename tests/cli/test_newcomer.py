@@ -91,11 +91,12 @@ def test_every_command_with_a_picture_takes_svg_and_plain(command: str, tmp_path
     assert picture.read_text().startswith("<svg")
 
 
-def test_limit_shows_as_many_boards_as_asked_and_no_limit_all() -> None:
-    """Every command shows every board found; --limit N shows the first N."""
-    one = dlx(["pentomino", "3x20", "--limit", "1"]).stdout
+def test_limit_shows_as_many_boards_as_asked_and_all_every_one() -> None:
+    """Every command shows the first board found; --limit N the first N, --all every one."""
+    one = dlx(["pentomino", "3x20"]).stdout
+    assert one == dlx(["pentomino", "3x20", "--limit", "1"]).stdout and "\n\n" not in one
     two = dlx(["pentomino", "3x20", "--limit", "2"]).stdout
-    every = dlx(["pentomino", "3x20"]).stdout
+    every = dlx(["pentomino", "3x20", "--all"]).stdout
     assert two.startswith(one + "\n") and two.count("\n\n") == 1
     assert every.startswith(two + "\n") and every.count("\n\n") == 7
 

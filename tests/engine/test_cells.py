@@ -335,7 +335,7 @@ def test_dlx_solve_engine_cells(core: str, monkeypatch: pytest.MonkeyPatch) -> N
     assert result.exit_code == 0 and result.stdout == "92\n"
     assert result.stderr.startswith("dlx: 947 nodes, 20078 updates, ")
     assert result.stderr.endswith(f"92 solutions (exhausted), engine: cells, core: {core}\n")
-    report = json.loads(cli(["solve", "--engine", "cells", "--json", path]).stdout)
+    report = json.loads(cli(["solve", "--engine", "cells", "--json", "--all", path]).stdout)
     assert (report["engine"], report["core"], report["nodes"], report["count"]) == (
         "cells",
         core,

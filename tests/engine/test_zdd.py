@@ -247,8 +247,12 @@ def test_every_line_names_nodes_made_before(drawn: tuple[Problem[int], object]) 
 
 def test_solve_counts_lists_and_draws(tmp_path: Path) -> None:
     path = str(ROOT / "corpus" / "dlx" / "queens4.dlx")
-    plain = runner.invoke(app, ["solve", path])
-    assert runner.invoke(app, ["solve", "--zdd", path]).stdout == plain.stdout
+    plain = runner.invoke(app, ["solve", "--all", path])
+    assert runner.invoke(app, ["solve", "--zdd", "--all", path]).stdout == plain.stdout
+    first = runner.invoke(app, ["solve", "--zdd", path]).stdout
+    assert (
+        first == runner.invoke(app, ["solve", path]).stdout == plain.stdout.split("\n\n")[0] + "\n"
+    )
     assert runner.invoke(app, ["solve", "--zdd", "--count", path]).stdout == "2\n"
     out = tmp_path / "q.zdd"
     done = runner.invoke(app, ["solve", "--zdd", "--count", "--stats", "--zdd-out", str(out), path])
@@ -299,7 +303,8 @@ def test_tile_counts_dominoes_and_draws_pictures(tmp_path: Path) -> None:
     assert done.stdout == f"{transfer_matrix(8, 30)}\n"
     pentominoes = ["tile", "--board", "3x20", "--pieces", "pentominoes", "--plain"]
     assert runner.invoke(app, [*pentominoes, "--count", "--zdd"]).stdout == "8\n"
-    listed = {board.strip() for board in runner.invoke(app, pentominoes).stdout.split("\n\n")}
+    every = runner.invoke(app, [*pentominoes, "--all"]).stdout
+    listed = {board.strip() for board in every.split("\n\n")}
     drawn = runner.invoke(app, [*pentominoes, "--zdd", "--random", "3", "--seed", "1"])
     boards = [board.strip() for board in drawn.stdout.split("\n\n")]
     assert len(boards) == 3 and set(boards) <= listed

@@ -87,7 +87,7 @@ def many_solutions(tmp_path: Path) -> str:
 def test_solutions_held_until_the_end_are_bounded_and_the_way_out_named(
     tmp_path: Path, form: list[str]
 ) -> None:
-    done = probe("dlx", "solve", *form, many_solutions(tmp_path), seconds=120)
+    done = probe("dlx", "solve", "--all", *form, many_solutions(tmp_path), seconds=120)
     assert (done.returncode, done.stdout) == (1, "")
     message = one_line(done)
     assert "more than 1000000 lines" in message and "--count" in message

@@ -51,10 +51,13 @@ def run(args: list[str], env: dict[str, str | None] = PLAIN) -> Result:
 
 @pytest.mark.parametrize("file", FILES, ids=lambda f: f.stem)
 def test_solve_in_parallel_prints_what_the_sequential_search_prints(file: Path) -> None:
-    """Solutions, their order and the JSON counters: the same with --jobs 2."""
-    assert run(["solve", "--jobs", "2", str(file)]).stdout == run(["solve", str(file)]).stdout
+    """Solutions, their order and the JSON counters: the same with --jobs 2 (the first
+    solution, and every one)."""
+    for every in ([], ["--all"]):
+        alone = run(["solve", *every, str(file)]).stdout
+        assert run(["solve", "--jobs", "2", *every, str(file)]).stdout == alone
     both = [
-        json.loads(run(["solve", "--json", *jobs, str(file)]).stdout)
+        json.loads(run(["solve", "--json", "--all", *jobs, str(file)]).stdout)
         for jobs in ([], ["--jobs", "2"])
     ]
     assert both[0]["solutions"] == both[1]["solutions"]

@@ -386,7 +386,7 @@ def test_all_browses_every_solution(page: Page, tmp_path: Path) -> None:
     text = page.get_by_label("Puzzle file").input_value()
     button(page, "All").click()
     assert finished(page).startswith("Done: 8 solutions (all found)")
-    expected = json.loads(dlx_tile(tmp_path, text, "--json").stdout)["solutions"]
+    expected = json.loads(dlx_tile(tmp_path, text, "--json", "--all").stdout)["solutions"]
     position = page.locator("#position")
     assert position.inner_text() == "Solution 1 of 8"
     assert not button(page, "Previous").is_enabled()

@@ -102,7 +102,7 @@ def test_long_names_print_as_labels_with_a_legend() -> None:
 
 
 def test_json_names_each_label_s_piece_and_copy() -> None:
-    result = run(["tile", str(CORPUS / "copies_told_apart.txt"), "--json"])
+    result = run(["tile", str(CORPUS / "copies_told_apart.txt"), "--json", "--all"])
     found = json.loads(result.stdout)
     assert found["solutions"] == [["LLl", "Lll"], ["Lll", "LLl"]]
     assert found["legend"] == {"L": {"piece": "L", "copy": 1}, "l": {"piece": "L", "copy": 2}}

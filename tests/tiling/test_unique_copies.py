@@ -172,6 +172,6 @@ def test_the_command_counts_and_lists_one_solution_per_class(
     assert RUNNER.invoke(app, ["tile", "--count", str(path)]).stdout == f"{whole}\n"
     unique = RUNNER.invoke(app, ["tile", "--unique", "--count", str(path)])
     assert (unique.exit_code, unique.stdout) == (0, f"{classes}\n")
-    listed = RUNNER.invoke(app, ["tile", "--unique", str(path)])
+    listed = RUNNER.invoke(app, ["tile", "--unique", "--all", str(path)])
     assert listed.exit_code == 0
     assert len(listed.stdout.strip().split("\n\n")) == classes

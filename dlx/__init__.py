@@ -30,7 +30,10 @@ if TYPE_CHECKING:
         EngineOptionError,
         FormatError,
         MemoUnsupportedError,
+        OutOfBudgetError,
+        PuzzleError,
         SearchBusyError,
+        SearchOptionError,
         SizeLimitError,
         SolutionError,
         UnknownItemError,
@@ -63,7 +66,10 @@ _HOMES = {
             "EngineOptionError",
             "FormatError",
             "MemoUnsupportedError",
+            "OutOfBudgetError",
+            "PuzzleError",
             "SearchBusyError",
+            "SearchOptionError",
             "SizeLimitError",
             "SolutionError",
             "UnknownItemError",
@@ -100,8 +106,11 @@ __all__ = [
     "FailureMemo",
     "FormatError",
     "MemoUnsupportedError",
+    "OutOfBudgetError",
     "Problem",
+    "PuzzleError",
     "SearchBusyError",
+    "SearchOptionError",
     "SizeLimitError",
     "SolutionError",
     "Stats",
@@ -134,8 +143,8 @@ if not TYPE_CHECKING:  # mypy sees the names imported above, and no other
 
 
 def __dir__() -> list[str]:
-    """The public names with the module's own, loaded or not."""
-    return sorted({*globals(), *__all__})
+    """The public names, loaded or not, and the package's version."""
+    return sorted([*__all__, "__version__"])
 
 
 class _Package(ModuleType):

@@ -141,7 +141,23 @@ class CoreUnavailableError(DlxError):
 
 class BudgetError(DlxError):
     """A budget is malformed: a timeout that is not a positive finite number of seconds, or a
-    node budget below 1."""
+    node budget below 1; or (`OutOfBudgetError`) a budget ran out where no answer can say so."""
+
+
+class OutOfBudgetError(BudgetError):
+    """A shorthand's search (`count`, `first` without `stats=`, `zdd`) was cut short by its
+    budget: the answer is unknown, so none is returned. `stats`: the counters so far.
+
+    >>> from dlx import count
+    >>> from dlx.puzzles import queens
+    >>> count(queens.problem(12), max_nodes=1000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    dlx.errors.OutOfBudgetError: the search stopped at its budget after 1000 nodes, ...
+    """
+
+    def __init__(self, message: str, stats: object = None) -> None:
+        super().__init__(message)
+        self.stats = stats
 
 
 class SizeLimitError(DlxError):
@@ -173,7 +189,19 @@ class FormatError(DlxError):
         self.column = column
 
 
-class EngineOptionError(DlxError):
+class SearchOptionError(DlxError):
+    """A search's keyword is malformed: an unknown item choice, a limit below 1, an item order
+    that names an item twice or a secondary one, or (`EngineOptionError`) what the engine asked
+    for cannot take.
+
+    >>> from dlx import Problem, solve
+    >>> solve(Problem(["a"]), choose="bogus")
+    Traceback (most recent call last):
+    dlx.errors.SearchOptionError: choose must be 'mrv', 'first' or 'sweep', not 'bogus'
+    """
+
+
+class EngineOptionError(SearchOptionError):
     """A search asked an engine for something it has no meaning for (say, a pruning hook or
     multiplicities from the `cells` engine, Knuth's SSXCC), or named no known engine.
 
@@ -184,10 +212,12 @@ class EngineOptionError(DlxError):
     """
 
 
-class PuzzleError(ValueError):
+class PuzzleError(DlxError):
     """A puzzle's input breaks a rule (a board, a piece, a clue); the message names it. The
-    front-ends' error (`dlx.puzzles`, `dlx.tiling`), apart from the engine's `DlxError`."""
+    front-ends' error (`dlx.puzzles`; `dlx.tiling`'s `TileError`), a `DlxError` as the
+    engine's are, so that one `except DlxError` takes every bad input."""
 
 
-DOMAIN_ERRORS = (DlxError, PuzzleError)
-"""The errors that mean bad input; any other is a bug, and shows as one."""
+DOMAIN_ERRORS = (DlxError,)
+"""The errors that mean bad input (the puzzles' and tilings' among them); any other is a bug,
+and shows as one."""

@@ -72,6 +72,11 @@ class Problem(Generic[K]):
 
     >>> p.keys_are_numbers
     False
+    >>> p
+    Problem with 2 primary items, 1 secondary item, 2 options
+
+    A string of items is its characters, one item each (`Problem("abc")`: a, b, c); an option
+    naming a longer item of such a problem is refused, saying so.
     """
 
     def __init__(
@@ -83,11 +88,13 @@ class Problem(Generic[K]):
     ) -> None:
         self.items: list[Item] = []
         self.index: dict[Item, int] = {}
+        self.spelt = isinstance(primary, str) or isinstance(secondary, str)
+        """Whether items were given as a string: one item per character (`"abc"`: a, b, c)."""
         for name in primary:
-            self._declare(name)
+            self._declare(name, "primary")
         self.primary_count = len(self.items)
         for name in secondary:
-            self._declare(name)
+            self._declare(name, "secondary")
         self.bounds: list[tuple[int, int]] = [(1, 1)] * self.primary_count
         for name, bound in (bounds or {}).items():
             self._bound(name, bound)
@@ -100,11 +107,22 @@ class Problem(Generic[K]):
         self.option_nodes = 0  # the total option length
         self.keys_are_numbers = True  # each option's key is its number (0, 1, 2, ...)
 
-    def _declare(self, name: Item) -> None:
+    def __repr__(self) -> str:
+        """One line: the problem's size, as networkx's graphs say theirs."""
+        secondary = len(self.items) - self.primary_count
+        counts = [(self.primary_count, "primary item"), (secondary, "secondary item")]
+        counts.append((len(self.options), "option"))
+        return "Problem with " + ", ".join(f"{n} {w}{'' if n == 1 else 's'}" for n, w in counts)
+
+    def _declare(self, name: Item, kind: str) -> None:
+        """Number the item `name`, declared as `kind` (primary or secondary)."""
         if len(self.items) >= MAX_ITEMS:
             raise SizeLimitError(f"more than {MAX_ITEMS} items (the limit)")
-        if name in self.index:
-            raise DuplicateItemNameError(f"item {name!r} is declared twice")
+        number = self.index.get(name)
+        if number is not None:
+            before = "primary" if kind == "primary" or number < self.primary_count else kind
+            how = "twice" if before == kind else "as primary and as secondary"
+            raise DuplicateItemNameError(f"item {name!r} is declared {how}")
         self.index[name] = len(self.items)
         self.items.append(name)
 
@@ -118,6 +136,14 @@ class Problem(Generic[K]):
                 f"item {name!r}: multiplicity {low}..{high} is not 0 <= a <= b, b >= 1"
             )
         self.bounds[number] = (low, high)
+
+    def _unknown(self, key: K, name: Item) -> UnknownItemError:
+        """The error of option `key` naming `name`, never declared: where the items were given
+        as a string (one item per character), it says so."""
+        hint = ""
+        if self.spelt and isinstance(name, str) and len(name) > 1:
+            hint = " (the items were given as a string, one item per character: give a list)"
+        return UnknownItemError(f"option {key!r} names unknown item {name!r}{hint}")
 
     @property
     def has_multiplicities(self) -> bool:
@@ -138,7 +164,7 @@ class Problem(Generic[K]):
         for name in items:
             number = self.index.get(name)
             if number is None:
-                raise UnknownItemError(f"option {key!r} names unknown item {name!r}")
+                raise self._unknown(key, name)
             if number in seen:
                 raise DuplicateItemInOptionError(f"option {key!r} names item {name!r} twice")
             seen.add(number)

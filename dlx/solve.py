@@ -11,13 +11,13 @@ from collections.abc import Generator, Hashable, Iterable
 from dlx.cores.counters import BATCH, NO_LIMIT
 from dlx.cores.settings import Choice as Choice
 from dlx.cores.settings import SearchSettings
-from dlx.errors import UnknownItemError
+from dlx.errors import OutOfBudgetError, SearchOptionError, UnknownItemError
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
 
 TYPE_CHECKING = False  # as typing's, which a search need not load (it costs a start 0.012 G)
 if TYPE_CHECKING:
-    from typing import Any, TypedDict, TypeVar
+    from typing import Any, TypedDict, TypeVar, Unpack
 
     from dlx.cores.bitset.layout import Layout
     from dlx.cores.settings import CoreName, Learn, Progress, Prune
@@ -114,10 +114,13 @@ def search_settings(
     """`solve`'s keywords but `stats`, checked for `problem` and turned into the settings every
     core takes: the rules that need no problem first (by `SearchSettings`, whose fields are the
     `rest`), then the option keys and items, by number; preferred options only where the links
-    engine runs Algorithm M."""
-    for internal in ("count_to", "batch"):  # fields `count` and `solve` set, no keywords
-        if internal in rest:
-            raise TypeError(f"search_settings() got an unexpected keyword argument {internal!r}")
+    engine runs Algorithm M. A `problem` that is no `Problem`, or a keyword `solve` does not
+    take, is a TypeError naming it."""
+    if not isinstance(problem, Problem):
+        raise TypeError(f"a search takes a dlx.Problem, not {type(problem).__name__!r}")
+    for name in rest:
+        if name not in KEYWORDS:  # (`count_to`, `batch`: fields `count` and `solve` set)
+            raise TypeError(f"unexpected keyword argument {name!r} (see help(dlx.solve))")
     asked = SearchSettings(**rest)
     settings = asked.replace(
         givens=tuple([problem.option_number(key) for key in givens]),
@@ -125,7 +128,9 @@ def search_settings(
         item_order=_item_numbers(problem, item_order),
     )
     if settings.prefer and settings.engine == "links" and not settings.general(problem):
-        raise ValueError("preferred options need the general search (multiplicities or a memo)")
+        raise SearchOptionError(
+            "preferred options need the general search (multiplicities or a memo)"
+        )
     return settings
 
 
@@ -159,10 +164,10 @@ def _item_numbers(problem: Problem[K], items: Iterable[Hashable]) -> tuple[int, 
         if number is None:
             raise UnknownItemError(f"item_order names unknown item {item!r}")
         if number >= problem.primary_count:
-            raise ValueError(f"item_order names {item!r}, which is not a primary item")
+            raise SearchOptionError(f"item_order names {item!r}, which is not a primary item")
         numbers.append(number)
     if len(set(numbers)) != len(numbers):
-        raise ValueError("item_order names an item twice")
+        raise SearchOptionError("item_order names an item twice")
     return tuple(numbers)
 
 
@@ -195,15 +200,39 @@ def _keyed(
         search.close()
 
 
-def count(problem: Problem[K], **options: object) -> int:
-    """The number of exact covers of `problem` (keyword options as for `solve`).
+KEYWORDS = frozenset(
+    {"choose", "limit", "max_nodes", "timeout", "progress", "core", "engine", "layout"}
+    | {"memo", "prune", "learn"}
+)
+"""The keywords of `solve` that `search_settings` takes as they are (with `givens`, `prefer`,
+`item_order`, which it numbers, and `stats`, which it leaves to its caller)."""
+
+
+def count(problem: Problem[K], **options: Unpack[SolveOptions]) -> int:
+    """The number of exact covers of `problem` (keyword options as for `solve`). A budget that
+    cuts the search short raises `OutOfBudgetError` (the count is unknown), unless `stats` is
+    given: then the number found so far is returned and `stats.status` is BUDGET.
 
     >>> count(Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])]))
     2
     """
     given = options.pop("stats", None)
-    stats: Stats = Stats() if given is None else given  # type: ignore[assignment]
-    return count_with(problem, search_settings(problem, **options), stats)  # type: ignore[arg-type]
+    stats = Stats() if given is None else given
+    found = count_with(problem, search_settings(problem, **options), stats)
+    if given is None:
+        unknown_unless_exhausted(stats, "count")
+    return found
+
+
+def unknown_unless_exhausted(stats: Stats, what: str) -> None:
+    """Raise `OutOfBudgetError` where a budget stopped the search `stats` counted, so that no
+    `what` is read as an answer."""
+    if stats.status is Status.BUDGET:
+        raise OutOfBudgetError(
+            f"the search stopped at its budget after {stats.nodes} nodes, {stats.solutions} "
+            f"solutions found: the {what} is unknown (stats= gives the figures so far)",
+            stats,
+        )
 
 
 def count_with(problem: Problem[K], settings: SearchSettings, stats: Stats) -> int:
@@ -216,19 +245,26 @@ def count_with(problem: Problem[K], settings: SearchSettings, stats: Stats) -> i
     return stats.solutions
 
 
-def first(problem: Problem[K], **options: object) -> tuple[K, ...] | None:
-    """The first exact cover of `problem` in search order, or None when there is none.
+def first(problem: Problem[K], **options: Unpack[SolveOptions]) -> tuple[K, ...] | None:
+    """The first exact cover of `problem` in search order, or None when there is none. A
+    budget that stops the search before it finds one raises `OutOfBudgetError` (whether there
+    is one is unknown), unless `stats` is given: then None, and `stats.status` is BUDGET.
 
     >>> first(Problem.from_options(["a", "b"], [("ab", ["a", "b"]), ("a", ["a"]), ("b", ["b"])]))
     ('ab',)
     >>> first(Problem.from_options(["a", "b"], [("a", ["a"])])) is None
     True
     """
-    search = solve(problem, limit=1, **options)  # type: ignore[arg-type]
+    given = options.pop("stats", None)
+    stats = Stats() if given is None else given
+    search = solve(problem, limit=1, stats=stats, **options)  # type: ignore[misc]
     try:
-        return next(search, None)
+        found = next(search, None)
     finally:
         search.close()
+    if found is None and given is None:
+        unknown_unless_exhausted(stats, "first solution")
+    return found
 
 
 if TYPE_CHECKING:
@@ -243,6 +279,21 @@ if TYPE_CHECKING:
         max_nodes: int | None
         timeout: float | None
         progress: Progress | None
+
+    class SolveOptions(SearchKeywords, total=False):
+        """The keywords of `solve`, for `count` and `first`: a wrong name or type is the type
+        checker's error, as it is for `solve`."""
+
+        choose: Choice
+        givens: Iterable[Any]
+        prefer: Iterable[Any]
+        item_order: Iterable[Hashable]
+        memo: FailureMemo | None
+        prune: Prune | None
+        learn: Learn | None
+        core: CoreName | None
+        engine: str
+        layout: Layout | None
 
 else:
 

@@ -61,9 +61,7 @@ class Stats(Record):
     >>> stats.nodes, stats.updates, stats.solutions, stats.profile, stats.complete
     (4, 4, 2, [1, 2, 1], True)
 
-    It is written out as the dataclass it was (its constructor, fields, defaults, repr and
-    equality, `share` left out of equality), since `dataclasses` costs every start of the
-    `dlx` program 0.04 G instructions (it imports `inspect`) for the few lines it would write.
+    `engine` names the engine that searched and `core` its core, "compiled" or "python".
     """
 
     nodes: int
@@ -73,7 +71,7 @@ class Stats(Record):
     status: Status
     profile: list[int]
     engine: str  # the engine that searched: "links" (DLX1, DLX2), "cells" (SSXCC) or "bitset"
-    core: str  # the cells or bitset engine's core ("compiled" or "python"); links name theirs apart
+    core: str  # the engine's core: "compiled" or "python" ("" before a search)
     share: float | None
     """At a progress poll, Knuth's estimate of the share of the tree searched so far, from the
     path to the current node: at each level the options tried before the current one over all
@@ -115,7 +113,8 @@ class Stats(Record):
         self.share = share
 
     def _compared(self) -> tuple[object, ...]:
-        """The fields equality compares: all but `share`."""
+        """The fields equality compares: all but `share` and `core` (the two cores of an
+        engine run the same search, and their statistics are equal)."""
         return (
             self.nodes,
             self.updates,
@@ -124,7 +123,6 @@ class Stats(Record):
             self.status,
             self.profile,
             self.engine,
-            self.core,
         )
 
     @property

@@ -40,6 +40,7 @@ from dlx.cores.settings import check_budget
 from dlx.cores.zdd.order import derived_orders, rcm_order, sweep_order
 from dlx.cores.zdd.plan import Plan, compile_plan, reorder_plan
 from dlx.cores.zdd.search import ENTRY_BYTES, Builder, ZddStats
+from dlx.errors import SearchOptionError
 from dlx.problem import Problem
 
 TYPE_CHECKING = False  # as typing's: `dlx solve --zdd` starts without typing and pathlib
@@ -190,11 +191,11 @@ def zdd(
     core), and says which in `stats.choice`.
     `memo_mb` caps the memo; past it the memo gives entries up (the compiled search those of
     every other level, the Python one all) and the search goes on, its count still exact.
-    Past `max_nodes` search nodes, BudgetError. `core` picks the compiled search (the default
-    when built) or this module's, its reference.
+    Past `max_nodes` search nodes, OutOfBudgetError. `core` picks the compiled search (the
+    default when built) or this module's, its reference.
     """
     if choose not in ("frontier", "sweep", "rcm", "mrv", "auto"):
-        raise ValueError(
+        raise SearchOptionError(
             f"choose must be 'frontier', 'sweep', 'rcm', 'mrv' or 'auto', not {choose!r}"
         )
     if not memo_mb > 0:

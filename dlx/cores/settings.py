@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from dlx.errors import BudgetError, EngineOptionError
+from dlx.errors import BudgetError, EngineOptionError, SearchOptionError
 from dlx.stats import Stats
 
 TYPE_CHECKING = False  # as typing's, which (with dataclasses) a start need not load
@@ -125,7 +125,7 @@ class SearchSettings:
     >>> SearchSettings(limit=0)
     Traceback (most recent call last):
     ...
-    ValueError: limit must be at least 1 (None: no limit), not 0
+    dlx.errors.SearchOptionError: limit must be at least 1 (None: no limit), not 0
     """
 
     choose: Choice = "mrv"
@@ -149,9 +149,11 @@ class SearchSettings:
     def __post_init__(self) -> None:
         """Refuse an unknown item choice, a limit below 1, a bad budget, an unknown engine."""
         if self.choose not in ("mrv", "first", "sweep"):
-            raise ValueError(f"choose must be 'mrv', 'first' or 'sweep', not {self.choose!r}")
+            raise SearchOptionError(
+                f"choose must be 'mrv', 'first' or 'sweep', not {self.choose!r}"
+            )
         if self.limit is not None and self.limit < 1:
-            raise ValueError(f"limit must be at least 1 (None: no limit), not {self.limit}")
+            raise SearchOptionError(f"limit must be at least 1 (None: no limit), not {self.limit}")
         check_budget(self.timeout, self.max_nodes)
         if self.engine not in ENGINES:
             raise EngineOptionError(

@@ -20,7 +20,7 @@ transforms move the cell and keep the suffix. The first `dims` coordinates trans
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dlx.tiling.errors import TileError
 
@@ -39,11 +39,11 @@ class Grid:
 
     name: str
     dims: int
-    rotations: tuple[Map, ...]
-    reflection: Map
-    mirror: Map
-    neighbours: Callable[[Cell], list[Cell]]
-    touching: str
+    rotations: tuple[Map, ...] = field(repr=False)
+    reflection: Map = field(repr=False)
+    mirror: Map = field(repr=False)
+    neighbours: Callable[[Cell], list[Cell]] = field(repr=False)
+    touching: str = field(repr=False)
     """Which cells touch, as a picture draws them (said of a piece that is not connected)."""
     solid: bool = False
 

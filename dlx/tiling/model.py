@@ -73,6 +73,12 @@ class Puzzle:
     names: dict[Spot, str] = field(default_factory=dict, compare=False, repr=False)
     """Each spot's item name, as `spot_name` first worked it out."""
 
+    def __repr__(self) -> str:
+        """One line: the grid, the board's spots and the pieces."""
+        names = ", ".join(piece.name for piece in self.pieces[:12])
+        more = ", ..." if len(self.pieces) > 12 else ""
+        return f"Puzzle on the {self.grid.name} grid: {len(self.board)} spots; pieces {names}{more}"
+
     def primary_spots(self) -> list[Spot]:
         """The board's spots every solution covers."""
         return [spot for spot in self.board if spot[1] == 0 and spot not in self.loose]

@@ -28,6 +28,11 @@ class Tiling:
     """The keywords of the engine its searches run on (`dlx.tiling.build.engine_keywords`),
     chosen once."""
 
+    def __repr__(self) -> str:
+        """One line: the puzzle's size and its problem's."""
+        cells, pieces = len(self.puzzle.board), len(self.puzzle.pieces)
+        return f"Tiling of {pieces} pieces on {cells} spots ({len(self.placements)} placements)"
+
     def option_names(self, key: int) -> list[str]:
         """The items of option `key` as Knuth's generator writes them: piece, spots, ties."""
         placement = self.placements[key]

@@ -498,7 +498,9 @@ def test_a_signal_reaches_the_compiled_search(listing: bool) -> None:
 
     tiling = build(read_picture("board 6x10\npieces pentominoes\n"))
     keywords = engine_keywords(tiling)
-    count(tiling.problem, core="compiled", max_nodes=1, **keywords)  # (the table and its plan)
+    count(
+        tiling.problem, core="compiled", max_nodes=1, stats=Stats(), **keywords
+    )  # (the table and its plan)
 
     def ring(signum: int, frame: FrameType | None) -> None:
         raise Interrupted

@@ -94,9 +94,10 @@ def search_links(
     else Algorithm X); `stats` current at each yield and however it ends. The core is picked,
     the links built and a memo bound at once; the search starts at the first `next`."""
     general = settings.general(problem)
-    stats.engine, stats.core = "links", ""  # (a Stats object may have served another engine)
+    stats.engine, stats.core = "links", "compiled"  # (it may have served another engine)
     if pick_core(settings.core) == "compiled" and compiled_supports(problem):
         return search_compiled(problem, stats, settings, general)
+    stats.core = "python"
     from dlx.cores.links.dance import links_of  # a compiled search never loads the Python engine
 
     links = links_of(problem)

@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Iterable
 from itertools import chain
 
-from dlx.errors import BudgetError, CoreUnavailableError
+from dlx.errors import CoreUnavailableError, OutOfBudgetError
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def build_compiled(
 ) -> Built | None:
     """The nodes, root and statistics of the compiled search on `plan` (branching as `mrv`
     says); None when it was not built (CoreUnavailableError instead when `required`);
-    BudgetError past `max_nodes`."""
+    OutOfBudgetError past `max_nodes`."""
     if _zdd is None:
         if required:
             raise CoreUnavailableError("the compiled ZDD search was not built")
@@ -88,7 +88,7 @@ def build_compiled(
     try:
         var, lo, hi, root, counters = _zdd.build(*_arguments(plan, memo_mb, most, mrv))
     except OverflowError:
-        raise BudgetError(f"the ZDD search passed max_nodes ({max_nodes})") from None
+        raise OutOfBudgetError(f"the ZDD search passed max_nodes ({max_nodes})") from None
     nodes = (_ints(var), _ints(lo), _ints(hi))
     return nodes, root, _stats(counters, "mrv" if mrv else "frontier")
 

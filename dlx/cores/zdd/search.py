@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 
 from dlx.cores.zdd.plan import Plan
-from dlx.errors import BudgetError
+from dlx.errors import OutOfBudgetError
 from dlx.stats import Record
 
 Nodes = tuple[list[int], list[int], list[int]]
@@ -92,7 +92,7 @@ class Builder:
                 return node
         self.stats.nodes += 1
         if self.max_nodes is not None and self.stats.nodes > self.max_nodes:
-            raise BudgetError(f"the ZDD search passed max_nodes ({self.max_nodes})")
+            raise OutOfBudgetError(f"the ZDD search passed max_nodes ({self.max_nodes})")
         if not children:
             return 0 if free else self._end(state)
         chain = 0

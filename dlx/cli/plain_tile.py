@@ -76,13 +76,9 @@ def file_puzzle(file: str, grid: str | None) -> Puzzle:
     """The puzzle of FILE (`-`: standard input): a picture, or Knuth's spec lines on `grid`
     (guessed from the lines without one)."""
     from dlx.cli.output import read_text
-    from dlx.tiling.drawn import is_picture, read_picture
-    from dlx.tiling.spec import guess_grid, read_spec
+    from dlx.tiling.given import read_puzzle
 
-    text = read_text(file)
-    if is_picture(text):
-        return read_picture(text, grid)
-    return read_spec(text, grid or guess_grid(text))
+    return read_puzzle(read_text(file), grid)
 
 
 def posed(puzzle: Puzzle, how: tuple[bool, bool, bool, bool]) -> Tiling:

@@ -102,14 +102,10 @@ def _fixed(data: dict[str, Any]) -> dict[str, tuple[bool, bool]]:
 
 def puzzle_of(job: Job) -> Puzzle:
     """The job's puzzle, read as `dlx tile` reads a file, with the job's options set."""
-    from dlx.tiling.drawn import is_picture, read_picture
     from dlx.tiling.errors import TileError
-    from dlx.tiling.spec import guess_grid, read_spec
+    from dlx.tiling.given import read_puzzle
 
-    if is_picture(job.text):
-        puzzle = read_picture(job.text, job.grid)
-    else:
-        puzzle = read_spec(job.text, job.grid or guess_grid(job.text))
+    puzzle = read_puzzle(job.text, job.grid)
     puzzle.rotate = job.rotate
     puzzle.flip = job.flip if job.flip is not None else not puzzle.grid.solid
     puzzle.unique = job.mode == "unique"

@@ -10,5 +10,29 @@ Knuth's spec files, read once and turned into items and options for the engine.
 - `render`: text pictures; `svg`: SVG pictures.
 
 The engine (`dlx.problem`, `dlx.solve`) knows nothing of grids; `dlx tile` (`dlx.cli.tile`) is
-the command.
+the command. The public API, `Puzzle` and its `Solution`s, the named `BOARDS` and `piece_sets()`,
+is `dlx.tiling.workshop`'s, loaded here on first use (`dlx tile` starts without it).
 """
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load (as in `dlx`)
+if TYPE_CHECKING:
+    from dlx.tiling.workshop import BOARDS, Puzzle, Solution, piece_sets
+
+__all__ = ["BOARDS", "Puzzle", "Solution", "piece_sets"]
+
+if not TYPE_CHECKING:  # mypy sees the names imported above
+
+    def __getattr__(name: str) -> object:
+        """The public `name`, from `dlx.tiling.workshop`."""
+        if name not in __all__:
+            raise AttributeError(f"module 'dlx.tiling' has no attribute {name!r}")
+        from dlx.tiling import workshop
+
+        return getattr(workshop, name)
+
+
+def __dir__() -> list[str]:
+    """The public names."""
+    return sorted(__all__)

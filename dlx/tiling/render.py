@@ -114,21 +114,28 @@ def legend_lines(
 
 
 def marks(puzzle: Puzzle, solution: Sequence[Placement]) -> list[str]:
-    """The label of each placement of a solution: copies of a piece numbered in the board's
-    order of their first cells, so that two solutions that differ print differently."""
+    """The label of each placement of a solution, its copy's (`copy_numbers`), so that two
+    solutions that differ print differently."""
     table = label_table(puzzle)
+    return [
+        table[pl.piece][k - 1] if k <= len(table[pl.piece]) else OVERFLOW
+        for pl, k in zip(solution, copy_numbers(puzzle, solution), strict=True)
+    ]
+
+
+def copy_numbers(puzzle: Puzzle, solution: Sequence[Placement]) -> list[int]:
+    """Which copy of its piece each placement of a solution is, from 1: copies numbered in the
+    board's order of their first cells."""
     order = {spot: number for number, spot in enumerate(puzzle.board)}
     ranked = sorted(
         range(len(solution)),
         key=lambda j: (solution[j].piece, min(order[spot] for spot in solution[j].spots)),
     )
-    found = [""] * len(solution)
-    used = [0] * len(table)
+    found = [0] * len(solution)
+    used = [0] * len(puzzle.pieces)
     for j in ranked:
-        piece = solution[j].piece
-        row = table[piece]
-        found[j] = row[used[piece]] if used[piece] < len(row) else OVERFLOW
-        used[piece] += 1
+        used[solution[j].piece] += 1
+        found[j] = used[solution[j].piece]
     return found
 
 

@@ -1,0 +1,170 @@
+"""The tiling workshop as a Python library (issue 56): `dlx.tiling.Puzzle` gives what `dlx tile`
+prints on every golden case, its solutions are values that draw themselves, its errors are
+typed and name what was given, and a budget never returns what reads as an answer."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import dlx
+from dlx.cli.app import app
+from dlx.tiling import BOARDS, Puzzle, Solution, piece_sets
+from dlx.tiling.errors import TileError
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "tile"
+CASES = sorted(p.stem for p in CORPUS.glob("*.txt") if not p.stem.startswith("err_"))
+ERRORS = sorted(p.stem for p in CORPUS.glob("err_*.txt"))
+SLOW = {"spec_pentominoes_6x10"}
+
+
+def printed(puzzle: Puzzle, args: list[str]) -> str:
+    """What `dlx tile FILE ARGS` prints, asked of the library."""
+    unique = "--unique" in args
+    if "--count" in args:
+        return f"{puzzle.count(unique=unique)}\n"
+    limit = int(args[args.index("--limit") + 1]) if "--limit" in args else 1
+    found = puzzle.solutions(unique=unique, limit=None if "--all" in args else limit)
+    return "\n\n".join(solution.text() for solution in found) + "\n"
+
+
+@pytest.mark.parametrize(
+    "stem", [pytest.param(s, marks=pytest.mark.slow) if s in SLOW else s for s in CASES]
+)
+def test_the_library_gives_every_golden_output_of_dlx_tile(stem: str) -> None:
+    extra = CORPUS / f"{stem}.args"
+    args = extra.read_text().split() if extra.exists() else []
+    puzzle = Puzzle.open(CORPUS / f"{stem}.txt")
+    assert printed(puzzle, args) == (CORPUS / f"{stem}.out").read_text()
+
+
+@pytest.mark.parametrize("stem", ERRORS)
+def test_a_bad_file_is_the_tile_error_dlx_tile_names(stem: str) -> None:
+    with pytest.raises(TileError) as raised:
+        Puzzle.open(CORPUS / f"{stem}.txt").count()
+    assert f"dlx: {raised.value}\n" == (CORPUS / f"{stem}.err").read_text()
+
+
+def test_a_puzzle_in_python_is_the_one_its_picture_draws() -> None:
+    drawn = Puzzle.read("board 3x20\npieces pentominoes\n")
+    given = Puzzle(board="3x20", pieces="pentominoes")
+    assert given.count() == drawn.count() == 8
+    assert given.count(unique=True) == 2
+    board = Puzzle(board=["###", "##.", "#.."], pieces={"L": "##/#.", "I": "###"})
+    assert board.first() is not None and board.count() == 2
+    assert Puzzle(board="##/##/##", pieces={"L": "##/#."}, copies={"L": 2}).count() == 2
+    assert Puzzle(board="##/##/##", pieces={"L": "##/#."}, copies={"L": (0, 2)}).count() == 2
+    mixed = Puzzle(board="2x5", pieces=["trominoes", {"O": "##/##"}])
+    assert mixed.count() == int(run_tile("board 2x5\npieces trominoes\npiece O\n##\n##\n"))
+
+
+def run_tile(text: str, *args: str) -> str:
+    """`dlx tile --count ARGS` of a puzzle given as text."""
+    done = CliRunner().invoke(app, ["tile", "-", "--count", *args], input=text)
+    return done.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    ("keywords", "args"),
+    [({"rotations": False}, ["--no-rotate"]), ({"reflections": False}, ["--no-flip"])],
+)
+def test_turns_are_the_command_line_s(keywords: dict[str, bool], args: list[str]) -> None:
+    text = "board 2x4\npiece 0:2|L\n###\n#..\npiece 0:2|I\n####\npiece 0:2|O\n##\n##\n"
+    turned = Puzzle.read(text, **keywords)
+    assert str(turned.count()) == run_tile(text, *args)
+
+
+def test_cubes_turn_in_space_and_mirror_only_when_asked() -> None:
+    soma = Puzzle(board="3x3x3", pieces="soma")
+    assert soma.count(unique=True) == 240
+    mirrored = Puzzle(board="3x3x3", pieces="soma", reflections=True).count(unique=True)
+    assert str(mirrored) == run_tile("board 3x3x3\npieces soma\n", "--unique", "--mirror")
+
+
+def test_jobs_and_the_zdd_count_what_the_search_counts() -> None:
+    puzzle = Puzzle(board="3x20", pieces="pentominoes")
+    alone = puzzle.count()
+    assert puzzle.count(jobs=2) == alone and puzzle.count(zdd=True) == alone
+    first = [s.text() for s in puzzle.solutions(limit=3)]
+    assert [s.text() for s in puzzle.solutions(limit=3, jobs=2)] == first
+    with pytest.raises(dlx.SearchOptionError, match="without jobs"):
+        puzzle.count(jobs=2, max_nodes=10)
+
+
+def test_a_budget_never_returns_what_reads_as_an_answer() -> None:
+    puzzle = Puzzle(board="6x10", pieces="pentominoes")
+    with pytest.raises(dlx.OutOfBudgetError, match="the count is unknown"):
+        puzzle.count(max_nodes=100)
+    with pytest.raises(dlx.OutOfBudgetError, match="the first solution is unknown"):
+        puzzle.first(max_nodes=3)
+    found = []
+    with pytest.raises(dlx.OutOfBudgetError, match="the rest of the solutions is unknown"):
+        found.extend(puzzle.solutions(max_nodes=20_000))
+    assert found  # the solutions found before the budget ran out came first
+    with pytest.raises(dlx.OutOfBudgetError):
+        puzzle.count(zdd=True, max_nodes=5)
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"board": "6y10", "pieces": "pentominoes"}, "no board '6y10' on the square grid"),
+        ({"board": "6x10", "pieces": "pentominos"}, "pieces: no piece set 'pentominos'"),
+        ({"board": "6x10", "pieces": {"L": "#.#"}}, "piece 'L': piece 'L' is not connected"),
+        ({"board": "6x10", "pieces": "pentominoes", "grid": "cubes"}, "grid: "),
+        (
+            {"board": "2x2", "pieces": "pentominoes", "copies": {"Q": 2}},
+            "copies: no piece named 'Q'",
+        ),
+        ({"board": "2x2", "pieces": "dominoes", "copies": {"A": (3, 2)}}, "copies of 'A': "),
+    ],
+)
+def test_bad_input_is_a_tile_error_naming_what_was_given(
+    given: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TileError, match=re.escape(message)) as raised:
+        Puzzle(**given).count()  # type: ignore[arg-type]
+    assert isinstance(raised.value, dlx.DlxError)
+    assert not str(raised.value).startswith("line ")
+
+
+def test_a_solution_is_a_value_that_draws_itself(tmp_path: Path) -> None:
+    puzzle = Puzzle.read("board 2x3\npiece 2|L\n##\n#.\n")
+    solution = puzzle.first()
+    assert isinstance(solution, Solution)
+    assert solution.placements == {
+        ("L", 1): [(0, 0), (0, 1), (1, 0)],
+        ("L", 2): [(0, 2), (1, 1), (1, 2)],
+    }
+    assert str(solution) == solution.text() == "LLl\nLll\nL=L#1  l=L#2"
+    picture = tmp_path / "first.svg"
+    CliRunner().invoke(
+        app, ["tile", "-", "--svg", str(picture)], input="board 2x3\npiece 2|L\n##\n#.\n"
+    )
+    assert solution._repr_svg_() == solution.svg() == picture.read_text()
+    assert repr(solution) == "Solution on the square grid: L L"
+    assert solution == next(puzzle.solutions()) and len({solution, puzzle.first()}) == 1
+
+
+def test_a_puzzle_draws_its_board_and_its_pieces_and_echoes_one_line() -> None:
+    puzzle = Puzzle(board="6x10", pieces="pentominoes")
+    picture = puzzle._repr_svg_()
+    assert picture.startswith("<svg") and picture.count("<svg") == 1 + 1 + 12
+    assert picture.count("<polygon") == 60 + 12 * 5
+    assert all(f">{name}</text>" in picture for name in "FILNPTUVWXYZ")
+    line = repr(puzzle)
+    assert "\n" not in line and len(line) < 120
+    assert line.startswith("Puzzle on the square grid: a board of 60 cells, 12 pieces (F, I, L")
+
+
+def test_the_named_boards_and_piece_sets_are_listed() -> None:
+    sets = piece_sets()
+    assert sets["pentominoes"] == "square" and sets["trihexes"] == "hex"
+    assert {"RxC", "RxCxL", "8x8-hole", "hexagon-N"} == set(BOARDS)
+    for name, grid in sets.items():
+        board = {"square": "8x8", "triangle": "hexagon-3", "hex": "hexagon-3", "cube": "3x3x3"}
+        assert Puzzle(board=board[grid], pieces=name, grid=grid).model.pieces
+    assert sorted(dir(dlx.tiling)) == ["BOARDS", "Puzzle", "Solution", "piece_sets"]

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from dlx import core_name
+from dlx.programs.exits import EXIT_INVALID, EXIT_UNKNOWN
 from dlx.programs.kit import (
     Clock,
     MaxNodesOpt,
@@ -28,14 +29,12 @@ from dlx.programs.kit import (
 from dlx.programs.kit import run as run_app
 from fillit import __version__
 from fillit.answer import Answer, Arranger
-from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
+from fillit.cli_common import interruptible, make_console, wants_colour
 from fillit.errors import FillitError
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
 from fillit.solver.arrange import FastPath
 from fillit.tools import cli as cli_tools
-
-EXIT_UNKNOWN = 3
 
 app = typer.Typer(
     add_completion=False,

@@ -3,7 +3,6 @@ to draw in colour, a console to draw on, and Ctrl-C turned into one message and 
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,11 +10,11 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from dlx.programs.exits import EXIT_INTERRUPTED
+from dlx.programs.live import styled
+
 if TYPE_CHECKING:
     from rich.console import Console
-
-EXIT_INVALID = 1
-EXIT_INTERRUPTED = 130
 
 
 @contextmanager
@@ -38,8 +37,6 @@ def make_console(plain: bool) -> Console:
 
 
 def wants_colour(plain: bool) -> bool:
-    """Whether output should be styled: not with --plain or NO_COLOR, nor when piped (unless
-    FORCE_COLOR asks for it)."""
-    if plain or os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
+    """Whether output should be styled: `dlx.programs.live.styled`'s one decision for standard
+    output (not with --plain or NO_COLOR, nor when piped unless FORCE_COLOR asks for it)."""
+    return styled(sys.stdout, plain)

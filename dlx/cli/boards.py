@@ -6,7 +6,6 @@ still stop the search), coloured by piece on a terminal as in the SVG of the fir
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -29,7 +28,7 @@ from dlx.cli.output import (
 )
 from dlx.cli.parallel import count_in_parallel
 from dlx.programs.kit import Clock
-from dlx.programs.live import LiveLine, live_line
+from dlx.programs.live import LiveLine, live_line, styled
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -175,8 +174,7 @@ def json_boards(
 def board_console(plain: bool) -> Console | None:
     """The console boards are drawn on, coloured by label on a terminal; None for plain text
     (asked for, NO_COLOR, or not a terminal unless FORCE_COLOR)."""
-    styled = sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
-    if plain or os.environ.get("NO_COLOR") or not styled:
+    if not styled(sys.stdout, plain):
         return None
     from rich.console import Console
 

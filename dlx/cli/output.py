@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from dlx.errors import DOMAIN_ERRORS
-from dlx.programs.ending import EXIT_UNKNOWN, Clock, at_stop
+from dlx.programs.ending import Clock, at_stop
+from dlx.programs.exits import EXIT_NONE, EXIT_UNKNOWN, EXIT_USAGE
 from dlx.programs.files import MAX_PUZZLE_BYTES, Unreadable, read_bytes
 from dlx.stats import Stats, Status
 
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
 
     P = TypeVar("P")
 
-EXIT_NONE = 1
-EXIT_USAGE = 2
 
 FIRST = 1
 """How many solutions a command prints unless asked for more: the first it finds, as the programs

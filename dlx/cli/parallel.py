@@ -8,7 +8,6 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 # Without `from __future__ import annotations`, as in dlx.cli.app (typer reads these at start).
 
 import math
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -188,14 +187,11 @@ def progress_bar() -> Iterator[Any]:
 
 
 def _may_be_terminal() -> bool:
-    """Whether rich's `Console(stderr=True).is_terminal` may be True: `TTY_COMPATIBLE=1`, a
-    non-empty `FORCE_COLOR`, or standard error a terminal (rich says no in every other case)."""
-    if os.environ.get("TTY_COMPATIBLE") == "1" or os.environ.get("FORCE_COLOR"):
-        return True
-    try:
-        return sys.stderr is not None and sys.stderr.isatty()
-    except ValueError:  # (closed)
-        return False
+    """Whether rich's `Console(stderr=True).is_terminal` is True (`on_terminal`: rich itself is
+    imported only then)."""
+    from dlx.programs.live import on_terminal
+
+    return on_terminal(sys.stderr)
 
 
 def estimate(

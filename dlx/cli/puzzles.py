@@ -14,8 +14,9 @@ import typer
 
 from dlx.cli.boards import run_boards
 from dlx.cli.common import NOTHING_ASKED, Asked, Board, board_command
-from dlx.cli.output import EXIT_NONE, fail, read_text
+from dlx.cli.output import fail, read_text
 from dlx.errors import PuzzleError
+from dlx.programs.exits import EXIT_NONE
 from dlx.programs.kit import PlainUsage
 
 

@@ -15,7 +15,8 @@ import time
 from collections.abc import Callable
 from types import FrameType
 
-from dlx.programs.start import EXIT_INTERRUPTED, end_children, quiet_start
+from dlx.programs.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_UNKNOWN
+from dlx.programs.start import end_children, quiet_start
 
 TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
 if TYPE_CHECKING:
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
 else:  # as in dlx.programs.start: signal's C functions, without its enums
     import _signal as signal
 
-EXIT_FAILED = 1
-EXIT_UNKNOWN = 3
 GRACE = 0.5
 """Seconds the alarm waits past the deadline once a search has the time left: the search stops
 itself at the deadline, at its next poll (every few thousand nodes), and ends the run as a budget

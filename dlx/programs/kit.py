@@ -28,8 +28,6 @@ import typer
 from typer.core import TyperCommand
 
 from dlx.programs.ending import (
-    EXIT_FAILED,
-    EXIT_UNKNOWN,
     Clock,
     Interrupted,
     OutOfTime,
@@ -37,6 +35,7 @@ from dlx.programs.ending import (
     reason,
     run,
 )
+from dlx.programs.exits import EXIT_FAILED, EXIT_UNKNOWN
 from dlx.programs.files import MAX_PUZZLE_BYTES
 
 __all__ = [

@@ -26,13 +26,23 @@ REDRAW = 0.1
 
 
 def on_terminal(stream: TextIO | None) -> bool:
-    """Whether `stream` is a terminal, as rich decides it (`TTY_COMPATIBLE`, `FORCE_COLOR`)."""
+    """Whether `stream` is a terminal, as rich decides it (`TTY_COMPATIBLE`, `FORCE_COLOR`); a
+    closed stream is none."""
     forced = os.environ.get("TTY_COMPATIBLE")
     if forced in ("0", "1"):
         return forced == "1"
     if os.environ.get("FORCE_COLOR"):
         return True
-    return stream is not None and stream.isatty()
+    try:
+        return stream is not None and stream.isatty()
+    except ValueError:  # (closed)
+        return False
+
+
+def styled(stream: TextIO | None, plain: bool = False) -> bool:
+    """Whether to draw in colour on `stream`, the one decision of both programs: never with
+    `--plain` or `NO_COLOR`, else where `stream` is a terminal (or `FORCE_COLOR` says so)."""
+    return not (plain or os.environ.get("NO_COLOR")) and on_terminal(stream)
 
 
 class LiveLine:

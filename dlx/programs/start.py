@@ -14,13 +14,13 @@ import os
 import sys
 from types import FrameType
 
+from dlx.programs.exits import EXIT_INTERRUPTED
+
 TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
     import signal
 else:  # signal's C functions: the module `signal` wraps them in enums (11 M instructions a start)
     import _signal as signal
-
-EXIT_INTERRUPTED = 130
 
 
 def quiet_start(name: bytes) -> None:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from dlx.programs.exits import EXIT_INVALID
 from dlx.programs.kit import PlainOpt, PlainUsage
-from fillit.cli_common import EXIT_INVALID, interruptible, make_console, wants_colour
+from fillit.cli_common import interruptible, make_console, wants_colour
 
 if TYPE_CHECKING:
     from fillit.tools.judge import Outcome

@@ -15,8 +15,9 @@ UUXPPPLLLLFTTTWWZVVV
 2
 
 A puzzle also reads either file format (`Puzzle.read(text)`, `Puzzle.open(path)`); `grid`
-names the grid (square, triangle, hex, cube), `rotations` and `reflections` what pieces may do
-(reflections: in the plane by default, not in space); `copies` gives a piece's multiplicity,
+names the grid (square, triangle, hex, cube), `rotations`, `reflections` (in the plane) and
+`mirror` (in space) what pieces may do, as `dlx tile`'s `--no-rotate`, `--no-flip` and `--mirror`
+say it; `copies` gives a piece's multiplicity,
 a number or a range (low, high). Bad input is a `TileError` (a `dlx.DlxError`) naming the part
 given (board, pieces, a piece's name) or the file's line; a search cut short by a budget raises
 `dlx.OutOfBudgetError`, never returns what reads as an answer.
@@ -64,9 +65,11 @@ class Puzzle:
         grid: str | None = None,
         copies: Copies | None = None,
         rotations: bool = True,
-        reflections: bool | None = None,
+        reflections: bool = True,
+        mirror: bool = False,
     ) -> None:
-        self._take(given_puzzle(board, pieces, grid, copies or {}), rotations, reflections)
+        posed = given_puzzle(board, pieces, grid, copies or {})
+        self._take(posed, rotations, reflections, mirror)
 
     @classmethod
     def read(
@@ -75,11 +78,12 @@ class Puzzle:
         grid: str | None = None,
         *,
         rotations: bool = True,
-        reflections: bool | None = None,
+        reflections: bool = True,
+        mirror: bool = False,
     ) -> Puzzle:
         """The puzzle written in `text`, a picture or Knuth's spec lines (as `dlx tile` reads)."""
         puzzle = cls.__new__(cls)
-        puzzle._take(read_puzzle(text, grid), rotations, reflections)
+        puzzle._take(read_puzzle(text, grid), rotations, reflections, mirror)
         return puzzle
 
     @classmethod
@@ -87,10 +91,10 @@ class Puzzle:
         """The puzzle of the file at `path` (either format)."""
         return cls.read(Path(path).read_text(encoding="utf-8"), grid, **turns)
 
-    def _take(self, posed: model.Puzzle, rotations: bool, reflections: bool | None) -> None:
+    def _take(self, posed: model.Puzzle, rotations: bool, reflections: bool, mirror: bool) -> None:
         """Hold the posed puzzle, turned as asked; its problems are built when first searched."""
         posed.rotate = rotations
-        posed.flip = (not posed.grid.solid) if reflections is None else reflections
+        posed.flip = mirror if posed.grid.solid else reflections
         self.model = posed
         self._tilings: dict[bool, Tiling] = {}
 

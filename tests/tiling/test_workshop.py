@@ -80,7 +80,8 @@ def test_turns_are_the_command_line_s(keywords: dict[str, bool], args: list[str]
 def test_cubes_turn_in_space_and_mirror_only_when_asked() -> None:
     soma = Puzzle(board="3x3x3", pieces="soma")
     assert soma.count(unique=True) == 240
-    mirrored = Puzzle(board="3x3x3", pieces="soma", reflections=True).count(unique=True)
+    mirrored = Puzzle(board="3x3x3", pieces="soma", mirror=True).count(unique=True)
+    assert Puzzle(board="3x3x3", pieces="soma", reflections=False).count(unique=True) == 240
     assert str(mirrored) == run_tile("board 3x3x3\npieces soma\n", "--unique", "--mirror")
 
 

@@ -14,9 +14,7 @@ from collections.abc import Sequence
 
 TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
-    from dlx.solve import SearchKeywords
-    from dlx.tiling.build import Tiling
-    from dlx.tiling.model import Puzzle
+    from dlx.tiling.workshop import Puzzle
 
 PlainTile = tuple[str, bool]
 """A `dlx tile --count` in its plain form: the file (`-`: standard input), and whether one
@@ -57,45 +55,29 @@ def read_plain_tile(argv: Sequence[str]) -> PlainTile | None:
     return (files[0], unique) if count and len(files) == 1 else None
 
 
+TURNS = {"rotations": True, "reflections": True, "mirror": False}
+"""How `dlx tile` turns pieces without `--no-rotate`, `--no-flip` or `--mirror`."""
+
+
 def tile_plainly(asked: PlainTile) -> None:
     """Count the tilings of `asked` down `dlx tile --count`'s own path (`dlx.cli.output`'s
-    `count_run`, the puzzle read and posed by this module's `file_puzzle` and `posed`, as the
-    typer command reads and poses it) with every other option at its default."""
+    `count_run`, the puzzle read by `file_puzzle` as the typer command reads it) with every
+    other option at its default."""
     from dlx.cli.output import count_run
 
     file, unique = asked
     count_run(
-        lambda: posed(file_puzzle(file, None), (False, False, False, unique)),
-        count_tilings,
+        lambda: file_puzzle(file, None, TURNS),
+        lambda puzzle, search: puzzle.count(unique=unique, **search),
         (None, None, None),
         False,
     )
 
 
-def file_puzzle(file: str, grid: str | None) -> Puzzle:
-    """The puzzle of FILE (`-`: standard input): a picture, or Knuth's spec lines on `grid`
-    (guessed from the lines without one)."""
+def file_puzzle(file: str, grid: str | None, turns: dict[str, bool]) -> Puzzle:
+    """The puzzle of FILE (`-`: standard input), a picture or Knuth's spec lines, turned as
+    `turns` says (`dlx.tiling.Puzzle.read`'s keywords)."""
     from dlx.cli.output import read_text
-    from dlx.tiling.given import read_puzzle
+    from dlx.tiling.workshop import Puzzle
 
-    return read_puzzle(read_text(file), grid)
-
-
-def posed(puzzle: Puzzle, how: tuple[bool, bool, bool, bool]) -> Tiling:
-    """The tiling of `puzzle` as `dlx tile` poses it, `how` its `--no-rotate`, `--no-flip`,
-    `--mirror` and `--unique`: turned unless told not to, flipped in the plane unless told
-    not to, mirrored in space only when told."""
-    from dlx.tiling.build import build
-
-    no_rotate, no_flip, mirror, unique = how
-    puzzle.rotate = not no_rotate
-    puzzle.flip = mirror if puzzle.grid.solid else not no_flip
-    puzzle.unique = unique
-    return build(puzzle)
-
-
-def count_tilings(tiling: Tiling, search: SearchKeywords) -> int:
-    """The number of tilings, counted inside the search (`dlx tile --count`'s counter)."""
-    from dlx.tiling.build import count_solutions
-
-    return count_solutions(tiling, **search)
+    return Puzzle.read(read_text(file), grid, **turns)

@@ -30,7 +30,7 @@ from dlx.cli.output import (
     write_json,
 )
 from dlx.cli.parallel import sequential_only
-from dlx.cli.plain_tile import count_tilings, file_puzzle, posed
+from dlx.cli.plain_tile import file_puzzle
 from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
 from dlx.programs.kit import Clock, PlainUsage
 from dlx.programs.live import live_line
@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
     from dlx.problem import Problem
     from dlx.solve import SearchKeywords
-    from dlx.tiling.build import Tiling
-    from dlx.tiling.model import Placement, Puzzle
+    from dlx.tiling.solution import Solution
+    from dlx.tiling.workshop import Puzzle
 
 
 def register(app: typer.Typer) -> None:
@@ -89,53 +89,53 @@ def tile(
     zdd: ZddOptions = NO_ZDD,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
+    turns = {"rotations": not no_rotate, "reflections": not no_flip, "mirror": mirror}
 
-    @functools.cache  # built once, whichever paths ask
-    def pose() -> "Tiling":
-        return posed(_puzzle(file, grid, pieces, board), (no_rotate, no_flip, mirror, unique))
+    @functools.cache  # read once, whichever paths ask
+    def pose() -> "Puzzle":
+        return _puzzle(file, grid, pieces, board, turns)
 
     check_svg(asked.svg)
     if zdd.wanted:
-        _through_zdd(pose, asked, zdd, dlx_format)
+        _through_zdd(pose, unique, asked, zdd, dlx_format)
         return
     if asked.jobs is not None:
         sequential_only(asked.timeout, asked.max_nodes)  # a usage error, told before building
-        if not dlx_format and not _splittable(pose):
+        if not dlx_format and not _splittable(pose, unique):
             asked = asked._replace(jobs=None)  # searched alone, with the same answer
-    _search(pose, asked, dlx_format)
+    _search(pose, unique, asked, dlx_format)
 
 
-def _search(pose: Callable[[], "Tiling"], asked: Asked, dlx_format: bool) -> None:
-    """The tiling's problem in Knuth's format (`--dlx`), one JSON object, or its boards."""
-    from dlx.tiling.build import knuth_text
-
+def _search(pose: Callable[[], "Puzzle"], unique: bool, asked: Asked, dlx_format: bool) -> None:
+    """The puzzle's problem in Knuth's format (`--dlx`), one JSON object, or its boards, all
+    through `dlx.tiling.Puzzle`."""
     if dlx_format:
         with Clock(asked.timeout), guarded():
-            text = knuth_text(pose())
+            text = pose().knuth(unique)
         sys.stdout.write(text)
         return
     if asked.as_json and asked.jobs is None:
-        _json(pose, asked)
+        _json(pose, unique, asked)
         return
 
-    def boards(tiling: "Tiling", search: "SearchKeywords") -> Iterator[list[str]]:
-        return _boards(tiling, search, asked.svg, asked.count_only)
+    def boards(puzzle: "Puzzle", search: "SearchKeywords") -> Iterator[list[str]]:
+        return _boards(puzzle.solutions(unique=unique, **search), asked.svg, asked.count_only)
 
-    def counter(tiling: "Tiling", search: "SearchKeywords") -> int:
+    def counter(puzzle: "Puzzle", search: "SearchKeywords") -> int:
         if asked.svg is not None:  # (the first solution drawn on the way)
-            return sum(1 for _ in boards(tiling, search))
-        return count_tilings(tiling, search)
+            return sum(1 for _ in boards(puzzle, search))
+        return puzzle.count(unique=unique, **search)
 
-    def engine(tiling: "Tiling") -> dict[str, Any]:
+    def engine(puzzle: "Puzzle") -> dict[str, Any]:
         from dlx.tiling.build import parallel_keywords
 
-        return parallel_keywords(tiling)
+        return parallel_keywords(puzzle.tiling(unique))
 
-    # (the SVG is the tiling's own picture, drawn from the placements by `_boards`)
+    # (the SVG is the solution's own picture, drawn by `_boards`)
     run_boards(
         asked._replace(svg=None),
         pose,
-        lambda tiling: tiling.problem,
+        lambda puzzle: puzzle.tiling(unique).problem,
         boards,
         counter=counter,
         engine=engine,
@@ -143,7 +143,7 @@ def _search(pose: Callable[[], "Tiling"], asked: Asked, dlx_format: bool) -> Non
 
 
 def _through_zdd(
-    pose: Callable[[], "Tiling"], asked: Asked, zdd: ZddOptions, dlx_format: bool
+    pose: Callable[[], "Puzzle"], unique: bool, asked: Asked, zdd: ZddOptions, dlx_format: bool
 ) -> None:
     """`dlx tile --zdd`: the tiling's solutions through a ZDD, as pictures (what draws them is
     imported only when one is drawn: `--count` starts lighter)."""
@@ -155,7 +155,7 @@ def _through_zdd(
     refuse_others(run, zdd.build, **others, svg=asked.svg, dlx=dlx_format)
 
     def problem() -> "tuple[Problem[Any], Sequence[Hashable]]":
-        tiling = pose()
+        tiling = pose().tiling(unique)
         if tiling.canonical is not None:
             raise fail("--unique leaves symmetries to check here, which --zdd cannot", 2)
         return tiling.problem, tiling_order(tiling)
@@ -163,17 +163,24 @@ def _through_zdd(
     console: list[Console | None] = []
 
     def show(keys: tuple[Any, ...], number: int) -> None:
+        from dlx.tiling.solution import Solution
+
         if not console:
             console.append(board_console(asked.plain))
-        tiling = pose()
-        solution = [tiling.placements[key] for key in keys]
-        show_board(painted(tiling, solution), number, None, console[0], None)
+        puzzle = pose()
+        placed = puzzle.tiling(unique).placements
+        solution = Solution(puzzle.model, tuple(placed[key] for key in keys))
+        show_board(painted(solution), number, None, console[0], None)
 
     run_zdd(problem, run, show)
 
 
 def _puzzle(
-    file: str | None, grid: str | None, pieces: list[str] | None, board: str | None
+    file: str | None,
+    grid: str | None,
+    pieces: list[str] | None,
+    board: str | None,
+    turns: dict[str, bool],
 ) -> "Puzzle":
     """The puzzle of FILE, or of --board and --pieces (each a set's name, or several apart by
     commas)."""
@@ -181,104 +188,99 @@ def _puzzle(
     if file is None:
         if board is None or not names:
             raise fail("give a FILE, or both --board and --pieces", 2)
-        return _from_options(board, names, grid)
+        return _from_options(board, names, grid, turns)
     if board is not None or pieces is not None:
         if names and not Path(file).exists() and file != "-":
             raise fail(f"{file!r} is taken for a FILE: write --pieces {names[0]},{file}", 2)
         raise fail("--board and --pieces stand for a FILE: give one or the other", 2)
-    return file_puzzle(file, grid)
+    return file_puzzle(file, grid, turns)
 
 
-def _from_options(board: str, names: list[str], grid: str | None) -> "Puzzle":
-    """The puzzle of --board and --pieces, read as the picture they stand for; its errors name
-    the option, not a line of a file the person never wrote."""
-    from dlx.tiling.drawn import read_picture
+def _from_options(
+    board: str, names: list[str], grid: str | None, turns: dict[str, bool]
+) -> "Puzzle":
+    """The puzzle of --board and --pieces; its errors name the option."""
     from dlx.tiling.errors import TileError
+    from dlx.tiling.workshop import Puzzle
 
+    rotations, reflections, mirror = turns["rotations"], turns["reflections"], turns["mirror"]
     try:
-        return read_picture(f"board {' '.join(board.split())}\npieces {' '.join(names)}\n", grid)
+        return Puzzle(
+            " ".join(board.split()),
+            " ".join(names),
+            grid=grid,
+            rotations=rotations,
+            reflections=reflections,
+            mirror=mirror,
+        )
     except TileError as error:
         message = str(error)
-        for line, option in (("line 1: ", "--board: "), ("line 2: ", "--pieces: ")):
-            if message.startswith(line):
-                message = option + message.removeprefix(line)
+        for part, option in (("board: ", "--board: "), ("pieces: ", "--pieces: ")):
+            if message.startswith(part):
+                message = option + message.removeprefix(part)
         raise TileError(message) from None
 
 
-def _splittable(load: Callable[[], "Tiling"]) -> bool:
+def _splittable(pose: Callable[[], "Puzzle"], unique: bool) -> bool:
     """Whether `--jobs` can split the search: not with multiplicities on the links engine
     (Algorithm M; the bitset engine splits them), nor when `--unique` checks some solutions;
     those are searched alone, with the same answer."""
     from dlx.tiling.build import parallel_keywords
 
     with guarded():
-        tiling = load()
+        tiling = pose().tiling(unique)
         bitset = parallel_keywords(tiling).get("engine") == "bitset"
     return tiling.canonical is None and (bitset or not tiling.problem.has_multiplicities)
 
 
-def _boards(
-    tiling: "Tiling", search: "SearchKeywords", svg: Path | None, count: bool
-) -> Iterator[list[str]]:
+def _boards(solutions: "Iterator[Solution]", svg: Path | None, count: bool) -> Iterator[list[str]]:
     """Each solution as text rows (none drawn when only counted); the first also as SVG."""
-    from dlx.tiling.build import solutions
-
-    for number, solution in enumerate(solutions(tiling, **search)):
+    for number, solution in enumerate(solutions):
         if number == 0 and svg is not None:
-            _write_svg(tiling, solution, svg)
-        yield [] if count else painted(tiling, solution)
+            _write_svg(solution, svg)
+        yield [] if count else painted(solution)
 
 
-def painted(tiling: "Tiling", solution: "Sequence[Placement]") -> PaintedBoard:
+def painted(solution: "Solution") -> PaintedBoard:
     """A solution as its picture's text rows, coloured by piece, with its legend."""
     from dlx.pictures.squares import terminal_styles
-    from dlx.tiling.render import label_colours, legend_lines, marks, text
 
-    styles = terminal_styles(label_colours(tiling.puzzle, solution))
-    legend = legend_lines(tiling.puzzle, marks(tiling.puzzle, solution))
-    return PaintedBoard(text(tiling.puzzle, solution), styles, legend)
+    return PaintedBoard(solution.rows(), terminal_styles(solution.colours()), solution.legend())
 
 
-def _write_svg(tiling: "Tiling", solution: "Sequence[Placement]", path: Path) -> None:
+def _write_svg(solution: "Solution", path: Path) -> None:
     """Write the SVG picture of a solution; a file that cannot be written is bad input."""
-    from dlx.tiling.svg import solution_svg
-
     try:
-        path.write_text(solution_svg(tiling.puzzle, solution))
+        path.write_text(solution.svg())
     except OSError as error:
         raise fail(f"{path}: {error.strerror or error}") from None
 
 
-def _json(pose: Callable[[], "Tiling"], asked: Asked) -> None:
+def _json(pose: Callable[[], "Puzzle"], unique: bool, asked: Asked) -> None:
     """`--json`: one object with the count, the solutions' pictures unless counting, and the
     statistics (the first solution also as SVG); with the pictures, a `legend` naming each
     label's piece and copy."""
-    from dlx.tiling.build import count_solutions
-    from dlx.tiling.render import OVERFLOW, label_table
-
     counters = Stats()
     json_at_stop(counters)
     with Clock(asked.timeout) as clock, live_line() as line:
         with guarded():
-            tiling = pose()
+            puzzle = pose()
         partial_at_stop(counters, asked.show_stats)
         texts, found = Held(), 0
         with guarded():
             search = budget(counters, clock, asked.max_nodes, asked.limit, line)
             if asked.count_only and asked.svg is None:
-                found = count_solutions(tiling, **search)  # counted inside the search
-            for board in () if found else _boards(tiling, search, asked.svg, asked.count_only):
+                found = puzzle.count(unique=unique, **search)  # counted inside the search
+            listed = () if found else puzzle.solutions(unique=unique, **search)
+            for board in _boards(iter(listed), asked.svg, asked.count_only):
                 found += 1
                 if not asked.count_only:
                     texts.hold(board)
     result = solve_json(found, texts, counters, asked.count_only)
     if "solutions" in result:
-        pieces = tiling.puzzle.pieces
         result["legend"] = {
-            label: {"piece": piece.name, "copy": k}
-            for piece, row in zip(pieces, label_table(tiling.puzzle), strict=True)
-            for k, label in enumerate(row, start=1)
-            if label != OVERFLOW
+            label: {"piece": piece, "copy": copy}
+            for label, (piece, copy) in puzzle.labels().items()
         }
     write_json(result)
     report(counters, asked.show_stats)

@@ -18,19 +18,21 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load (as in `dlx`)
 if TYPE_CHECKING:
-    from dlx.tiling.workshop import BOARDS, Puzzle, Solution, piece_sets
+    from dlx.tiling.solution import Solution
+    from dlx.tiling.workshop import BOARDS, Puzzle, piece_sets
 
 __all__ = ["BOARDS", "Puzzle", "Solution", "piece_sets"]
 
 if not TYPE_CHECKING:  # mypy sees the names imported above
 
     def __getattr__(name: str) -> object:
-        """The public `name`, from `dlx.tiling.workshop`."""
+        """The public `name`, from `dlx.tiling.workshop` (a `Solution` from its own module)."""
         if name not in __all__:
             raise AttributeError(f"module 'dlx.tiling' has no attribute {name!r}")
-        from dlx.tiling import workshop
+        from importlib import import_module
 
-        return getattr(workshop, name)
+        home = "solution" if name == "Solution" else "workshop"
+        return getattr(import_module(f"dlx.tiling.{home}"), name)
 
 
 def __dir__() -> list[str]:

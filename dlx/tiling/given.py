@@ -19,11 +19,13 @@ from dlx.tiling.drawn import SQUARE_RULES, is_picture, read_picture
 from dlx.tiling.errors import TileError
 from dlx.tiling.spec import bounds_of, guess_grid, read_spec
 
-Pieces = str | Mapping[str, str] | Sequence[str | Mapping[str, str]]
-"""Pieces as Python gives them: set names (`"pentominoes"`, `"trihexes,tetrahexes"`), drawings
-by name (`{"L": "##/#."}`: rows apart by `/` or new lines, a cube's layers by `|`), or a list
-of both."""
-Copies = Mapping[str, int | tuple[int, int]]
+TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load (nor build these unions)
+if TYPE_CHECKING:
+    Pieces = str | Mapping[str, str] | Sequence[str | Mapping[str, str]]
+    """Pieces as Python gives them: set names (`"pentominoes"`, `"trihexes,tetrahexes"`), drawings
+    by name (`{"L": "##/#."}`: rows apart by `/` or new lines, a cube's layers by `|`), or a list
+    of both."""
+    Copies = Mapping[str, int | tuple[int, int]]
 
 
 def read_puzzle(text: str, grid: str | None = None) -> model.Puzzle:
@@ -39,16 +41,16 @@ def given_puzzle(
 ) -> model.Puzzle:
     """The puzzle of a board, pieces and copies given in Python, on `grid` (None: as the
     picture format implies)."""
-    text, parts = _picture(board, pieces, grid)
+    text, parts = _picture(board, pieces)
     try:
-        posed = read_picture(text)
+        posed = read_picture(text, grid)
     except TileError as error:
         raise TileError(_named(str(error), parts)) from None
     _copies(posed, copies)
     return posed
 
 
-def _picture(board: str | Sequence[str], pieces: Pieces, grid: str | None) -> tuple[str, list[str]]:
+def _picture(board: str | Sequence[str], pieces: Pieces) -> tuple[str, list[str]]:
     """The picture-format text of a puzzle given in Python, and what each of its lines stands
     for (for the errors: `board`, `pieces`, `piece 'L'`)."""
     lines, parts = [], []
@@ -57,8 +59,6 @@ def _picture(board: str | Sequence[str], pieces: Pieces, grid: str | None) -> tu
         lines.append(line)
         parts.append(part)
 
-    if grid is not None:
-        add(f"grid {grid}", "grid")
     _board(board, add)
     for item in [pieces] if isinstance(pieces, str | Mapping) else pieces:
         if isinstance(item, str):

@@ -25,16 +25,22 @@ given (board, pieces, a piece's name) or the file's line; a search cut short by 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
 from dlx.errors import SearchOptionError
 from dlx.solve import unknown_unless_exhausted
 from dlx.stats import Stats
 from dlx.tiling import model
 from dlx.tiling.build import Tiling, build, count_solutions, parallel_keywords, solutions
-from dlx.tiling.given import Copies, Pieces, given_puzzle, read_puzzle
+from dlx.tiling.given import given_puzzle, read_puzzle
 from dlx.tiling.library import DRAWN, SIZES
+
+TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load
+if TYPE_CHECKING:
+    from dlx.cores.settings import Progress
+    from dlx.tiling.given import Copies, Pieces
+    from dlx.tiling.solution import Solution
 
 BOARDS = {
     "RxC": "a rectangle (square grid); R rows of C rhombi or hexagons (triangle, hex grids)",
@@ -87,9 +93,10 @@ class Puzzle:
         return puzzle
 
     @classmethod
-    def open(cls, path: str | Path, grid: str | None = None, **turns: bool) -> Puzzle:
+    def open(cls, path: str | os.PathLike[str], grid: str | None = None, **turns: bool) -> Puzzle:
         """The puzzle of the file at `path` (either format)."""
-        return cls.read(Path(path).read_text(encoding="utf-8"), grid, **turns)
+        with open(path, encoding="utf-8") as file:
+            return cls.read(file.read(), grid, **turns)
 
     def _take(self, posed: model.Puzzle, rotations: bool, reflections: bool, mirror: bool) -> None:
         """Hold the posed puzzle, turned as asked; its problems are built when first searched."""
@@ -113,25 +120,39 @@ class Puzzle:
         max_nodes: int | None = None,
         timeout: float | None = None,
         jobs: int | None = None,
+        stats: Stats | None = None,
+        progress: Progress | None = None,
     ) -> Iterator[Solution]:
         """Each solution in search order (at most `limit`; one per symmetry with `unique`;
         searched by `jobs` worker processes, which take no budget). A budget that cuts the
-        search short raises `OutOfBudgetError` after the solutions it found."""
+        search short raises `OutOfBudgetError` after the solutions it found, unless `stats`
+        is given (then its status says so); `progress` is `dlx.solve`'s hook."""
         tiling = self.tiling(unique)
         if jobs is not None:
             yield from self._parallel(tiling, limit, jobs, max_nodes, timeout)
             return
-        stats = Stats()
-        found = solutions(tiling, limit=limit, max_nodes=max_nodes, timeout=timeout, stats=stats)
+        counters = Stats() if stats is None else stats
+        found = solutions(
+            tiling,
+            limit=limit,
+            stats=counters,
+            progress=progress,
+            max_nodes=max_nodes,
+            timeout=timeout,
+        )
+        from dlx.tiling.solution import Solution
+
         for placed in found:
             yield Solution(self.model, tuple(placed))
-        unknown_unless_exhausted(stats, "rest of the solutions")
+        if stats is None:
+            unknown_unless_exhausted(counters, "rest of the solutions")
 
     def _parallel(
         self, tiling: Tiling, limit: int | None, jobs: int, *budgets: float | None
     ) -> Iterator[Solution]:
         """`solutions` searched by `jobs` worker processes, in the same order."""
         from dlx.parallel import solve_parallel
+        from dlx.tiling.solution import Solution
 
         if any(budget is not None for budget in budgets):
             raise SearchOptionError("max_nodes and timeout apply to the search without jobs")
@@ -155,9 +176,13 @@ class Puzzle:
         timeout: float | None = None,
         jobs: int | None = None,
         zdd: bool = False,
+        limit: int | None = None,
+        stats: Stats | None = None,
+        progress: Progress | None = None,
     ) -> int:
-        """The number of solutions (up to symmetry with `unique`), counted inside the search, by
-        `jobs` worker processes, or through a ZDD (`zdd`, exact at any size)."""
+        """The number of solutions (up to symmetry with `unique`; at most `limit`), counted
+        inside the search, by `jobs` worker processes, or through a ZDD (`zdd`, exact at any
+        size); budgets, `stats` and `progress` as for `solutions`."""
         tiling = self.tiling(unique)
         if zdd:
             return _zdd_count(tiling, max_nodes)
@@ -167,13 +192,42 @@ class Puzzle:
             if max_nodes is not None or timeout is not None:
                 raise SearchOptionError("max_nodes and timeout apply to the search without jobs")
             return count_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
-        stats = Stats()
-        found = count_solutions(tiling, max_nodes=max_nodes, timeout=timeout, stats=stats)
-        unknown_unless_exhausted(stats, "count")
+        counters = Stats() if stats is None else stats
+        found = count_solutions(
+            tiling,
+            limit=limit,
+            stats=counters,
+            progress=progress,
+            max_nodes=max_nodes,
+            timeout=timeout,
+        )
+        if stats is None:
+            unknown_unless_exhausted(counters, "count")
         return found
+
+    def knuth(self, unique: bool = False) -> str:
+        """The exact-cover problem in Knuth's text format, as his generators write it (with
+        `unique`, the ties that break the puzzle's symmetries)."""
+        from dlx.tiling.build import knuth_text
+
+        return knuth_text(self.tiling(unique))
+
+    def labels(self) -> dict[str, tuple[str, int]]:
+        """Each one-character label a solution's text may show: its piece's name and copy."""
+        from dlx.tiling.render import OVERFLOW, label_table
+
+        table = zip(self.model.pieces, label_table(self.model), strict=True)
+        return {
+            label: (piece.name, k)
+            for piece, row in table
+            for k, label in enumerate(row, start=1)
+            if label != OVERFLOW
+        }
 
     def first(self, *, unique: bool = False, max_nodes: int | None = None) -> Solution | None:
         """The first solution found (what `dlx tile` prints), or None where there is none."""
+        from dlx.tiling.solution import Solution
+
         stats = Stats()
         found = solutions(self.tiling(unique), limit=1, max_nodes=max_nodes, stats=stats)
         placed = next(found, None)
@@ -199,58 +253,6 @@ class Puzzle:
 
     def _repr_svg_(self) -> str:
         return self.svg()
-
-
-class Solution:
-    """One solution: each piece's placement by its name and copy, and its pictures."""
-
-    def __init__(self, puzzle: model.Puzzle, placed: tuple[model.Placement, ...]) -> None:
-        self.puzzle = puzzle
-        self.placed = placed
-
-    @property
-    def placements(self) -> dict[tuple[str, int], list[tuple[int, ...]]]:
-        """The cells each piece covers, by (name, copy), copies numbered from 1 in the board's
-        order of their first cells (as the text's and the JSON's labels number them)."""
-        from dlx.tiling.render import copy_numbers
-
-        numbers = copy_numbers(self.puzzle, self.placed)
-        return {
-            (self.puzzle.pieces[pl.piece].name, k): [cell for cell, s in pl.spots if s == 0]
-            for pl, k in zip(self.placed, numbers, strict=True)
-        }
-
-    def text(self) -> str:
-        """The solution drawn as `dlx tile` prints it: each cell its piece's label, a legend
-        where the labels are not the pieces' names."""
-        from dlx.tiling.render import legend_lines, marks, text
-
-        legend = legend_lines(self.puzzle, marks(self.puzzle, self.placed))
-        return "\n".join([*text(self.puzzle, self.placed), *legend])
-
-    def svg(self) -> str:
-        """The solution's SVG picture, as `dlx tile --svg` writes it."""
-        from dlx.tiling.svg import solution_svg
-
-        return solution_svg(self.puzzle, self.placed)
-
-    def _repr_svg_(self) -> str:
-        return self.svg()
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        names = " ".join(self.puzzle.pieces[pl.piece].name for pl in self.placed)
-        return f"Solution on the {self.puzzle.grid.name} grid: {names}"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Solution):
-            return NotImplemented
-        return self.puzzle is other.puzzle and set(self.placed) == set(other.placed)
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self.placed))
 
 
 def _zdd_count(tiling: Tiling, max_nodes: int | None) -> int:

@@ -115,7 +115,7 @@ def test_a_budget_never_returns_what_reads_as_an_answer() -> None:
         ({"board": "6y10", "pieces": "pentominoes"}, "no board '6y10' on the square grid"),
         ({"board": "6x10", "pieces": "pentominos"}, "pieces: no piece set 'pentominos'"),
         ({"board": "6x10", "pieces": {"L": "#.#"}}, "piece 'L': piece 'L' is not connected"),
-        ({"board": "6x10", "pieces": "pentominoes", "grid": "cubes"}, "grid: "),
+        ({"board": "6x10", "pieces": "pentominoes", "grid": "cubes"}, "unknown grid 'cubes'"),
         (
             {"board": "2x2", "pieces": "pentominoes", "copies": {"Q": 2}},
             "copies: no piece named 'Q'",

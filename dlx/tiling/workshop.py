@@ -127,6 +127,8 @@ class Puzzle:
         searched by `jobs` worker processes, which take no budget). A budget that cuts the
         search short raises `OutOfBudgetError` after the solutions it found, unless `stats`
         is given (then its status says so); `progress` is `dlx.solve`'s hook."""
+        from dlx.tiling.solution import Solution
+
         tiling = self.tiling(unique)
         if jobs is not None:
             yield from self._parallel(tiling, limit, jobs, max_nodes, timeout)
@@ -140,8 +142,6 @@ class Puzzle:
             max_nodes=max_nodes,
             timeout=timeout,
         )
-        from dlx.tiling.solution import Solution
-
         for placed in found:
             yield Solution(self.model, tuple(placed))
         if stats is None:
@@ -154,8 +154,7 @@ class Puzzle:
         from dlx.parallel import solve_parallel
         from dlx.tiling.solution import Solution
 
-        if any(budget is not None for budget in budgets):
-            raise SearchOptionError("max_nodes and timeout apply to the search without jobs")
+        _sequential_only(*budgets)
         keep = tiling.canonical
         kept = 0
         search = solve_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
@@ -189,8 +188,7 @@ class Puzzle:
         if jobs is not None and tiling.canonical is None:
             from dlx.parallel import count_parallel
 
-            if max_nodes is not None or timeout is not None:
-                raise SearchOptionError("max_nodes and timeout apply to the search without jobs")
+            _sequential_only(max_nodes, timeout)
             return count_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
         counters = Stats() if stats is None else stats
         found = count_solutions(
@@ -253,6 +251,12 @@ class Puzzle:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+
+def _sequential_only(*budgets: float | None) -> None:
+    """Refuse budgets for a search by worker processes, which take none."""
+    if any(budget is not None for budget in budgets):
+        raise SearchOptionError("max_nodes and timeout apply to the search without jobs")
 
 
 def _zdd_count(tiling: Tiling, max_nodes: int | None) -> int:

@@ -39,6 +39,7 @@ from dlx.tiling.library import DRAWN, SIZES
 TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load
 if TYPE_CHECKING:
     from dlx.cores.settings import Progress
+    from dlx.solve import SearchKeywords
     from dlx.tiling.given import Copies, Pieces
     from dlx.tiling.solution import Solution
 
@@ -134,14 +135,7 @@ class Puzzle:
             yield from self._parallel(tiling, limit, jobs, max_nodes, timeout)
             return
         counters = Stats() if stats is None else stats
-        found = solutions(
-            tiling,
-            limit=limit,
-            stats=counters,
-            progress=progress,
-            max_nodes=max_nodes,
-            timeout=timeout,
-        )
+        found = solutions(tiling, **_keywords(limit, counters, progress, max_nodes, timeout))
         for placed in found:
             yield Solution(self.model, tuple(placed))
         if stats is None:
@@ -191,14 +185,7 @@ class Puzzle:
             _sequential_only(max_nodes, timeout)
             return count_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
         counters = Stats() if stats is None else stats
-        found = count_solutions(
-            tiling,
-            limit=limit,
-            stats=counters,
-            progress=progress,
-            max_nodes=max_nodes,
-            timeout=timeout,
-        )
+        found = count_solutions(tiling, **_keywords(limit, counters, progress, max_nodes, timeout))
         if stats is None:
             unknown_unless_exhausted(counters, "count")
         return found
@@ -251,6 +238,23 @@ class Puzzle:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+
+def _keywords(
+    limit: int | None,
+    stats: Stats,
+    progress: Progress | None,
+    max_nodes: int | None,
+    timeout: float | None,
+) -> SearchKeywords:
+    """The search keywords of one call of `solutions` or `count`."""
+    return {
+        "limit": limit,
+        "stats": stats,
+        "progress": progress,
+        "max_nodes": max_nodes,
+        "timeout": timeout,
+    }
 
 
 def _sequential_only(*budgets: float | None) -> None:

@@ -28,6 +28,14 @@ COMMANDS = {
     "dlx polyomino (seed square)": [
         "dlx", "polyomino", "corpus/polyomino/four_pieces_square.txt",
     ],
+    # the same counts through typer (an option the plain starts leave to it): what the plain
+    # starts of dlx.cli.plain and dlx.cli.plain_tile save
+    "dlx solve --count, through typer": [
+        "dlx", "solve", "--count", "--limit", "1000000", "corpus/dlx/queens4.dlx",
+    ],
+    "dlx tile --count, through typer": [
+        "dlx", "tile", "--count", "--limit", "1000000", "corpus/tile/triangle_hexagon.txt",
+    ],
 }  # fmt: skip
 
 

@@ -183,7 +183,8 @@ class Puzzle:
             from dlx.parallel import count_parallel
 
             _sequential_only(max_nodes, timeout)
-            return count_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
+            found = count_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
+            return found if limit is None else min(found, limit)  # (as `dlx tile --jobs`)
         counters = Stats() if stats is None else stats
         found = count_solutions(tiling, **_keywords(limit, counters, progress, max_nodes, timeout))
         if stats is None:

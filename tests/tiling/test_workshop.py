@@ -89,6 +89,7 @@ def test_jobs_and_the_zdd_count_what_the_search_counts() -> None:
     puzzle = Puzzle(board="3x20", pieces="pentominoes")
     alone = puzzle.count()
     assert puzzle.count(jobs=2) == alone and puzzle.count(zdd=True) == alone
+    assert puzzle.count(jobs=2, limit=3) == puzzle.count(limit=3) == 3
     first = [s.text() for s in puzzle.solutions(limit=3)]
     assert [s.text() for s in puzzle.solutions(limit=3, jobs=2)] == first
     with pytest.raises(dlx.SearchOptionError, match="without jobs"):

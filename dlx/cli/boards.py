@@ -55,13 +55,15 @@ def run_boards(
     none: Callable[[], BaseException] | None = None,
     on_error: Callable[[str], BaseException] = fail,
     engine: Callable[[P], dict[str, Any]] | None = None,
+    described: Callable[[P], dict[str, Any]] | None = None,
 ) -> None:
     """A puzzle command's run: `pose` reads and checks its input; with `--jobs`, `problem` is
     counted by worker processes on `engine`'s keywords (the links engine without); with
     `--count` and no picture, counted in the search (`counter`, or `problem`'s solutions); else
     `boards` makes its boards, each shown as found (as many as `asked.limit`), the first drawn by
-    `picture`. Bad input goes to `on_error`; `none` is the exit for no board; all within the
-    whole run's clock."""
+    `picture`, or held for `--json` (whose object `described` adds to where it lists them).
+    Bad input goes to `on_error`; `none` is the exit for no board; all within the whole run's
+    clock."""
     if asked.jobs is not None:
         keywords = None if engine is None else lambda _problem: engine(pose())
         count_in_parallel(lambda: problem(pose()), asked, on_error, engine=keywords)
@@ -71,7 +73,7 @@ def run_boards(
         budgets = (asked.timeout, asked.max_nodes, asked.limit)
         count_run(pose, counter or _counted(problem), budgets, asked.show_stats, on_error)
         return
-    _listed(asked, pose, problem, boards, counter, picture, none, on_error)
+    _listed(asked, pose, problem, boards, counter, picture, none, on_error, described)
 
 
 def _listed(
@@ -83,6 +85,7 @@ def _listed(
     picture: Callable[[P, Board], str] | None,
     none: Callable[[], BaseException] | None,
     on_error: Callable[[str], BaseException],
+    described: Callable[[P], dict[str, Any]] | None = None,
 ) -> None:
     """`run_boards` where the boards are shown (as text, JSON or a picture), each as found."""
     hold = asked.timeout is not None or asked.max_nodes is not None  # answers wait for the end
@@ -100,7 +103,8 @@ def _listed(
             found = _found(asked, posed, search, problem, boards, counter)
         drawn = None if picture is None else functools.partial(picture, posed)
         if asked.as_json:
-            json_boards(found, counters, clock, asked, drawn, line)
+            more = None if described is None else functools.partial(described, posed)
+            json_boards(found, counters, clock, asked, drawn, line, more)
             return
         show_boards(
             found,
@@ -150,10 +154,11 @@ def json_boards(
     asked: Asked,
     picture: Picture | None = None,
     line: LiveLine | None = None,
+    more: Callable[[], dict[str, Any]] | None = None,
 ) -> None:
     """`--json`: one object with the number of boards (`boards` may be that number, counted
-    already), the boards' rows unless counting, and the statistics; the first board also as
-    SVG; none (a count of 0 included) exits 1."""
+    already), the boards' rows unless counting (and then what `more` adds), and the
+    statistics; the first board also as SVG; none (a count of 0 included) exits 1."""
     texts, found = Held(), boards if isinstance(boards, int) else 0
     with guarded():
         for board in () if isinstance(boards, int) else boards:
@@ -165,7 +170,10 @@ def json_boards(
     if line is not None:
         line.erase()
     clock.stop()
-    write_json(solve_json(found, texts, stats, asked.count_only))
+    result = solve_json(found, texts, stats, asked.count_only)
+    if more is not None and "solutions" in result:
+        result.update(more())
+    write_json(result)
     report(stats, asked.show_stats)
     if not found:
         raise fail("no solution")

@@ -15,25 +15,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from dlx import Stats
 from dlx.cli.boards import board_console, run_boards, show_board
 from dlx.cli.common import NOTHING_ASKED, Asked, PaintedBoard, board_command, check_svg
 from dlx.cli.output import (
-    Held,
-    budget,
     fail,
     guarded,
-    json_at_stop,
-    partial_at_stop,
-    report,
-    solve_json,
-    write_json,
 )
 from dlx.cli.parallel import sequential_only
 from dlx.cli.plain_tile import file_puzzle
 from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
 from dlx.programs.kit import Clock, PlainUsage
-from dlx.programs.live import live_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -114,9 +105,6 @@ def _search(pose: Callable[[], "Puzzle"], unique: bool, asked: Asked, dlx_format
             text = pose().knuth(unique)
         sys.stdout.write(text)
         return
-    if asked.as_json and asked.jobs is None:
-        _json(pose, unique, asked)
-        return
 
     def boards(puzzle: "Puzzle", search: "SearchKeywords") -> Iterator[list[str]]:
         return _boards(puzzle.solutions(unique=unique, **search), asked.svg, asked.count_only)
@@ -139,6 +127,7 @@ def _search(pose: Callable[[], "Puzzle"], unique: bool, asked: Asked, dlx_format
         boards,
         counter=counter,
         engine=engine,
+        described=_legend,
     )
 
 
@@ -256,33 +245,7 @@ def _write_svg(solution: "Solution", path: Path) -> None:
         raise fail(f"{path}: {error.strerror or error}") from None
 
 
-def _json(pose: Callable[[], "Puzzle"], unique: bool, asked: Asked) -> None:
-    """`--json`: one object with the count, the solutions' pictures unless counting, and the
-    statistics (the first solution also as SVG); with the pictures, a `legend` naming each
-    label's piece and copy."""
-    counters = Stats()
-    json_at_stop(counters)
-    with Clock(asked.timeout) as clock, live_line() as line:
-        with guarded():
-            puzzle = pose()
-        partial_at_stop(counters, asked.show_stats)
-        texts, found = Held(), 0
-        with guarded():
-            search = budget(counters, clock, asked.max_nodes, asked.limit, line)
-            if asked.count_only and asked.svg is None:
-                found = puzzle.count(unique=unique, **search)  # counted inside the search
-            listed = () if found else puzzle.solutions(unique=unique, **search)
-            for board in _boards(iter(listed), asked.svg, asked.count_only):
-                found += 1
-                if not asked.count_only:
-                    texts.hold(board)
-    result = solve_json(found, texts, counters, asked.count_only)
-    if "solutions" in result:
-        result["legend"] = {
-            label: {"piece": piece, "copy": copy}
-            for label, (piece, copy) in puzzle.labels().items()
-        }
-    write_json(result)
-    report(counters, asked.show_stats)
-    if not found:
-        raise fail("no solution")
+def _legend(puzzle: "Puzzle") -> dict[str, Any]:
+    """What `--json` adds where it lists solutions: each label's piece and copy."""
+    labels = puzzle.labels().items()
+    return {"legend": {label: {"piece": name, "copy": k} for label, (name, k) in labels}}

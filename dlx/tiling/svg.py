@@ -42,9 +42,15 @@ rows."""
 LEGEND_FONT = 12
 
 
-def solution_svg(puzzle: Puzzle, solution: Sequence[Placement], legend: bool = True) -> str:
+def solution_svg(
+    puzzle: Puzzle,
+    solution: Sequence[Placement],
+    legend: bool = True,
+    colours: dict[str, str] | None = None,
+) -> str:
     """The SVG text of a solution on its puzzle's grid; without its legend where `legend` is
-    false (the studio's page writes its own beside it)."""
+    false (the studio's page writes its own beside it); each label's fill `colours` gives, or
+    `label_colours`'."""
     owner: dict[Cell, int] = {}
     for number, pl in enumerate(solution):
         for cell, suffix in pl.spots:
@@ -53,7 +59,7 @@ def solution_svg(puzzle: Puzzle, solution: Sequence[Placement], legend: bool = T
     labels = marks(puzzle, solution)
     cells = [cell for cell, s in puzzle.board if s == 0]
     shapes = {cell: _polygon(puzzle, cell) for cell in cells}
-    colours = label_colours(puzzle, solution)
+    colours = colours or label_colours(puzzle, solution)
     fills = [(shapes[c], colours[labels[owner[c]]] if c in owner else EMPTY) for c in cells]
     edges = _borders(shapes, owner)
     inks = [ink(colours[label]) for label in labels]
@@ -266,14 +272,18 @@ def _box(
 def puzzle_svg(puzzle: Puzzle) -> str:
     """A puzzle's picture: its board, empty, and under it each piece as first drawn, named (in
     rows no wider than the board, or 480 pixels)."""
+    from dlx.pictures.palette import piece_colours
     from dlx.tiling.model import Puzzle as Posed
 
     board = solution_svg(puzzle, [], legend=False)
+    own = piece_colours({number: [] for number in range(len(puzzle.pieces))})
     drawn = []
-    for piece in puzzle.pieces:
+    for number, piece in enumerate(puzzle.pieces):
         spots = puzzle.grid.normalise(spot for spot in piece.drawings[0] if spot[1] == 0)
         alone = Posed(puzzle.grid, spots, [piece])
-        drawn.append(solution_svg(alone, [Placement(0, 0, spots)], legend=False))
+        placed = [Placement(0, 0, spots)]
+        fill = {marks(alone, placed)[0]: own[number]}
+        drawn.append(solution_svg(alone, placed, legend=False, colours=fill))
     return _stacked([[board], *_rows(drawn, max(_size(board)[0], 480.0))])
 
 

@@ -157,6 +157,8 @@ def test_a_puzzle_draws_its_board_and_its_pieces_and_echoes_one_line() -> None:
     assert picture.startswith("<svg") and picture.count("<svg") == 1 + 1 + 12
     assert picture.count("<polygon") == 60 + 12 * 5
     assert all(f">{name}</text>" in picture for name in "FILNPTUVWXYZ")
+    fills = set(re.findall(r'<polygon [^>]*fill="(#[0-9a-f]{6})"', picture)) - {"#ffffff"}
+    assert len(fills) == 12  # a colour of its own for each piece
     line = repr(puzzle)
     assert "\n" not in line and len(line) < 120
     assert line.startswith("Puzzle on the square grid: a board of 60 cells, 12 pieces (F, I, L")

@@ -233,7 +233,7 @@ class Puzzle:
 
     def svg(self) -> str:
         """The board, empty, and under it each piece as drawn, named."""
-        from dlx.tiling.svg import puzzle_svg
+        from dlx.tiling.puzzle_svg import puzzle_svg
 
         return puzzle_svg(self.model)
 

@@ -27,9 +27,10 @@ from dlx.programs.kit import (
     version_option,
 )
 from dlx.programs.kit import run as run_app
+from dlx.programs.live import styled
 from fillit import __version__
 from fillit.answer import Answer, Arranger
-from fillit.cli_common import interruptible, make_console, wants_colour
+from fillit.cli_common import interruptible, make_console
 from fillit.errors import FillitError
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece, identical_groups, letter
@@ -142,7 +143,7 @@ def solve(
         except OSError as fault:
             typer.echo(f"fillit: {svg}: {fault.strerror or fault}", err=True)
             raise typer.Exit(EXIT_INVALID) from None
-    if wants_colour(plain):
+    if styled(sys.stdout, plain):
         make_console(plain=False).print(render.coloured(answer), end="")
     else:
         sys.stdout.write(render.plain(answer))
@@ -197,14 +198,14 @@ def stats(
             return
         from fillit import report
 
-        styled = wants_colour(plain)
-        console = make_console(plain=not styled)
+        colour = styled(sys.stdout, plain)
+        console = make_console(plain=not colour)
         with interruptible():
-            live = styled and sys.stdout.isatty()
+            live = colour and sys.stdout.isatty()
             answer = report.arrange_with_progress(
                 console, search, pieces, clock.left(), max_nodes, live=live
             )
-    report.show(console, answer, colour=styled)
+    report.show(console, answer, colour=colour)
     give_up_if_unknown(answer)
 
 

@@ -3,7 +3,6 @@ to draw in colour, a console to draw on, and Ctrl-C turned into one message and 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -11,7 +10,6 @@ from typing import TYPE_CHECKING
 import typer
 
 from dlx.programs.exits import EXIT_INTERRUPTED
-from dlx.programs.live import styled
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,9 +32,3 @@ def make_console(plain: bool) -> Console:
     if plain:
         return Console(highlight=False, soft_wrap=True, force_terminal=False, no_color=True)
     return Console(highlight=False, soft_wrap=True)
-
-
-def wants_colour(plain: bool) -> bool:
-    """Whether output should be styled: `dlx.programs.live.styled`'s one decision for standard
-    output (not with --plain or NO_COLOR, nor when piped unless FORCE_COLOR asks for it)."""
-    return styled(sys.stdout, plain)

@@ -1,7 +1,7 @@
 """The options the `dlx` commands share, as typer reads them (`--count`, `--all`, `--limit`,
 `--stats`, `--json`, `--svg`, `--jobs`), option groups (the ten of every puzzle command:
-`board_command`), and the boards' type; what they print and
-how they end is `dlx.cli.output`'s, which `dlx solve`'s plain start shares without typer.
+`board_command`), and the boards' type; what they print and how they end is `dlx.cli.output`'s,
+which `dlx solve`'s plain start shares without typer.
 """
 
 from __future__ import annotations

@@ -155,7 +155,9 @@ def progress_bar() -> Iterator[Any]:
     of the tree, with the solutions so far and the time left; elsewhere no hook (None). Rich
     (a tenth of a short search's whole run to load) is loaded only where its rules may find a
     terminal: standard error is one, or the environment says to take it for one."""
-    if not _may_be_terminal():
+    from dlx.programs.live import on_terminal
+
+    if not on_terminal(sys.stderr):
         yield None
         return
     from rich.console import Console
@@ -184,14 +186,6 @@ def progress_bar() -> Iterator[Any]:
             bar.update(task, completed=state.done, solutions=state.solutions)
 
         yield hook
-
-
-def _may_be_terminal() -> bool:
-    """Whether rich's `Console(stderr=True).is_terminal` is True (`on_terminal`: rich itself is
-    imported only then)."""
-    from dlx.programs.live import on_terminal
-
-    return on_terminal(sys.stderr)
 
 
 def estimate(

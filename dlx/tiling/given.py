@@ -1,8 +1,8 @@
 """How is a puzzle given? As text in either format (`read_puzzle`: what `dlx tile`, the studio
 and `Puzzle.read` read), or in Python: `Puzzle(board, pieces, ...)` of `dlx.tiling.workshop` is
-written out as the picture format's text and read by the one
-parser (`dlx.tiling.drawn`), its errors naming the part given (`board`, `pieces`, `piece 'L'`,
-`copies`) rather than a line of a text the person never wrote.
+written out as the picture format's text and read by its one parser (`dlx.tiling.drawn`), its
+errors naming the part given (`board`, `pieces`, `piece 'L'`, `copies`) rather than a line of a
+text the person never wrote.
 
 >>> given_puzzle("2x3", "trominoes", None, {})
 Puzzle on the square grid: 6 spots; pieces I, L

@@ -16,7 +16,8 @@ import typer
 
 from dlx.programs.exits import EXIT_INVALID
 from dlx.programs.kit import PlainOpt, PlainUsage
-from fillit.cli_common import interruptible, make_console, wants_colour
+from dlx.programs.live import styled
+from fillit.cli_common import interruptible, make_console
 
 if TYPE_CHECKING:
     from fillit.tools.judge import Outcome
@@ -170,7 +171,7 @@ def check_program(
 
         sys.stdout.write(json.dumps(judge.summary(seed, outcomes)) + "\n")
     else:
-        judge_report.show(make_console(plain=not wants_colour(plain)), seed, outcomes)
+        judge_report.show(make_console(plain=not styled(sys.stdout, plain)), seed, outcomes)
     raise typer.Exit(1 if judge.failed(outcomes) else 0)
 
 

@@ -16,6 +16,7 @@ import typer
 
 from dlx import core_name
 from dlx.programs.exits import EXIT_INVALID, EXIT_UNKNOWN
+from dlx.programs.files import unwritable
 from dlx.programs.kit import (
     Clock,
     MaxNodesOpt,
@@ -23,7 +24,6 @@ from dlx.programs.kit import (
     PlainUsage,
     TimeoutOpt,
     at_stop,
-    unwritable,
     version_option,
 )
 from dlx.programs.kit import run as run_app

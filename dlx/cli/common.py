@@ -10,28 +10,13 @@ import functools
 import inspect
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any
 
 import typer
 
-from dlx.cli.output import fail, listed
-from dlx.programs.kit import MaxNodesOpt, PlainOpt, TimeoutOpt, unwritable
-
-Board = Sequence[str]
-
-
-class PaintedBoard(list[str]):
-    """A board's rows with each label's terminal style given (its picture's colours, worked out
-    on its own grid), for boards whose rows are not a square grid's; `legend`: lines printed
-    plain after the rows (what each label stands for), not part of the board."""
-
-    def __init__(
-        self, rows: Sequence[str], styles: dict[str, str], legend: Sequence[str] = ()
-    ) -> None:
-        super().__init__(rows)
-        self.styles = styles
-        self.legend = list(legend)
-
+from dlx.cli.output import listed
+from dlx.cli.run import Asked
+from dlx.programs.kit import MaxNodesOpt, PlainOpt, TimeoutOpt
 
 CountOpt = Annotated[
     bool, typer.Option("--count", help="Print only the number of solutions (all of them).")
@@ -83,13 +68,6 @@ JobsOpt = Annotated[
 ]
 
 
-def check_svg(path: Path | None) -> None:
-    """Refuse, before any search, an `--svg` file that cannot be written (exit 1)."""
-    reason = None if path is None else unwritable(path)
-    if reason is not None:
-        raise fail(f"{path}: {reason}")
-
-
 OptionTable = Sequence[tuple[str, Any, Any]]
 """Options that stand for one NamedTuple's fields, in order: (parameter, type, default)."""
 
@@ -119,24 +97,6 @@ def option_group(
         return with_options
 
     return decorate
-
-
-class Asked(NamedTuple):
-    """What every puzzle command is asked about its boards: count them or print them (at most
-    `limit`, None for every one: settled by `dlx.cli.output.listed` from `--count`, `--all`
-    and `--limit`), its statistics, JSON instead of text, an SVG of the first, plain text, the run's
-    budgets, and worker processes for counting."""
-
-    count_only: bool = False
-    every: bool = False
-    limit: int | None = None
-    show_stats: bool = False
-    as_json: bool = False
-    svg: Path | None = None
-    plain: bool = False
-    timeout: float | None = None
-    max_nodes: int | None = None
-    jobs: int | None = None
 
 
 NOTHING_ASKED = Asked()

@@ -24,11 +24,9 @@ from dlx.stats import Stats, Status
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve` need not load
 if TYPE_CHECKING:
-    from typing import Any, TypeVar
+    from typing import Any
 
     from dlx.solve import SearchKeywords
-
-    P = TypeVar("P")
 
 
 FIRST = 1
@@ -157,39 +155,36 @@ def report(stats: Stats, show: bool, more: Sequence[str] = ()) -> None:
         raise fail(f"unknown: stopped by a budget after {stats.nodes} nodes", EXIT_UNKNOWN)
 
 
-def count_run(
-    pose: Callable[[], P],
-    counter: Callable[[P, SearchKeywords], int],
-    budgets: tuple[float | None, int | None, int | None],
+def end(
+    found: int,
+    held: Sequence[Sequence[str]],
+    stats: Stats,
+    *,
+    count: bool,
     show_stats: bool,
-    on_error: Callable[[str], BaseException] = fail,
+    as_json: bool,
+    show: Callable[[Sequence[str], int], None] = write_solution,
+    none: Callable[[], BaseException] | None = None,
+    told: Sequence[str] = (),
+    described: dict[str, Any] | None = None,
 ) -> None:
-    """A puzzle's `--count` (every puzzle command's, and `dlx tile --count`'s plain start):
-    `pose` reads and checks the input, `counter` counts its solutions inside the search under
-    `budgets` (timeout, max nodes, limit), all within the whole run's clock and beside a live
-    line on a terminal; bad input reported by `on_error`; the count's ending is `counted`'s."""
-    from dlx.programs.live import live_line
-
-    timeout, max_nodes, limit = budgets
-    with Clock(timeout) as clock, live_line() as line:
-        stats = Stats()
-        partial_at_stop(stats, show_stats)
-        with guarded(on_error):
-            posed = pose()
-            found = counter(posed, budget(stats, clock, max_nodes, limit, line))
-        if line is not None:
-            line.erase()
-        clock.stop()
-        counted(found, stats, show_stats)
-
-
-def counted(found: int, stats: Stats, show_stats: bool) -> None:
-    """A count's ending: the statistics when asked (exit 3, nothing printed, when a budget
-    stopped the search), the number, and exit 1 for none."""
-    report(stats, show_stats)
-    sys.stdout.write(f"{found}\n")
+    """How every command ends once its search is over: the JSON object (with what `described`
+    adds where it lists solutions); the statistics (and the lines `told`) when asked, exit 3,
+    nothing on standard output, where a budget stopped the search; the count, or the solutions
+    `held` shown by `show` in order; no solution exits 1 (by `none`, where listing)."""
+    if as_json:
+        result = solve_json(found, held, stats, count)
+        if described and "solutions" in result:
+            result.update(described)
+        write_json(result)
+    report(stats, show_stats, told)
+    if count and not as_json:
+        sys.stdout.write(f"{found}\n")
+    elif not as_json:
+        for number, lines in enumerate(held, start=1):
+            show(lines, number)
     if not found:
-        raise fail("no solution")
+        raise fail("no solution") if none is None else none()
 
 
 def stats_line(stats: Stats, how: str) -> str:

@@ -9,7 +9,7 @@ terminal, and `dlx estimate`, Knuth's estimate of the tree such a search divides
 
 import math
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
@@ -17,8 +17,8 @@ from typing import Annotated, Any, NamedTuple
 import typer
 
 from dlx import Status
-from dlx.cli.output import Held, fail, guarded, name_engine
-from dlx.cli.solve import end, option_lines, read_file
+from dlx.cli.output import Held, end, fail, guarded, name_engine
+from dlx.cli.solve import option_lines, read_file
 from dlx.programs.kit import PlainUsage
 
 
@@ -77,7 +77,7 @@ def solve_parallel_command(
         count=count,
         show_stats=show_stats,
         as_json=as_json,
-        more=parts(run),
+        told=parts(run),
     )
 
 
@@ -112,41 +112,27 @@ IDLE = ("start", "between", "end")
 """A worker's idle seconds, as `dlx.parallel.timing.Idle` parts them."""
 
 
-def count_in_parallel(
-    build: Callable[[], Any],
-    asked: Any,
-    on_error: Callable[[str], BaseException] = fail,
-    engine: Callable[[Any], dict[str, Any]] | None = None,
-) -> None:
-    """A puzzle's `--count --jobs N` (`asked`, a `dlx.cli.boards.Asked`): its problem built by
-    `build`, counted by N workers (bad input reported by `on_error`) on the engine
-    `engine(problem)` names (the links engine without it); with a `limit`, no more than that is
-    counted, as in the search without --jobs; the count alone, or (`--json`) in a JSON object;
-    none exits 1."""
+def count_in_parallel(run: Any, asked: Any) -> None:
+    """A puzzle's `--count --jobs N` (`asked`, a `dlx.cli.run.Asked`): the problem of `run` (a
+    `dlx.cli.run.BoardRun`), once posed, counted by N workers on the engine its `engine()`
+    names; with a `limit`, no more than that is counted, as in the search without --jobs; the
+    count alone, or (`--json`) in a JSON object; none exits 1."""
     from dlx.parallel import Report, count_parallel
 
     if not asked.count_only:
         raise fail("--jobs counts in parallel: give --count too", 2)
     sequential_only(asked.timeout, asked.max_nodes)
-    run = Report()
-    with guarded(on_error), progress_bar() as hook:
-        problem = build()
-        keywords = {} if engine is None else engine(problem)
-        name_engine(run.stats, keywords.get("engine", "links"))
-        found = count_parallel(problem, jobs=asked.jobs, progress=hook, report=run, **keywords)
+    report = Report()
+    with guarded(run.error), progress_bar() as hook:
+        run.pose()
+        problem, keywords = run.problem(), run.engine()
+        name_engine(report.stats, keywords.get("engine", "links"))
+        found = count_parallel(problem, jobs=asked.jobs, progress=hook, report=report, **keywords)
     if asked.limit is not None and found >= asked.limit:
         found = asked.limit
-        run.stats.status = Status.LIMIT
-    more = parts(run)
-    end(
-        found,
-        [],
-        run.stats,
-        count=True,
-        show_stats=asked.show_stats,
-        as_json=asked.as_json,
-        more=more,
-    )
+        report.stats.status = Status.LIMIT
+    options = {"show_stats": asked.show_stats, "as_json": asked.as_json}
+    end(found, [], report.stats, count=True, **options, told=parts(report))
 
 
 @contextmanager

@@ -12,10 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-TYPE_CHECKING = False  # as typing's, which a start need not load
-if TYPE_CHECKING:
-    from dlx.tiling.workshop import Puzzle
-
 PlainTile = tuple[str, bool]
 """A `dlx tile --count` in its plain form: the file (`-`: standard input), and whether one
 solution per symmetry is counted (`--unique`)."""
@@ -55,29 +51,11 @@ def read_plain_tile(argv: Sequence[str]) -> PlainTile | None:
     return (files[0], unique) if count and len(files) == 1 else None
 
 
-TURNS = {"rotations": True, "reflections": True, "mirror": False}
-"""How `dlx tile` turns pieces without `--no-rotate`, `--no-flip` or `--mirror`."""
-
-
 def tile_plainly(asked: PlainTile) -> None:
-    """Count the tilings of `asked` down `dlx tile --count`'s own path (`dlx.cli.output`'s
-    `count_run`, the puzzle read by `file_puzzle` as the typer command reads it) with every
-    other option at its default."""
-    from dlx.cli.output import count_run
+    """Count the tilings of `asked` down `dlx tile --count`'s own path (`dlx.cli.run`'s
+    `run_boards`, on `dlx.cli.tile_run.TileRun`) with every other option at its default."""
+    from dlx.cli.run import Asked, run_boards
+    from dlx.cli.tile_run import TileRun
 
     file, unique = asked
-    count_run(
-        lambda: file_puzzle(file, None, TURNS),
-        lambda puzzle, search: puzzle.count(unique=unique, **search),
-        (None, None, None),
-        False,
-    )
-
-
-def file_puzzle(file: str, grid: str | None, turns: dict[str, bool]) -> Puzzle:
-    """The puzzle of FILE (`-`: standard input), a picture or Knuth's spec lines, turned as
-    `turns` says (`dlx.tiling.Puzzle.read`'s keywords)."""
-    from dlx.cli.output import read_text
-    from dlx.tiling.workshop import Puzzle
-
-    return Puzzle.read(read_text(file), grid, **turns)
+    run_boards(Asked(count_only=True), TileRun(file, unique=unique, counting=True))

@@ -6,10 +6,7 @@ end as every command ends (`dlx.cli.output`). The parallel search is `dlx.cli.pa
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Sequence
-
-from dlx.cli.output import Held, budget, fail, guarded, read_input, report, write_solution
+from dlx.cli.output import Held, budget, end, guarded, read_input, write_solution
 from dlx.programs.ending import Clock
 from dlx.programs.live import live_line
 from dlx.stats import Stats
@@ -78,30 +75,3 @@ def solve_file(
                     else:
                         write_solution(option_lines(problem, solution), found)
     end(found, texts, counters, count=count, show_stats=stats, as_json=as_json)
-
-
-def end(
-    found: int,
-    texts: Sequence[Sequence[str]],
-    counters: Stats,
-    *,
-    count: bool,
-    show_stats: bool,
-    as_json: bool,
-    more: Sequence[str] = (),
-) -> None:
-    """What a run prints once its search is over: the JSON object; the statistics (and the
-    lines `more`) when asked, exit 3 where a budget stopped the search; the count or the
-    solutions held; no solution exits 1."""
-    if as_json:
-        from dlx.cli.output import solve_json, write_json
-
-        write_json(solve_json(found, texts, counters, count))
-    report(counters, show_stats, more)
-    if count and not as_json:
-        sys.stdout.write(f"{found}\n")
-    elif not as_json:
-        for number, lines in enumerate(texts, start=1):
-            write_solution(lines, number)
-    if not found:
-        raise fail("no solution")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -32,7 +31,6 @@ from dlx.programs.ending import (
     Interrupted,
     OutOfTime,
     at_stop,
-    reason,
     run,
 )
 from dlx.programs.exits import EXIT_FAILED, EXIT_UNKNOWN
@@ -53,7 +51,6 @@ __all__ = [
     "at_stop",
     "positive_seconds",
     "run",
-    "unwritable",
     "version_option",
 ]
 MAX_TIMEOUT = 1e9
@@ -105,20 +102,3 @@ class PlainUsage(TyperCommand):
     def collect_usage_pieces(self, ctx: Any) -> list[str]:  # (typer's own click.Context)
         pieces = super().collect_usage_pieces(ctx)
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
-
-
-def unwritable(path: Path) -> str | None:
-    """Why a picture could not be written to `path`, found before any search (None: it can be):
-    the file is opened for appending, so an existing one is left as it is, a new one removed."""
-    if not path.parent.is_dir():
-        return "no such folder"
-    if path.is_dir():
-        return "is a folder"
-    existed = path.exists()
-    try:
-        path.open("ab").close()
-        if not existed:
-            path.unlink()
-    except OSError as error:
-        return reason(error)
-    return None

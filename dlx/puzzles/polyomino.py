@@ -271,7 +271,9 @@ def count_fillings(
     return count(square, **search, **engine(square, rows, cols))
 
 
-def engine(square: Problem[Any], rows: int, cols: int, holes: Collection[Cell] = ()) -> Any:
+def engine(
+    square: Problem[Any], rows: int, cols: int, holes: Collection[Cell] = ()
+) -> dict[str, Any]:
     """The keywords that pick the engine a board's search runs on (`dlx.tiling.numbering`'s
     `engine_for`): the bitset engine where the board (less its `holes`) fits it."""
     from dlx.tiling.numbering import engine_for

@@ -301,6 +301,29 @@ def test_svg_writes_a_picture_of_the_first_board(tmp_path: Path) -> None:
     assert (root.get("width"), root.get("height")) == (str(20 * 24 + 4), str(3 * 24 + 4))
 
 
+@pytest.mark.parametrize("form", [[], ["--json"]], ids=["text", "json"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["queens", "4"],
+        ["pentomino", "3x20"],
+        ["tile", str(CORPUS / "tile" / "triangle_hexagon.txt")],
+    ],
+    ids=["queens", "pentomino", "tile"],
+)
+def test_count_with_svg_draws_the_first_board_too(
+    command: list[str], form: list[str], tmp_path: Path
+) -> None:
+    """--count --svg FILE counts and draws the first board, in text as in JSON (one ending for
+    every command: the text form once counted without drawing)."""
+    picture = tmp_path / "first.svg"
+    result = run([*command, "--count", "--svg", str(picture), *form])
+    assert result.exit_code == 0, result.stderr
+    assert ElementTree.fromstring(picture.read_text()).tag.endswith("svg")
+    counted = json.loads(result.stdout)["count"] if form else int(result.stdout)
+    assert counted >= 2
+
+
 def test_svg_to_an_unwritable_place_is_bad_input(tmp_path: Path) -> None:
     """A picture that cannot be written: one message, exit 1."""
     result = run(["pentomino", "3x20", "--svg", str(tmp_path / "missing" / "board.svg")])

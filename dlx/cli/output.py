@@ -13,7 +13,7 @@ process-level endings are `dlx.programs.ending`'s.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 from dlx.errors import DOMAIN_ERRORS
@@ -157,13 +157,13 @@ def report(stats: Stats, show: bool, more: Sequence[str] = ()) -> None:
 
 def end(
     found: int,
-    held: Sequence[Sequence[str]],
+    held: Iterable[Any],
     stats: Stats,
     *,
     count: bool,
     show_stats: bool,
     as_json: bool,
-    show: Callable[[Sequence[str], int], None] = write_solution,
+    show: Callable[[Any, int], None] = write_solution,
     none: Callable[[], BaseException] | None = None,
     told: Sequence[str] = (),
     described: dict[str, Any] | None = None,
@@ -171,9 +171,10 @@ def end(
     """How every command ends once its search is over: the JSON object (with what `described`
     adds where it lists solutions); the statistics (and the lines `told`) when asked, exit 3,
     nothing on standard output, where a budget stopped the search; the count, or the solutions
-    `held` shown by `show` in order; no solution exits 1 (by `none`, where listing)."""
+    `held` (an iterable: a ZDD lists its own) shown by `show` in order; no solution exits 1
+    (by `none`, where listing)."""
     if as_json:
-        result = solve_json(found, held, stats, count)
+        result = solve_json(found, list(held), stats, count)
         if described and "solutions" in result:
             result.update(described)
         write_json(result)

@@ -18,8 +18,9 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 
-from dlx.cli.output import fail, guarded, write_solution
+from dlx.cli.output import end, fail, guarded, write_solution
 from dlx.programs.ending import Clock
+from dlx.stats import Stats
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
 if TYPE_CHECKING:
@@ -80,14 +81,10 @@ def run_zdd(
         seconds = time.perf_counter() - started
     if asked.out is not None:
         _write(diagram, asked.out)
-    if asked.stats:
+    if asked.stats:  # (its own line: a ZDD's figures are not a search's)
         sys.stderr.write(zdd_report(diagram, total, seconds) + "\n")
-    if asked.count:
-        sys.stdout.write(f"{total}\n")
-    for number, keys in enumerate(_chosen(diagram, asked), start=1):
-        show(keys, number)
-    if not total:
-        raise fail("no solution")
+    chosen = _chosen(diagram, asked)
+    end(total, chosen, Stats(), count=asked.count, show_stats=False, as_json=False, show=show)
 
 
 def _chosen(diagram: Zdd[Any], asked: ZddAsked) -> Iterator[tuple[Any, ...]]:

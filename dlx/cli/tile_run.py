@@ -103,7 +103,9 @@ def puzzle_of(
         if names and not Path(file).exists() and file != "-":
             raise fail(f"{file!r} is taken for a FILE: write --pieces {names[0]},{file}", 2)
         raise fail("--board and --pieces stand for a FILE: give one or the other", 2)
-    return Puzzle.read(read_text(file), grid, **turns)
+    rotations, reflections, mirror = turns["rotations"], turns["reflections"], turns["mirror"]
+    text = read_text(file)
+    return Puzzle.read(text, grid, rotations=rotations, reflections=reflections, mirror=mirror)
 
 
 def _from_options(board: str, names: list[str], grid: str | None, turns: dict[str, bool]) -> Puzzle:

@@ -133,11 +133,11 @@ async def _static(request: Request) -> Response:
 
 async def _sets(request: Request) -> Response:
     """The named piece sets of each grid, as `pieces` lines name them."""
-    from dlx.tiling.library import DRAWN, SIZES
+    from dlx.tiling import piece_sets
 
     found: dict[str, list[str]] = {}
-    for name, (grid, *_) in {**DRAWN, **SIZES}.items():
-        found.setdefault(grid.name, []).append(name)
+    for name, grid in piece_sets().items():
+        found.setdefault(grid, []).append(name)
     return JSONResponse(found)
 
 

@@ -5,7 +5,7 @@ command line cannot say, a piece that may not turn or flip while the others may.
 
 >>> job = read_job({"puzzle": "board 2x3\\npieces trominoes\\n", "mode": "count"})
 >>> puzzle = puzzle_of(job)
->>> [piece.name for piece in puzzle.pieces], job.mode
+>>> puzzle.pieces, job.mode
 (['I', 'L'], 'count')
 >>> read_job({"puzzle": 3})
 Traceback (most recent call last):
@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dlx.programs.files import MAX_PUZZLE_BYTES
-from dlx.tiling.model import MAX_PIECES, Puzzle
+from dlx.tiling import Puzzle
+from dlx.tiling.model import MAX_PIECES
 
 MODES = ("solve", "count", "unique", "all", "fillit")
 """solve: the first solution; count: all, counted; unique: counted up to the puzzle's
@@ -102,34 +103,16 @@ def _fixed(data: dict[str, Any]) -> dict[str, tuple[bool, bool]]:
 
 def puzzle_of(job: Job) -> Puzzle:
     """The job's puzzle, read as `dlx tile` reads a file, with the job's options set."""
-    from dlx.tiling.errors import TileError
-    from dlx.tiling.given import read_puzzle
-
-    puzzle = read_puzzle(job.text, job.grid)
-    puzzle.rotate = job.rotate
-    puzzle.flip = job.flip if job.flip is not None else not puzzle.grid.solid
-    puzzle.unique = job.mode == "unique"
-    names = [piece.name for piece in puzzle.pieces]
-    unknown = [name for name in job.fixed if name not in names]
-    if unknown:
-        raise TileError(f"no piece named {unknown[0][:30]!r} in the puzzle")
-    if any(turns != (puzzle.rotate, puzzle.flip) for turns in job.fixed.values()):
-        _fix_pieces(puzzle, job.fixed)
-    return puzzle
-
-
-def _fix_pieces(puzzle: Puzzle, fixed: dict[str, tuple[bool, bool]]) -> None:
-    """Give each piece its own turns: its drawings become every orientation it may take, and
-    the puzzle itself turns nothing (the placements come in the same order as without)."""
-    for piece in puzzle.pieces:
-        rotate, flip = fixed.get(piece.name, (puzzle.rotate, puzzle.flip))
-        shapes = [
-            shape
-            for drawing in piece.drawings
-            for shape in puzzle.grid.orientations(drawing, rotate, flip)
-        ]
-        piece.drawings = list(dict.fromkeys(shapes))
-    puzzle.rotate = puzzle.flip = False
+    # without a flip asked for, as `dlx tile` by default: reflections in the plane, not in space
+    flip = (True, False) if job.flip is None else (job.flip, job.flip)
+    return Puzzle.read(
+        job.text,
+        job.grid,
+        rotations=job.rotate,
+        reflections=flip[0],
+        mirror=flip[1],
+        turns=job.fixed,
+    )
 
 
 FILLIT_BYTES = 545

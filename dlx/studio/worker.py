@@ -33,15 +33,11 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from dlx.errors import DOMAIN_ERRORS
-from dlx.solve import solve
 from dlx.stats import Stats, Status
 from dlx.studio.drawing import drawing
-from dlx.studio.kept import MAX_NUMBERS, Kept, decode, encode, numbering
+from dlx.studio.kept import MAX_NUMBERS, Kept
 from dlx.studio.puzzle import Job, RequestError, fillit_answer, puzzle_of
-from dlx.tiling.build import Tiling, build, check_area, engine_keywords, knuth_text
-from dlx.tiling.drawn import is_picture
-from dlx.tiling.model import Placement, Puzzle, check_board
-from dlx.tiling.render import board_picture
+from dlx.tiling import Puzzle, Solution
 
 NICE = 10
 """How much less CPU priority a search has than the server, once under way."""
@@ -119,8 +115,7 @@ def _lower() -> None:
 def _read(job: Job) -> Puzzle:
     """The job's puzzle, refused if its board is too large or its pieces cannot cover it."""
     puzzle = puzzle_of(job)
-    check_board(len(puzzle.board))
-    check_area(puzzle)
+    puzzle.check()
     return puzzle
 
 
@@ -132,48 +127,37 @@ def _search(send: Send, task: Task) -> None:
         return
     puzzle = _read(job)
     send(("ready",))
-    tiling = build(puzzle)
+    unique = job.mode == "unique"
+    puzzle.tiling(unique)  # (built before the search's clock starts, as `dlx tile` does)
     stats = Stats()
     reporter = _Reporter(send, stats)
-    search = solve(
-        tiling.problem,
+    search = puzzle.solutions(
+        unique=unique,
         stats=stats,
         timeout=task.timeout,
         max_nodes=task.max_nodes,
         progress=lambda _: reporter.tick(reporter.found),
-        **engine_keywords(tiling),
     )
     limit = {"solve": 1, "all": job.cap}.get(job.mode)
-    full = _follow(send, tiling, search, limit, reporter)
+    full = _follow(send, search, limit, reporter)
     search.close()  # (its statistics are final once it is closed)
     status = Status.LIMIT if full or reporter.found == limit else stats.status
     send(("done", str(status), reporter.found, stats.nodes, stats.seconds, full))
 
 
-def _follow(
-    send: Send,
-    tiling: Tiling,
-    search: Iterator[tuple[int, ...]],
-    limit: int | None,
-    reporter: _Reporter,
-) -> bool:
-    """Take the search's solutions (those `--unique` keeps), up to `limit` sent as numbers
-    (the first also drawn); true when the next one kept would pass `MAX_NUMBERS` in all."""
-    keep: Callable[[list[Placement]], bool] | None = tiling.canonical  # type: ignore[assignment]
-    order = numbering(tiling.puzzle)
+def _follow(send: Send, search: Iterator[Solution], limit: int | None, reporter: _Reporter) -> bool:
+    """Take the search's solutions, up to `limit` sent as numbers (the first also drawn);
+    true when the next one kept would pass `MAX_NUMBERS` in all."""
     room = MAX_NUMBERS
-    for keys in search:
-        chosen = [tiling.placements[key] for key in keys]
-        if keep is not None and not keep(chosen):
-            continue
+    for solution in search:
         if limit is not None:
-            numbers = encode(order, chosen)
+            numbers = solution.numbers()
             if len(numbers) > room:
                 return True
             room -= len(numbers)
             send(("solution", reporter.found + 1, numbers))
             if reporter.found == 0:
-                send(("first", _drawn(tiling.puzzle, chosen, 1)))
+                send(("first", _drawn(solution, 1)))
                 reporter.lower()
         reporter.found += 1
         reporter.tick(reporter.found)
@@ -182,9 +166,9 @@ def _follow(
     return False
 
 
-def _drawn(puzzle: Puzzle, solution: list[Placement], number: int) -> str:
+def _drawn(solution: Solution, number: int) -> str:
     """Solution `number` as the page shows it, JSON text."""
-    return json.dumps({"number": number, **drawing(puzzle, solution)})
+    return json.dumps({"number": number, **drawing(solution)})
 
 
 def _fillit(send: Send, task: Task) -> None:
@@ -209,21 +193,20 @@ def _fillit(send: Send, task: Task) -> None:
 def _check(send: Send, task: Task) -> None:
     """Read a puzzle and build its problem, as `dlx tile` does before searching: its size."""
     puzzle = _read(task.job)
-    tiling = build(puzzle)
     figures = {
-        "grid": puzzle.grid.name,
-        "cells": len(puzzle.primary_spots()),
-        "pieces": [piece.name for piece in puzzle.pieces],
-        "placements": len(tiling.placements),
+        "grid": puzzle.grid,
+        "cells": puzzle.cells,
+        "pieces": puzzle.pieces,
+        "placements": len(puzzle.tiling(task.job.mode == "unique").placements),
     }
-    if is_picture(task.job.text):  # the board as the editor draws it, named boards too
-        figures["board"] = board_picture(puzzle)
+    if puzzle.format == "picture":  # the board as the editor draws it, named boards too
+        figures["board"] = puzzle.board()
     send(("answer", figures))
 
 
 def _dlx(send: Send, task: Task) -> None:
     """The puzzle's problem in Knuth's format, as `dlx tile --dlx` prints it, in chunks."""
-    text = knuth_text(build(_read(task.job)))
+    text = _read(task.job).knuth(task.job.mode == "unique")
     send(("ready",))
     for start in range(0, len(text), CHUNK):
         send(("text", text[start : start + CHUNK]))
@@ -233,18 +216,16 @@ def _dlx(send: Send, task: Task) -> None:
 def _draw(send: Send, task: Task) -> None:
     """A solution kept, drawn as the page shows it."""
     puzzle = puzzle_of(task.job)
-    send(("answer", _drawn(puzzle, decode(puzzle, task.kept.solution(1)), task.number)))
+    send(("answer", _drawn(puzzle.solution(task.kept.solution(1)), task.number)))
 
 
 def _rows(send: Send, task: Task) -> None:
     """Every solution kept as `dlx tile --json` prints them (each a JSON list of rows, commas
     between them)."""
-    from dlx.tiling.render import text
-
     puzzle = puzzle_of(task.job)
     send(("ready",))
     for number in range(1, len(task.kept) + 1):
-        rows = text(puzzle, decode(puzzle, task.kept.solution(number)))
+        rows = puzzle.solution(task.kept.solution(number)).rows()
         send(("text", ("," if number > 1 else "") + json.dumps(rows)))
     send(("end",))
 

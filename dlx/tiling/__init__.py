@@ -3,35 +3,39 @@ Knuth's spec files, read once and turned into items and options for the engine.
 
 - `grids`: square, triangle, hex and cube coordinates, neighbours, rotations and reflections as
   maps on coordinates, a piece's distinct orientations in Knuth's order;
-- `spec`: Knuth's spec lines (polyomino-dlx, polyiamond-dlx, polycube-dlx); `picture`: the
-  picture format; `library`: named piece sets and boards; `model`: the puzzle and its placements;
+- `spec`: Knuth's spec lines (polyomino-dlx, polyiamond-dlx, polycube-dlx); `drawn`: the
+  picture format; `given`: either, or a board and pieces given in Python; `library`: named piece
+  sets and boards; `model`: the puzzle and its placements;
 - `build`: the exact-cover problem (and Knuth's DLX text); `symmetry`: `--unique` (its group in
   `symmetry_group`, copies in `symmetry_copies`);
 - `render`: text pictures; `svg`: SVG pictures.
 
-The engine (`dlx.problem`, `dlx.solve`) knows nothing of grids; `dlx tile` (`dlx.cli.tile`) is
-the command. The public API, `Puzzle` and its `Solution`s, the named `BOARDS` and `piece_sets()`,
-is `dlx.tiling.workshop`'s, loaded here on first use (`dlx tile` starts without it).
+The engine (`dlx.problem`, `dlx.solve`) knows nothing of grids. The public API, `Puzzle` and its
+`Solution`s (`workshop`, `solution`), the named `BOARDS` and `piece_sets()` (`library`), loads
+here on first use; `dlx tile` (`dlx.cli.tile`) and the studio (`dlx.studio`) call only it.
 """
 
 from __future__ import annotations
 
 TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load (as in `dlx`)
 if TYPE_CHECKING:
+    from dlx.tiling.library import BOARDS, piece_sets
     from dlx.tiling.solution import Solution
-    from dlx.tiling.workshop import BOARDS, Puzzle, piece_sets
+    from dlx.tiling.workshop import Puzzle
 
 __all__ = ["BOARDS", "Puzzle", "Solution", "piece_sets"]
 
 if not TYPE_CHECKING:  # mypy sees the names imported above
 
     def __getattr__(name: str) -> object:
-        """The public `name`, from `dlx.tiling.workshop` (a `Solution` from its own module)."""
+        """The public `name`, from `dlx.tiling.workshop` (a `Solution` from its own module, the
+        named boards and piece sets from the library's)."""
         if name not in __all__:
             raise AttributeError(f"module 'dlx.tiling' has no attribute {name!r}")
         from importlib import import_module
 
-        home = "solution" if name == "Solution" else "workshop"
+        homes = {"Solution": "solution", "Puzzle": "workshop"}
+        home = homes.get(name, "library")
         return getattr(import_module(f"dlx.tiling.{home}"), name)
 
 

@@ -111,3 +111,31 @@ def _named(message: str, parts: list[str]) -> str:
         number = int(words[1])
         return f"{parts[number - 1]}: {rest}" if 1 <= number <= len(parts) else rest
     return message
+
+
+Turns = Mapping[str, tuple[bool, bool]]
+"""Pieces that turn otherwise than the rest, by name: (rotations, reflections), reflections in
+space (`mirror`) on the cube grid."""
+
+
+def turn(posed: model.Puzzle, rotations: bool, reflections: bool, mirror: bool, own: Turns) -> None:
+    """Turn the puzzle's pieces as asked; a piece named in `own` turns its own way (its drawings
+    become every orientation it may take, and the puzzle turns nothing itself: the placements
+    come in the same order as without)."""
+    posed.rotate = rotations
+    posed.flip = mirror if posed.grid.solid else reflections
+    names = [piece.name for piece in posed.pieces]
+    unknown = [name for name in own if name not in names]
+    if unknown:
+        raise TileError(f"no piece named {unknown[0][:30]!r} in the puzzle")
+    if all(turns == (posed.rotate, posed.flip) for turns in own.values()):
+        return
+    for piece in posed.pieces:
+        rotate, flip = own.get(piece.name, (posed.rotate, posed.flip))
+        shapes = [
+            shape
+            for drawing in piece.drawings
+            for shape in posed.grid.orientations(drawing, rotate, flip)
+        ]
+        piece.drawings = list(dict.fromkeys(shapes))
+    posed.rotate = posed.flip = False

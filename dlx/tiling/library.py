@@ -180,3 +180,21 @@ def _hexagon(grid: Grid, name: str) -> Shape:
         if a + b + c in (1, 2)
     ]
     return grid.normalise((cell, 0) for cell in triangles)
+
+
+BOARDS = {
+    "RxC": "a rectangle (square grid); R rows of C rhombi or hexagons (triangle, hex grids)",
+    "RxCxL": "a box of cubes (cube grid)",
+    "8x8-hole": "the 8 x 8 board less its centre 2 x 2 (square grid)",
+    "hexagon-N": "a hexagon of side N (triangle, hex grids)",
+}
+"""The named boards, by the form of their names."""
+
+
+def piece_sets() -> dict[str, str]:
+    """The named piece sets, each with its grid.
+
+    >>> piece_sets()["hexiamonds"], piece_sets()["soma"]
+    ('triangle', 'cube')
+    """
+    return {name: grid.name for name, (grid, _) in [*DRAWN.items(), *SIZES.items()]}

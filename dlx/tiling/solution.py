@@ -16,7 +16,12 @@ L=L#1  l=L#2
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
 from dlx.tiling import model
+from dlx.tiling.errors import TileError
 
 
 class Solution:
@@ -61,11 +66,60 @@ class Solution:
 
         return label_colours(self.puzzle, self.placed)
 
-    def svg(self) -> str:
-        """The solution's SVG picture, as `dlx tile --svg` writes it."""
+    def key(self) -> list[dict[str, Any]]:
+        """The pieces used, in the pieces' order: each one's name as the legend writes it
+        (`L#2` for a second copy), its label in the text, its colour in the pictures."""
+        from dlx.tiling.render import label_colours, label_table, marks
+
+        labels = marks(self.puzzle, self.placed)
+        colours = label_colours(self.puzzle, self.placed)
+        table = label_table(self.puzzle)
+        used = sorted(
+            (pl.piece, table[pl.piece].index(label) if label in table[pl.piece] else 0, label)
+            for pl, label in zip(self.placed, labels, strict=True)
+        )
+        return [
+            {
+                "name": self.puzzle.pieces[p].name + (f"#{k + 1}" if len(table[p]) > 1 else ""),
+                "label": label,
+                "colour": colours.get(label, ""),
+            }
+            for p, k, label in used
+        ]
+
+    def svg(self, legend: bool = True) -> str:
+        """The solution's SVG picture, as `dlx tile --svg` writes it (without its legend, where
+        the page around it has its own)."""
         from dlx.tiling.svg import solution_svg
 
-        return solution_svg(self.puzzle, self.placed)
+        return solution_svg(self.puzzle, self.placed, legend=legend)
+
+    def numbers(self) -> array[int]:
+        """The solution as whole numbers (4 bytes each), to keep many cheaply; the puzzle's
+        `solution(numbers)` gives it back. Per piece placed: the piece's number, its
+        orientation's, its count of spots and each spot's place in the board's order."""
+        order = {spot: number for number, spot in enumerate(self.puzzle.board)}
+        numbers = array("i")
+        for placement in self.placed:
+            numbers.extend((placement.piece, placement.base, len(placement.spots)))
+            numbers.extend(order[spot] for spot in placement.spots)
+        return numbers
+
+    @classmethod
+    def decode(cls, puzzle: model.Puzzle, numbers: Sequence[int]) -> Solution:
+        """The solution of `numbers()` on `puzzle`; numbers that do not fit it: a TileError."""
+        placed, at = [], 0
+        try:
+            while at < len(numbers):
+                piece, base, count = numbers[at : at + 3]
+                spots = tuple(puzzle.board[k] for k in numbers[at + 3 : at + 3 + count])
+                if len(spots) != count or not 0 <= piece < len(puzzle.pieces):
+                    raise IndexError
+                placed.append(model.Placement(piece, base, spots))
+                at += 3 + count
+        except (ValueError, IndexError):
+            raise TileError("the solution kept does not fit the puzzle") from None
+        return cls(puzzle, tuple(placed))
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -17,48 +17,33 @@ UUXPPPLLLLFTTTWWZVVV
 A puzzle also reads either file format (`Puzzle.read(text)`, `Puzzle.open(path)`); `grid`
 names the grid (square, triangle, hex, cube), `rotations`, `reflections` (in the plane) and
 `mirror` (in space) what pieces may do, as `dlx tile`'s `--no-rotate`, `--no-flip` and `--mirror`
-say it; `copies` gives a piece's multiplicity,
-a number or a range (low, high). Bad input is a `TileError` (a `dlx.DlxError`) naming the part
-given (board, pieces, a piece's name) or the file's line; a search cut short by a budget raises
-`dlx.OutOfBudgetError`, never returns what reads as an answer.
+say it, and `turns` what some pieces may do otherwise (name: (rotations, reflections or mirror));
+`copies` gives a piece's multiplicity, a number or a range (low, high). Bad input is a
+`TileError` (a `dlx.DlxError`) naming the part given (board, pieces, a piece's name) or the
+file's line; a search cut short by a budget raises `dlx.OutOfBudgetError`, never returns what
+reads as an answer.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 
 from dlx.errors import SearchOptionError
 from dlx.solve import unknown_unless_exhausted
 from dlx.stats import Stats
 from dlx.tiling import model
 from dlx.tiling.build import Tiling, build, count_solutions, parallel_keywords, solutions
-from dlx.tiling.given import given_puzzle, read_puzzle
-from dlx.tiling.library import DRAWN, SIZES
+from dlx.tiling.given import Turns, given_puzzle, read_puzzle, turn
 
 TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load
 if TYPE_CHECKING:
+    from typing import Any
+
     from dlx.cores.settings import Progress
     from dlx.solve import SearchKeywords
     from dlx.tiling.given import Copies, Pieces
     from dlx.tiling.solution import Solution
-
-BOARDS = {
-    "RxC": "a rectangle (square grid); R rows of C rhombi or hexagons (triangle, hex grids)",
-    "RxCxL": "a box of cubes (cube grid)",
-    "8x8-hole": "the 8 x 8 board less its centre 2 x 2 (square grid)",
-    "hexagon-N": "a hexagon of side N (triangle, hex grids)",
-}
-"""The named boards, by the form of their names."""
-
-
-def piece_sets() -> dict[str, str]:
-    """The named piece sets, each with its grid.
-
-    >>> piece_sets()["hexiamonds"], piece_sets()["soma"]
-    ('triangle', 'cube')
-    """
-    return {name: grid.name for name, (grid, _) in [*DRAWN.items(), *SIZES.items()]}
 
 
 class Puzzle:
@@ -74,9 +59,10 @@ class Puzzle:
         rotations: bool = True,
         reflections: bool = True,
         mirror: bool = False,
+        turns: Turns | None = None,
     ) -> None:
         posed = given_puzzle(board, pieces, grid, copies or {})
-        self._take(posed, rotations, reflections, mirror)
+        self._take(posed, rotations, reflections, mirror, turns or {})
 
     @classmethod
     def read(
@@ -87,24 +73,68 @@ class Puzzle:
         rotations: bool = True,
         reflections: bool = True,
         mirror: bool = False,
+        turns: Turns | None = None,
     ) -> Puzzle:
         """The puzzle written in `text`, a picture or Knuth's spec lines (as `dlx tile` reads)."""
+        from dlx.tiling.drawn import is_picture
+
         puzzle = cls.__new__(cls)
-        puzzle._take(read_puzzle(text, grid), rotations, reflections, mirror)
+        puzzle._take(read_puzzle(text, grid), rotations, reflections, mirror, turns or {})
+        puzzle.format = "picture" if is_picture(text) else "spec"
         return puzzle
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], grid: str | None = None, **turns: bool) -> Puzzle:
+    def open(cls, path: str | os.PathLike[str], grid: str | None = None, **turns: Any) -> Puzzle:
         """The puzzle of the file at `path` (either format)."""
         with open(path, encoding="utf-8") as file:
             return cls.read(file.read(), grid, **turns)
 
-    def _take(self, posed: model.Puzzle, rotations: bool, reflections: bool, mirror: bool) -> None:
+    def _take(
+        self, posed: model.Puzzle, rotations: bool, reflections: bool, mirror: bool, own: Turns
+    ) -> None:
         """Hold the posed puzzle, turned as asked; its problems are built when first searched."""
-        posed.rotate = rotations
-        posed.flip = mirror if posed.grid.solid else reflections
+        turn(posed, rotations, reflections, mirror, own)
         self.model = posed
+        self.format = "picture"
+        """The format it was read from: a picture, or Knuth's spec lines (`spec`)."""
         self._tilings: dict[bool, Tiling] = {}
+
+    @property
+    def grid(self) -> str:
+        """The grid's name: square, triangle, hex or cube."""
+        return self.model.grid.name
+
+    @property
+    def pieces(self) -> list[str]:
+        """The pieces' names, in the order given."""
+        return [piece.name for piece in self.model.pieces]
+
+    @property
+    def cells(self) -> int:
+        """The board's cells that must be covered."""
+        return len(self.model.primary_spots())
+
+    def board(self) -> list[str]:
+        """The board drawn as rows (`#` a cell, `+` one that may stay empty), as a picture
+        file draws it; a box's layers one after another, a blank row between them."""
+        from dlx.tiling.render import board_picture
+
+        return board_picture(self.model)
+
+    def check(self) -> None:
+        """Refuse now (a `TileError`), before any problem is built, a board too large or pieces
+        that cannot cover it."""
+        from dlx.tiling.build import check_area
+
+        model.check_board(len(self.model.board))
+        check_area(self.model)
+
+    def solution(self, numbers: Sequence[int]) -> Solution:
+        """The solution whose `Solution.numbers()` these are, on this puzzle (or one read
+        again from the same text)."""
+        from dlx.tiling.solution import Solution
+
+        return Solution.decode(self.model, numbers)
 
     def tiling(self, unique: bool = False) -> Tiling:
         """The exact-cover problem of the puzzle (one solution per symmetry with `unique`)."""
@@ -123,7 +153,7 @@ class Puzzle:
         jobs: int | None = None,
         stats: Stats | None = None,
         progress: Progress | None = None,
-    ) -> Iterator[Solution]:
+    ) -> Generator[Solution, None, None]:
         """Each solution in search order (at most `limit`; one per symmetry with `unique`;
         searched by `jobs` worker processes, which take no budget). A budget that cuts the
         search short raises `OutOfBudgetError` after the solutions it found, unless `stats`

@@ -172,3 +172,54 @@ def test_the_named_boards_and_piece_sets_are_listed() -> None:
         board = {"square": "8x8", "triangle": "hexagon-3", "hex": "hexagon-3", "cube": "3x3x3"}
         assert Puzzle(board=board[grid], pieces=name, grid=grid).model.pieces
     assert sorted(dir(dlx.tiling)) == ["BOARDS", "Puzzle", "Solution", "piece_sets"]
+
+
+def test_a_piece_may_turn_otherwise_than_the_rest() -> None:
+    """`turns` names pieces that may not turn (or flip) while the others may: the L tromino
+    fixed as drawn leaves fewer tilings of the 2x3 board than when it turns."""
+    free = Puzzle(board="2x3", pieces={"L": "##/#.", "l": "##/.#"})
+    fixed = Puzzle(board="2x3", pieces={"L": "##/#.", "l": "##/.#"}, turns={"L": (False, False)})
+    assert 0 < fixed.count() < free.count()
+    assert fixed.count() == 1  # L as drawn in the top-left corner, l in the other
+    with pytest.raises(TileError, match="no piece named 'Q'"):
+        Puzzle(board="2x3", pieces="trominoes", turns={"Q": (False, False)})
+
+
+def test_what_a_puzzle_tells_of_itself() -> None:
+    """Its grid, pieces, cells to cover, board rows and the format it was read from."""
+    puzzle = Puzzle.read("board 2x3\npieces trominoes\n")
+    assert (puzzle.grid, puzzle.pieces, puzzle.cells) == ("square", ["I", "L"], 6)
+    assert puzzle.format == "picture"
+    assert puzzle.board() == ["###", "###"]
+    spec = Puzzle.read((CORPUS / "spec_soma.txt").read_text())
+    assert (spec.format, spec.grid) == ("spec", "cube")
+
+
+def test_check_refuses_pieces_that_cannot_cover_the_board_before_building() -> None:
+    puzzle = Puzzle(board="2x2", pieces={"L": "##/#."})
+    with pytest.raises(TileError, match="the pieces cover 3 cells but the board has 4"):
+        puzzle.check()
+
+
+def test_a_solution_kept_as_numbers_comes_back_whole() -> None:
+    """`numbers()` and the puzzle's `solution(numbers)`: the same solution, on the same puzzle
+    or one read again from the same text; numbers that do not fit: a TileError."""
+    text = "board 3x4\npiece 2|I\n###\npiece 2|L\n##\n#.\n"
+    puzzle = Puzzle.read(text)
+    for solution in puzzle.solutions(limit=5):
+        again = Puzzle.read(text).solution(solution.numbers())
+        assert again.text() == solution.text()
+        assert puzzle.solution(solution.numbers()) == solution
+    with pytest.raises(TileError, match="does not fit"):
+        puzzle.solution([0, 0, 3, 0, 1])
+
+
+def test_a_solution_key_and_picture_without_legend() -> None:
+    """`key()`: each piece used, its name (with its copy), label and colour; `svg(legend=False)`
+    the picture without the legend's names."""
+    solution = Puzzle(board="2x3", pieces={"L": "##/#."}, copies={"L": 2}).first()
+    assert solution is not None
+    key = solution.key()
+    assert [(entry["name"], entry["label"]) for entry in key] == [("L#1", "L"), ("L#2", "l")]
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", entry["colour"]) for entry in key)
+    assert "L#2" in solution.svg() and "L#2" not in solution.svg(legend=False)

@@ -96,7 +96,6 @@ def _through_zdd(run: TileRun, asked: Asked, zdd: ZddOptions, dlx_format: bool) 
     """`dlx tile --zdd`: the tiling's solutions through a ZDD, as pictures (what draws them is
     imported only when one is drawn: `--count` starts lighter)."""
     from dlx.cli.zdd import run_zdd
-    from dlx.tiling.build import tiling_order
 
     zdd_run = zdd.asked(asked.count_only, asked.limit, asked.show_stats, asked.timeout)
     others = {"max_nodes": asked.max_nodes, "jobs": asked.jobs, "json": asked.as_json}
@@ -106,29 +105,20 @@ def _through_zdd(run: TileRun, asked: Asked, zdd: ZddOptions, dlx_format: bool) 
         tiling = run.puzzle.tiling(run.unique)
         if tiling.canonical is not None:
             raise fail("--unique leaves symmetries to check here, which --zdd cannot", 2)
-        return tiling.problem, tiling_order(tiling)
+        return tiling.problem, run.puzzle.order(run.unique)
 
     console: list[Console | None] = []
 
     def show(keys: tuple[Any, ...], number: int) -> None:
-        from dlx.tiling.solution import Solution
-
         if not console:
             console.append(board_console(asked.plain))
-        placed = run.puzzle.tiling(run.unique).placements
-        solution = Solution(run.puzzle.model, tuple(placed[key] for key in keys))
-        show_board(painted(solution), number, console[0])
+        show_board(painted(run.puzzle.placed(keys, run.unique)), number, console[0])
 
     run_zdd(problem, zdd_run, show)
 
 
 def _splittable(run: TileRun) -> bool:
-    """Whether `--jobs` can split the search: not with multiplicities on the links engine
-    (Algorithm M; the bitset engine splits them), nor when `--unique` checks some solutions;
-    those are searched alone, with the same answer."""
-    from dlx.tiling.build import parallel_keywords
-
+    """Whether `--jobs` can split the search (`dlx.tiling.Puzzle.splits`); where not, it is
+    searched alone, with the same answer."""
     with guarded():
-        tiling = run.puzzle.tiling(run.unique)
-        bitset = parallel_keywords(tiling).get("engine") == "bitset"
-    return tiling.canonical is None and (bitset or not tiling.problem.has_multiplicities)
+        return run.puzzle.splits(run.unique)

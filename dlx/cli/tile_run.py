@@ -17,8 +17,7 @@ from dlx.cli.run import BoardRun
 if TYPE_CHECKING:
     from dlx.problem import Problem
     from dlx.solve import SearchKeywords
-    from dlx.tiling.solution import Solution
-    from dlx.tiling.workshop import Puzzle
+    from dlx.tiling import Puzzle, Solution
 
 TURNS = {"rotations": True, "reflections": True, "mirror": False}
 """How `dlx tile` turns pieces without `--no-rotate`, `--no-flip` or `--mirror`."""
@@ -64,9 +63,7 @@ class TileRun(BoardRun):
         return self.puzzle.count(unique=self.unique, **search)
 
     def engine(self) -> dict[str, Any]:
-        from dlx.tiling.build import parallel_keywords
-
-        return parallel_keywords(self.puzzle.tiling(self.unique))
+        return self.puzzle.engine(self.unique)
 
     def described(self) -> dict[str, Any]:
         """Each label's piece and copy."""
@@ -90,7 +87,7 @@ def puzzle_of(
     turns: dict[str, bool],
 ) -> Puzzle:
     """The puzzle of FILE (`-`: standard input), or of --board and --pieces."""
-    from dlx.tiling.workshop import Puzzle
+    from dlx.tiling import Puzzle
 
     names = [name for value in pieces or [] for name in value.replace(",", " ").split()]
     if file is None:
@@ -110,8 +107,7 @@ def puzzle_of(
 
 def _from_options(board: str, names: list[str], grid: str | None, turns: dict[str, bool]) -> Puzzle:
     """The puzzle of --board and --pieces; its errors name the option."""
-    from dlx.tiling.errors import TileError
-    from dlx.tiling.workshop import Puzzle
+    from dlx.tiling import Puzzle, TileError
 
     rotations, reflections, mirror = turns["rotations"], turns["reflections"], turns["mirror"]
     try:

@@ -10,20 +10,21 @@ Knuth's spec files, read once and turned into items and options for the engine.
   `symmetry_group`, copies in `symmetry_copies`);
 - `render`: text pictures; `svg`: SVG pictures.
 
-The engine (`dlx.problem`, `dlx.solve`) knows nothing of grids. The public API, `Puzzle` and its
-`Solution`s (`workshop`, `solution`), the named `BOARDS` and `piece_sets()` (`library`), loads
-here on first use; `dlx tile` (`dlx.cli.tile`) and the studio (`dlx.studio`) call only it.
+The engine (`dlx.problem`, `dlx.solve`) knows nothing of grids. The public API (`Puzzle` and
+its `Solution`s, `TileError`, the named `BOARDS` and `piece_sets()`) loads here on first use;
+`dlx tile` (`dlx.cli.tile`) and the studio (`dlx.studio`) call only it.
 """
 
 from __future__ import annotations
 
 TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load (as in `dlx`)
 if TYPE_CHECKING:
+    from dlx.tiling.errors import TileError
     from dlx.tiling.library import BOARDS, piece_sets
     from dlx.tiling.solution import Solution
     from dlx.tiling.workshop import Puzzle
 
-__all__ = ["BOARDS", "Puzzle", "Solution", "piece_sets"]
+__all__ = ["BOARDS", "Puzzle", "Solution", "TileError", "piece_sets"]
 
 if not TYPE_CHECKING:  # mypy sees the names imported above
 
@@ -34,7 +35,7 @@ if not TYPE_CHECKING:  # mypy sees the names imported above
             raise AttributeError(f"module 'dlx.tiling' has no attribute {name!r}")
         from importlib import import_module
 
-        homes = {"Solution": "solution", "Puzzle": "workshop"}
+        homes = {"Solution": "solution", "Puzzle": "workshop", "TileError": "errors"}
         home = homes.get(name, "library")
         return getattr(import_module(f"dlx.tiling.{home}"), name)
 

@@ -27,21 +27,20 @@ reads as an answer.
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Sequence
 
-from dlx.errors import SearchOptionError
 from dlx.solve import unknown_unless_exhausted
 from dlx.stats import Stats
 from dlx.tiling import model
 from dlx.tiling.build import Tiling, build, count_solutions, parallel_keywords, solutions
 from dlx.tiling.given import Turns, given_puzzle, read_puzzle, turn
+from dlx.tiling.searching import in_parallel, keywords, sequential_only, zdd_count
 
 TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load
 if TYPE_CHECKING:
     from typing import Any
 
     from dlx.cores.settings import Progress
-    from dlx.solve import SearchKeywords
     from dlx.tiling.given import Copies, Pieces
     from dlx.tiling.solution import Solution
 
@@ -162,34 +161,14 @@ class Puzzle:
 
         tiling = self.tiling(unique)
         if jobs is not None:
-            yield from self._parallel(tiling, limit, jobs, max_nodes, timeout)
+            yield from in_parallel(self.model, tiling, limit, jobs, max_nodes, timeout)
             return
         counters = Stats() if stats is None else stats
-        found = solutions(tiling, **_keywords(limit, counters, progress, max_nodes, timeout))
+        found = solutions(tiling, **keywords(limit, counters, progress, max_nodes, timeout))
         for placed in found:
             yield Solution(self.model, tuple(placed))
         if stats is None:
             unknown_unless_exhausted(counters, "rest of the solutions")
-
-    def _parallel(
-        self, tiling: Tiling, limit: int | None, jobs: int, *budgets: float | None
-    ) -> Iterator[Solution]:
-        """`solutions` searched by `jobs` worker processes, in the same order."""
-        from dlx.parallel import solve_parallel
-        from dlx.tiling.solution import Solution
-
-        _sequential_only(*budgets)
-        keep = tiling.canonical
-        kept = 0
-        search = solve_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
-        for keys in search:
-            placed = tuple(tiling.placements[key] for key in keys)
-            if keep is None or keep(list(placed)):  # type: ignore[operator]
-                yield Solution(self.model, placed)
-                kept += 1
-                if kept == limit:
-                    search.close()
-                    return
 
     def count(
         self,
@@ -208,18 +187,45 @@ class Puzzle:
         size); budgets, `stats` and `progress` as for `solutions`."""
         tiling = self.tiling(unique)
         if zdd:
-            return _zdd_count(tiling, max_nodes)
-        if jobs is not None and tiling.canonical is None:
+            return zdd_count(tiling, max_nodes)
+        if jobs is not None and self.splits(unique):
             from dlx.parallel import count_parallel
 
-            _sequential_only(max_nodes, timeout)
+            sequential_only(max_nodes, timeout)
             found = count_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
             return found if limit is None else min(found, limit)  # (as `dlx tile --jobs`)
         counters = Stats() if stats is None else stats
-        found = count_solutions(tiling, **_keywords(limit, counters, progress, max_nodes, timeout))
+        found = count_solutions(tiling, **keywords(limit, counters, progress, max_nodes, timeout))
         if stats is None:
             unknown_unless_exhausted(counters, "count")
         return found
+
+    def splits(self, unique: bool = False) -> bool:
+        """Whether `jobs=` splits the search among worker processes: not where `unique`
+        checks symmetries on the solutions found, nor multiplicities on the links engine (the
+        bitset engine splits them); those search alone, with the same answer."""
+        tiling = self.tiling(unique)
+        bitset = parallel_keywords(tiling).get("engine") == "bitset"
+        return tiling.canonical is None and (bitset or not tiling.problem.has_multiplicities)
+
+    def engine(self, unique: bool = False) -> dict[str, Any]:
+        """The keywords that name the engine its searches run on, for `dlx.solve` or a parallel
+        search on `tiling(unique).problem`."""
+        return parallel_keywords(self.tiling(unique))
+
+    def order(self, unique: bool = False) -> list[Any]:
+        """The order of the problem's items that a ZDD of it builds best in (the board's)."""
+        from dlx.tiling.build import tiling_order
+
+        return list(tiling_order(self.tiling(unique)))
+
+    def placed(self, keys: Sequence[int], unique: bool = False) -> Solution:
+        """The solution made of the options `keys` of `tiling(unique).problem` (as a search of
+        that problem, or a ZDD of it, gives them)."""
+        from dlx.tiling.solution import Solution
+
+        placements = self.tiling(unique).placements
+        return Solution(self.model, tuple(placements[key] for key in keys))
 
     def knuth(self, unique: bool = False) -> str:
         """The exact-cover problem in Knuth's text format, as his generators write it (with
@@ -269,37 +275,3 @@ class Puzzle:
 
     def _repr_svg_(self) -> str:
         return self.svg()
-
-
-def _keywords(
-    limit: int | None,
-    stats: Stats,
-    progress: Progress | None,
-    max_nodes: int | None,
-    timeout: float | None,
-) -> SearchKeywords:
-    """The search keywords of one call of `solutions` or `count`."""
-    return {
-        "limit": limit,
-        "stats": stats,
-        "progress": progress,
-        "max_nodes": max_nodes,
-        "timeout": timeout,
-    }
-
-
-def _sequential_only(*budgets: float | None) -> None:
-    """Refuse budgets for a search by worker processes, which take none."""
-    if any(budget is not None for budget in budgets):
-        raise SearchOptionError("max_nodes and timeout apply to the search without jobs")
-
-
-def _zdd_count(tiling: Tiling, max_nodes: int | None) -> int:
-    """The number of solutions, through a ZDD (none with `unique` where a symmetry is checked
-    on the solutions themselves)."""
-    from dlx.tiling.build import tiling_order
-    from dlx.zdd import zdd
-
-    if tiling.canonical is not None:
-        raise SearchOptionError("unique leaves symmetries to check here, which zdd cannot")
-    return zdd(tiling.problem, item_order=tiling_order(tiling), max_nodes=max_nodes).count()

@@ -171,7 +171,7 @@ def test_the_named_boards_and_piece_sets_are_listed() -> None:
     for name, grid in sets.items():
         board = {"square": "8x8", "triangle": "hexagon-3", "hex": "hexagon-3", "cube": "3x3x3"}
         assert Puzzle(board=board[grid], pieces=name, grid=grid).model.pieces
-    assert sorted(dir(dlx.tiling)) == ["BOARDS", "Puzzle", "Solution", "piece_sets"]
+    assert sorted(dir(dlx.tiling)) == ["BOARDS", "Puzzle", "Solution", "TileError", "piece_sets"]
 
 
 def test_a_piece_may_turn_otherwise_than_the_rest() -> None:
@@ -223,3 +223,21 @@ def test_a_solution_key_and_picture_without_legend() -> None:
     assert [(entry["name"], entry["label"]) for entry in key] == [("L#1", "L"), ("L#2", "l")]
     assert all(re.fullmatch(r"#[0-9a-f]{6}", entry["colour"]) for entry in key)
     assert "L#2" in solution.svg() and "L#2" not in solution.svg(legend=False)
+
+
+def test_a_search_of_the_puzzle_s_own_problem_gives_its_solutions() -> None:
+    """`engine()`, `order()` and `placed(keys)`: the tiling's problem searched with `dlx.solve`
+    (or a ZDD in `order()`) gives the solutions `solutions()` gives."""
+    puzzle = Puzzle(board="3x20", pieces="pentominoes")
+    problem = puzzle.tiling().problem
+    mine = [puzzle.placed(keys) for keys in dlx.solve(problem, **puzzle.engine())]
+    assert mine == list(puzzle.solutions())
+    assert dlx.zdd(problem, item_order=puzzle.order()).count() == 8
+
+
+def test_splits_says_where_jobs_search_alone() -> None:
+    """A plain puzzle splits; one whose `unique` checks symmetries on solutions does not."""
+    assert Puzzle(board="3x20", pieces="pentominoes").splits()
+    puzzle = Puzzle(board="2x2", pieces={"o": "#"}, copies={"o": 4})
+    assert puzzle.splits() and not puzzle.splits(unique=True)
+    assert puzzle.count(unique=True, jobs=2) == puzzle.count(unique=True) == 1

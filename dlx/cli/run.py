@@ -4,7 +4,7 @@ its puzzle is, read once, and how its boards are searched, counted and drawn) an
 then counts or searches (in worker processes with `--jobs`), shows the boards and ends as every
 command ends (`dlx.cli.output.end`).
 
-Without typer, so that `dlx tile --count`'s plain start (`dlx.cli.plain_tile`) runs this same
+Without typer, so that `dlx tile --count`'s plain start (`dlx.cli.plain`) runs this same
 path; the options' definitions are `dlx.cli.common`'s.
 """
 

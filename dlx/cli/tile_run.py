@@ -1,7 +1,7 @@
 """`dlx tile`'s run object: the puzzle of a FILE (a picture or Knuth's spec lines) or of
 `--board` and `--pieces`, posed and searched through `dlx.tiling.Puzzle`, each solution shown
 as its picture's text rows coloured by piece, with its legend. Without typer, so that the plain
-start of `dlx tile --count` (`dlx.cli.plain_tile`) runs the typer command's own path.
+start of `dlx tile --count` (`dlx.cli.plain`) runs the typer command's own path.
 """
 
 from __future__ import annotations

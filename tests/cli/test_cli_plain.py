@@ -10,10 +10,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from dlx.cli.plain import plain_solve, read_plain
+from dlx.cli.plain import ENGINES, FORMS, plain_start, read_plain
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "dlx"
@@ -123,15 +124,39 @@ def test_the_plain_form_prints_and_ends_as_typer_does(argv: list[str], folder: P
 
 
 def test_only_the_plain_form_is_read() -> None:
-    assert read_plain(["solve", "-"]) == ("-", False, "links", False)
-    assert read_plain(["solve", "--engine=links", "f"]) == ("f", False, "links", False)
-    assert read_plain(["solve", "--zdd", "f"]) == ("f", False, "links", True)
+    assert read_plain(["solve", "-"]) == ("solve", "-", {})
+    assert read_plain(["solve", "--engine=links", "f"]) == ("solve", "f", {"--engine": "links"})
+    assert read_plain(["solve", "--zdd", "f"]) == ("solve", "f", {"--zdd": True})
     assert read_plain(["solve", "--zdd", "--engine=links", "f"]) is None
     assert read_plain(["solve", "--stats", "f"]) is None  # (it prints a time: not in the matrix)
     assert read_plain(["solve", "--engine", "cells", "--engine", "cells", "f"]) is None
+    assert read_plain(["solve", "--engine", "bitset", "f"]) is None
     assert read_plain(["solve", "--count=1", "f"]) is None
     assert read_plain(["solve", "f\udcff"]) is None  # (not UTF-8: click's to decode)
     assert read_plain([]) is None and read_plain(["solve"]) is None
+    assert read_plain(["tile", "f"]) is None  # (its plain form must count)
+    assert read_plain(["queens", "--count", "8"]) is None
+
+
+def test_the_plain_forms_are_the_typer_commands_own_options() -> None:
+    """Every option a plain form reads is the typer command's, spelt as it spells it: each
+    flag a flag, each value one that the typer option takes; so the plain reader is a subset of
+    the definitions typer parses, not a second set of them."""
+    import typer.main
+
+    from dlx.cli.app import app
+
+    group: Any = typer.main.get_command(app)  # (typer's own click: read by duck typing)
+    for name, (flags, choices, needed) in FORMS.items():
+        command = group.commands[name]
+        options = {spelt: option for option in command.params for spelt in option.opts}
+        for flag in flags:
+            assert options[flag].is_flag, (name, flag)
+        for option, values in choices.items():
+            taken = getattr(options[option].type, "choices", ())
+            assert set(values) <= set(taken), (name, option, taken)
+        assert set(needed) <= set(flags)
+    assert FORMS["solve"][1]["--engine"] == ENGINES
 
 
 def test_click_reads_what_it_sets_up_itself(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -139,14 +164,14 @@ def test_click_reads_what_it_sets_up_itself(monkeypatch: pytest.MonkeyPatch) -> 
     argv = ["solve", "f"]
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
     monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
-    assert plain_solve(argv) == ("f", False, "links", False)
+    assert plain_start(argv) == ("solve", "f", {})
     monkeypatch.setenv("_DLX_COMPLETE", "bash_complete")
-    assert plain_solve(argv) is None
+    assert plain_start(argv) is None
     monkeypatch.delenv("_DLX_COMPLETE")
     monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
-    assert plain_solve(argv) is None
+    assert plain_start(argv) is None
     monkeypatch.setattr(sys, "stderr", None)
-    assert plain_solve(argv) is None
+    assert plain_start(argv) is None
 
 
 def imported(folder: Path, argv: list[str]) -> tuple[str, set[str]]:

@@ -1,4 +1,4 @@
-"""`dlx tile --count`'s plain form (`dlx.cli.plain_tile`: `--count [--unique] FILE`, without
+"""`dlx tile --count`'s plain form (`dlx.cli.plain`: `--count [--unique] FILE`, without
 typer) prints and ends exactly as the typer command does, on every argument vector of a matrix:
 pictures and Knuth's spec lines, `--unique`, standard input, no solution, bad puzzles and bad
 files, and options that must go to typer."""
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dlx.cli.plain_tile import read_plain_tile
+from dlx.cli.plain import read_plain
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "tile"
@@ -86,7 +86,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("argv", PLAIN_CASES + TYPER_CASES, ids=" ".join)
 def test_the_plain_form_prints_and_ends_as_typer_does(argv: list[str], folder: Path) -> None:
-    assert (read_plain_tile(argv) is not None) == (argv in PLAIN_CASES)
+    assert (read_plain(argv) is not None) == (argv in PLAIN_CASES)
     for merged in (False, True):
         assert run(PLAIN, argv, folder, merged) == run(TYPER, argv, folder, merged)
 

@@ -29,7 +29,7 @@ COMMANDS = {
         "dlx", "polyomino", "corpus/polyomino/four_pieces_square.txt",
     ],
     # the same counts through typer (an option the plain starts leave to it): what the plain
-    # starts of dlx.cli.plain and dlx.cli.plain_tile save
+    # starts of dlx.cli.plain save
     "dlx solve --count, through typer": [
         "dlx", "solve", "--count", "--limit", "1000000", "corpus/dlx/queens4.dlx",
     ],

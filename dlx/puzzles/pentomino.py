@@ -20,6 +20,12 @@ all distinct, so exactly one of them has F on the earliest.
 
 >>> next(boards(3, 20))
 ['UUXIIIIINNNFTWYYYYZV', 'UXXXPPLNNFFFTWWYZZZV', 'UUXPPPLLLLFTTTWWZVVV']
+
+The general route to the same puzzle, `dlx.tiling.Puzzle(board="6x10", pieces="pentominoes")`,
+poses it on the bitset engine in its own order: both give every solution (a test holds their
+sets equal), but their first boards differ, as their problems list options differently. This
+module keeps Knuth's order (his files, line for line, and `dlx pentomino`'s output); the tiling's
+solutions also draw themselves (`svg()`, a notebook's picture).
 """
 
 from __future__ import annotations

@@ -490,3 +490,19 @@ def test_skyscrapers_golden_rows_are_the_first_board_found_or_error(case: Path) 
         first = None
     assert expected == ("Error\n" if first is None else printed(skyscrapers.render(first)))
     assert first is None or agrees(case.read_text(), first)
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 20), (4, 15)])
+def test_the_pentomino_module_and_the_tiling_library_give_the_same_solutions(
+    rows: int, cols: int
+) -> None:
+    """The two routes to the pentominoes, Knuth's formulation (`dlx.puzzles.pentomino`) and the
+    general one (`dlx.tiling`), find the same solutions, each in its own order."""
+    from dlx.puzzles import pentomino
+    from dlx.tiling import Puzzle
+
+    knuth = {tuple(board) for board in pentomino.boards(rows, cols)}
+    tiling = {
+        tuple(s.rows()) for s in Puzzle(board=f"{rows}x{cols}", pieces="pentominoes").solutions()
+    }
+    assert knuth == tiling and len(knuth) == {3: 8, 4: 1472}[rows]

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from places import ROOT
 
 from dlx.cli.plain import ENGINES, FORMS, plain_start, read_plain
 
-ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "dlx"
 
 TYPER = "import sys; sys.argv[0] = 'dlx'; from dlx.cli.app import main; main()"

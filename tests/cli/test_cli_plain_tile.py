@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from places import ROOT
 
 from dlx.cli.plain import read_plain
 
-ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "tile"
 
 TYPER = "import sys; sys.argv[0] = 'dlx'; from dlx.cli.app import main; main()"

@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 import pytest
+from places import ROOT
 from processes import running_with
 
-ROOT = Path(__file__).resolve().parents[2]
 Z_PIECE = "##..\n.##.\n....\n....\n"
 SLOW = "\n".join([Z_PIECE] * 4 + ["#...\n#...\n#...\n#...\n", "####\n....\n....\n....\n"])
 SLOW += "\n" + "\n".join([Z_PIECE] * 5)

@@ -10,24 +10,18 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from commands import invoke_dlx
+from places import ROOT
 
 from dlx import __version__
-from dlx.cli.app import app
 from dlx.cores.bitset import COMPILED as BITSET_COMPILED
 from dlx.cores.bitset.core import bitset_core_name
 from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
 from dlx.cores.cells.engine import cells_core_name
 from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 
-ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"
 PLAIN = {"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "120"}
-
-
-def run(args: list[str], stdin: str | None = None) -> Result:
-    """The command run in-process with plain output."""
-    return CliRunner().invoke(app, args, input=stdin, env=PLAIN)
 
 
 def stems(folder: Path, suffix: str) -> list[str]:
@@ -42,7 +36,7 @@ def stems(folder: Path, suffix: str) -> list[str]:
 def test_solve_prints_the_golden_solutions(stem: str) -> None:
     """Each solution as its option lines, a blank line between; no solution: nothing, exit 1."""
     expected = (CORPUS / "dlx" / f"{stem}.out").read_text()
-    result = run(["solve", str(CORPUS / "dlx" / f"{stem}.dlx")])
+    result = invoke_dlx(["solve", str(CORPUS / "dlx" / f"{stem}.dlx")])
     assert result.stdout == expected
     assert result.exit_code == (0 if expected else 1)
     if not expected:
@@ -52,7 +46,7 @@ def test_solve_prints_the_golden_solutions(stem: str) -> None:
 @pytest.mark.parametrize("stem", stems(CORPUS / "dlx" / "invalid", ".dlx"))
 def test_solve_names_line_and_column_of_a_malformed_problem(stem: str) -> None:
     """A malformed problem: the golden message on standard error, nothing on standard output."""
-    result = run(["solve", str(CORPUS / "dlx" / "invalid" / f"{stem}.dlx")])
+    result = invoke_dlx(["solve", str(CORPUS / "dlx" / "invalid" / f"{stem}.dlx")])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (CORPUS / "dlx" / "invalid" / f"{stem}.err").read_text()
 
@@ -61,13 +55,13 @@ def test_solve_count_limit_all_and_stdin() -> None:
     """The first solution by default; --count prints the number only; --all every solution,
     --limit N the first N; - reads standard input."""
     text = (CORPUS / "dlx" / "queens4.dlx").read_text()
-    assert run(["solve", "--count", "-"], stdin=text).stdout == "2\n"
-    first = run(["solve", "-"], stdin=text)
+    assert invoke_dlx(["solve", "--count", "-"], stdin=text).stdout == "2\n"
+    first = invoke_dlx(["solve", "-"], stdin=text)
     assert (first.exit_code, first.stdout) == (0, (CORPUS / "dlx" / "queens4.out").read_text())
-    every = run(["solve", "--all", "-"], stdin=text).stdout
+    every = invoke_dlx(["solve", "--all", "-"], stdin=text).stdout
     assert every.split("\n\n")[0] + "\n" == first.stdout and every.count("\n\n") == 1
-    assert run(["solve", "--limit", "2", "-"], stdin=text).stdout == every
-    assert run(["solve", "--limit", "1", "-"], stdin=text).stdout == first.stdout
+    assert invoke_dlx(["solve", "--limit", "2", "-"], stdin=text).stdout == every
+    assert invoke_dlx(["solve", "--limit", "1", "-"], stdin=text).stdout == first.stdout
 
 
 def test_all_and_limit_together_are_a_usage_error() -> None:
@@ -77,14 +71,14 @@ def test_all_and_limit_together_are_a_usage_error() -> None:
         ["solve", "--all", "--limit", "1", path],
         ["queens", "4", "--all", "--limit", "1"],
     ):
-        result = run(args)
+        result = invoke_dlx(args)
         assert (result.exit_code, result.stdout) == (2, "")
         assert result.stderr == "dlx: --all and --limit: give one or the other\n"
 
 
 def test_solve_count_of_zero_is_an_answer_that_exits_1() -> None:
     """Counting a problem without solutions answers 0, and exits 1 as every form of 'none' does."""
-    result = run(["solve", "--count", str(CORPUS / "dlx" / "no_solution.dlx")])
+    result = invoke_dlx(["solve", "--count", str(CORPUS / "dlx" / "no_solution.dlx")])
     assert (result.exit_code, result.stdout, result.stderr) == (1, "0\n", "dlx: no solution\n")
 
 
@@ -93,7 +87,7 @@ def test_solve_json_holds_solutions_and_statistics() -> None:
     saying whether the search was exhausted (not where it stopped at the first solution)."""
     path = str(CORPUS / "dlx" / "knuth_example.dlx")
     for args, status in (([], "limit"), (["--all"], "exhausted")):
-        report = json.loads(run(["solve", "--json", *args, path]).stdout)
+        report = json.loads(invoke_dlx(["solve", "--json", *args, path]).stdout)
         assert report["count"] == 1
         assert report["solutions"] == [["a d f", "b g", "c e"]]
         assert (report["status"], report["exhausted"]) == (status, status == "exhausted")
@@ -103,16 +97,16 @@ def test_solve_json_holds_solutions_and_statistics() -> None:
 def test_solve_stats_go_to_standard_error() -> None:
     """--stats writes nodes, updates and seconds to standard error; standard output is unchanged."""
     path = str(CORPUS / "dlx" / "knuth_example.dlx")
-    result = run(["solve", "--stats", path])
-    assert result.stdout == run(["solve", path]).stdout
+    result = invoke_dlx(["solve", "--stats", path])
+    assert result.stdout == invoke_dlx(["solve", path]).stdout
     assert "nodes" in result.stderr and "updates" in result.stderr and "(limit)" in result.stderr
-    assert "(exhausted)" in run(["solve", "--stats", "--all", path]).stderr
+    assert "(exhausted)" in invoke_dlx(["solve", "--stats", "--all", path]).stderr
 
 
 def test_a_spent_budget_exits_3_with_the_answer_unknown() -> None:
     """--max-nodes and --timeout: a one-line 'unknown' message and exit status 3."""
     path = str(CORPUS / "dlx" / "queens4.dlx")
-    result = run(["solve", "--max-nodes", "1", path])
+    result = invoke_dlx(["solve", "--max-nodes", "1", path])
     assert (result.exit_code, result.stdout) == (3, "")
     assert "unknown" in result.stderr
     done = _process("solve", "--timeout", "1e-9", path)
@@ -123,7 +117,7 @@ def test_a_spent_budget_exits_3_with_the_answer_unknown() -> None:
 def test_solve_refuses_a_missing_file_and_a_directory() -> None:
     """Unreadable input: one message, exit 1, no traceback."""
     for target in (str(CORPUS / "dlx" / "no_such_file.dlx"), str(CORPUS)):
-        result = run(["solve", target])
+        result = invoke_dlx(["solve", target])
         assert result.exit_code == 1
         assert result.stderr.startswith("dlx: ")
         assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -131,10 +125,10 @@ def test_solve_refuses_a_missing_file_and_a_directory() -> None:
 
 def test_usage_errors_exit_2() -> None:
     """No file, an unknown command or a malformed option value are usage errors."""
-    assert run(["solve"]).exit_code == 2
-    assert run(["nonsense"]).exit_code == 2
-    assert run(["queens", "eight"]).exit_code == 2
-    assert run(["solve", "--limit", "0", "x"]).exit_code == 2
+    assert invoke_dlx(["solve"]).exit_code == 2
+    assert invoke_dlx(["nonsense"]).exit_code == 2
+    assert invoke_dlx(["queens", "eight"]).exit_code == 2
+    assert invoke_dlx(["solve", "--limit", "0", "x"]).exit_code == 2
 
 
 @pytest.mark.parametrize("core", ["python", "compiled"])
@@ -146,7 +140,7 @@ def test_version_names_the_core(core: str, monkeypatch: pytest.MonkeyPatch) -> N
     cells = core if core == "python" or CELLS_COMPILED else cells_core_name()
     bitset = core if core == "python" or BITSET_COMPILED else bitset_core_name()
     engines = f"core: {core}; cells core: {cells}; bitset core: {bitset}"
-    assert run(["--version"]).stdout == f"{__version__} ({engines})\n"
+    assert invoke_dlx(["--version"]).stdout == f"{__version__} ({engines})\n"
 
 
 @pytest.mark.parametrize("core", ["python", "compiled"])
@@ -156,9 +150,9 @@ def test_stats_and_json_name_the_core(core: str, monkeypatch: pytest.MonkeyPatch
         pytest.skip("the compiled core was not built")
     monkeypatch.setenv("DLX_CORE", core)
     path = str(CORPUS / "dlx" / "knuth_example.dlx")
-    report = json.loads(run(["solve", "--json", path]).stdout)
+    report = json.loads(invoke_dlx(["solve", "--json", path]).stdout)
     assert (report["core"], report["nodes"], report["updates"]) == (core, 6, 29)
-    assert run(["solve", "--stats", "--count", path]).stderr.endswith(f", core: {core}\n")
+    assert invoke_dlx(["solve", "--stats", "--count", path]).stderr.endswith(f", core: {core}\n")
 
 
 # the puzzle commands
@@ -176,7 +170,7 @@ def test_polyomino_prints_the_golden_board(stem: str) -> None:
     found!` and exit 1."""
     path = CORPUS / "polyomino" / f"{stem}.txt"
     expected = path.with_suffix(".out").read_text()
-    result = run(["polyomino", str(path), *_args(path)])
+    result = invoke_dlx(["polyomino", str(path), *_args(path)])
     assert result.stdout == expected
     assert result.exit_code == (1 if expected == "no solution found!\n" else 0)
 
@@ -197,18 +191,18 @@ def test_every_command_prints_the_first_solution_and_all_with_all(args: list[str
     prints every one, a blank line between, `--limit N` the first N; `--count` and `--json`'s
     count are their number; `--json` carries the solutions printed and says whether the search
     was exhausted."""
-    number = int(run([*args, "--count"]).stdout)
+    number = int(invoke_dlx([*args, "--count"]).stdout)
     assert number > 1
-    boards = run([*args, "--all"]).stdout.rstrip("\n").split("\n\n")
+    boards = invoke_dlx([*args, "--all"]).stdout.rstrip("\n").split("\n\n")
     assert len(boards) == number
-    first = run(args)
+    first = invoke_dlx(args)
     assert (first.exit_code, first.stdout.rstrip("\n")) == (0, boards[0].rstrip("\n"))
     assert "\n\n" not in first.stdout
-    assert run([*args, "--limit", "2"]).stdout.rstrip("\n").split("\n\n") == boards[:2]
-    report = json.loads(run([*args, "--json", "--all"]).stdout)
+    assert invoke_dlx([*args, "--limit", "2"]).stdout.rstrip("\n").split("\n\n") == boards[:2]
+    report = json.loads(invoke_dlx([*args, "--json", "--all"]).stdout)
     assert report["count"] == len(report["solutions"]) == number
     assert (report["status"], report["exhausted"]) == ("exhausted", True)
-    alone = json.loads(run([*args, "--json"]).stdout)
+    alone = json.loads(invoke_dlx([*args, "--json"]).stdout)
     assert (alone["count"], alone["status"], alone["exhausted"]) == (1, "limit", False)
     assert alone["solutions"] == report["solutions"][:1]
 
@@ -218,8 +212,8 @@ def test_every_command_prints_the_first_solution_and_all_with_all(args: list[str
 )
 def test_every_command_s_help_says_it_prints_the_first_solution(command: str) -> None:
     """`--help` says the rule (issue 55): the first solution found; `--all` for every one."""
-    assert "prints the first solution it finds" in " ".join(run(["--help"]).stdout.split())
-    shown = " ".join(run([command, "--help"]).stdout.replace("│", " ").split())
+    assert "prints the first solution it finds" in " ".join(invoke_dlx(["--help"]).stdout.split())
+    shown = " ".join(invoke_dlx([command, "--help"]).stdout.replace("│", " ").split())
     assert "--all Print every solution (without it: the first found)." in shown
     assert "--limit <int range> [x>=1] Print the first N solutions" in shown
 
@@ -233,16 +227,16 @@ def test_polyomino_holes_leave_cells_empty_as_dlx_tile_does(tmp_path: Path) -> N
     stay empty; a board the pieces do not fill says how many holes would fit it."""
     pieces = tmp_path / "fifteen.txt"
     pieces.write_text(FIFTEEN)
-    refused = run(["polyomino", str(pieces)])
+    refused = invoke_dlx(["polyomino", str(pieces)])
     assert refused.exit_code == 1
     assert refused.stderr == (
         "dlx: the pieces' total area 15 is not a square number: give the board as RxC, or"
         " --holes 1 for the 4x4 square\n"
     )
-    assert run(["polyomino", str(pieces), "--board", "4x4"]).stderr == (
+    assert invoke_dlx(["polyomino", str(pieces), "--board", "4x4"]).stderr == (
         "dlx: the board 4x4 has area 16, the pieces' total area is 15 (--holes 1 fits)\n"
     )
-    boards = run(["polyomino", str(pieces), "--holes", "1", "--all"]).stdout.split("\n\n")
+    boards = invoke_dlx(["polyomino", str(pieces), "--holes", "1", "--all"]).stdout.split("\n\n")
     assert all(board.count(".") == 1 for board in boards)
     drawn = "board\n" + "++++\n" * 4
     for number, block in enumerate(FIFTEEN.split("\n\n"), start=1):
@@ -250,8 +244,8 @@ def test_polyomino_holes_leave_cells_empty_as_dlx_tile_does(tmp_path: Path) -> N
         drawn += "\n"
     tile = tmp_path / "fifteen_tile.txt"
     tile.write_text(drawn.replace("\n\n", "\n"))
-    expected = run(["tile", str(tile), "--count"]).stdout
-    assert run(["polyomino", str(pieces), "--holes", "1", "--count"]).stdout == expected
+    expected = invoke_dlx(["tile", str(tile), "--count"]).stdout
+    assert invoke_dlx(["polyomino", str(pieces), "--holes", "1", "--count"]).stdout == expected
     assert len(boards) == int(expected) == 144
 
 
@@ -259,7 +253,7 @@ def test_polyomino_holes_leave_cells_empty_as_dlx_tile_does(tmp_path: Path) -> N
 def test_polyomino_names_the_broken_rule(stem: str) -> None:
     """A malformed pieces file (or an area that is no square): the message, exit 1."""
     path = CORPUS / "polyomino" / "invalid" / f"{stem}.txt"
-    result = run(["polyomino", str(path), *_args(path)])
+    result = invoke_dlx(["polyomino", str(path), *_args(path)])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == "dlx: " + path.with_suffix(".err").read_text()
 
@@ -268,25 +262,25 @@ def test_polyomino_names_the_broken_rule(stem: str) -> None:
 def test_pentomino_prints_the_golden_board(stem: str) -> None:
     """The first tiling (`--limit 1`) of the board named in the file."""
     path = CORPUS / "pentomino" / f"{stem}.txt"
-    result = run(["pentomino", path.read_text().strip(), "--limit", "1", *_args(path)])
+    result = invoke_dlx(["pentomino", path.read_text().strip(), "--limit", "1", *_args(path)])
     assert (result.exit_code, result.stdout) == (0, path.with_suffix(".out").read_text())
 
 
 def test_pentomino_counts_with_and_without_symmetry() -> None:
     """3x20: 2 tilings up to symmetry, 8 in all."""
-    assert run(["pentomino", "3x20", "--count"]).stdout == "8\n"
-    assert run(["pentomino", "3x20", "--unique", "--count"]).stdout == "2\n"
+    assert invoke_dlx(["pentomino", "3x20", "--count"]).stdout == "8\n"
+    assert invoke_dlx(["pentomino", "3x20", "--unique", "--count"]).stdout == "2\n"
 
 
 def test_pentomino_refuses_a_board_of_the_wrong_area() -> None:
     """A board that cannot hold the twelve pieces is bad input."""
-    result = run(["pentomino", "7x7"])
+    result = invoke_dlx(["pentomino", "7x7"])
     assert result.exit_code == 1 and result.stderr.startswith("dlx: ")
 
 
 def test_an_svg_in_a_missing_folder_is_refused_before_the_search(tmp_path: Path) -> None:
     """--svg into a folder that does not exist: one line and exit 1, no board printed."""
-    result = run(["queens", "4", "--svg", str(tmp_path / "missing" / "q.svg")])
+    result = invoke_dlx(["queens", "4", "--svg", str(tmp_path / "missing" / "q.svg")])
     assert (result.exit_code, result.stdout) == (1, "")
     assert "no such folder" in result.stderr
 
@@ -294,7 +288,7 @@ def test_an_svg_in_a_missing_folder_is_refused_before_the_search(tmp_path: Path)
 def test_svg_writes_a_picture_of_the_first_board(tmp_path: Path) -> None:
     """--svg FILE writes well-formed SVG sized to the board and a border's width round it."""
     picture = tmp_path / "board.svg"
-    result = run(["pentomino", "3x20", "--svg", str(picture)])
+    result = invoke_dlx(["pentomino", "3x20", "--svg", str(picture)])
     assert result.exit_code == 0
     root = ElementTree.fromstring(picture.read_text())
     assert root.tag.endswith("svg")
@@ -317,7 +311,7 @@ def test_count_with_svg_draws_the_first_board_too(
     """--count --svg FILE counts and draws the first board, in text as in JSON (one ending for
     every command: the text form once counted without drawing)."""
     picture = tmp_path / "first.svg"
-    result = run([*command, "--count", "--svg", str(picture), *form])
+    result = invoke_dlx([*command, "--count", "--svg", str(picture), *form])
     assert result.exit_code == 0, result.stderr
     assert ElementTree.fromstring(picture.read_text()).tag.endswith("svg")
     counted = json.loads(result.stdout)["count"] if form else int(result.stdout)
@@ -326,15 +320,15 @@ def test_count_with_svg_draws_the_first_board_too(
 
 def test_svg_to_an_unwritable_place_is_bad_input(tmp_path: Path) -> None:
     """A picture that cannot be written: one message, exit 1."""
-    result = run(["pentomino", "3x20", "--svg", str(tmp_path / "missing" / "board.svg")])
+    result = invoke_dlx(["pentomino", "3x20", "--svg", str(tmp_path / "missing" / "board.svg")])
     assert result.exit_code == 1 and result.stderr.startswith("dlx: ")
 
 
 def test_boards_are_coloured_when_forced_and_plain_otherwise() -> None:
     """FORCE_COLOR gives escape codes that strip to the plain board; --plain gives none."""
-    coloured = CliRunner().invoke(app, ["pentomino", "3x20"], env={"FORCE_COLOR": "1"})
+    coloured = invoke_dlx(["pentomino", "3x20"], env={"FORCE_COLOR": "1"})
     assert "\x1b[" in coloured.stdout
-    plain = CliRunner().invoke(app, ["pentomino", "3x20", "--plain"], env={"FORCE_COLOR": "1"})
+    plain = invoke_dlx(["pentomino", "3x20", "--plain"], env={"FORCE_COLOR": "1"})
     assert "\x1b[" not in plain.stdout
     import re
 
@@ -363,7 +357,7 @@ def test_python_m_dlx_runs_the_same_command() -> None:
     """`python -m dlx solve FILE` prints what the command prints."""
     path = str(CORPUS / "dlx" / "queens4.dlx")
     done = _process("solve", path)
-    assert (done.returncode, done.stdout) == (0, run(["solve", path]).stdout)
+    assert (done.returncode, done.stdout) == (0, invoke_dlx(["solve", path]).stdout)
 
 
 def test_no_argument_shows_usage_without_a_traceback() -> None:
@@ -395,7 +389,7 @@ def test_reader_closing_the_pipe_early_ends_quietly() -> None:
 def test_pentomino_names_a_malformed_board(stem: str) -> None:
     """A board spec that is not RxC, or of the wrong area: the message, exit 1."""
     path = CORPUS / "pentomino" / "invalid" / f"{stem}.txt"
-    result = run(["pentomino", path.read_text().strip()])
+    result = invoke_dlx(["pentomino", path.read_text().strip()])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == "dlx: " + path.with_suffix(".err").read_text()
 
@@ -434,7 +428,7 @@ def test_skyscrapers_prints_the_golden_rows_or_error(stem: str) -> None:
     bad clues or none."""
     clues = (CORPUS / "skyscrapers" / f"{stem}.txt").read_text().strip()
     expected = (CORPUS / "skyscrapers" / f"{stem}.out").read_text()
-    result = run(["skyscrapers", clues, "--limit", "1"])
+    result = invoke_dlx(["skyscrapers", clues, "--limit", "1"])
     assert result.stdout == expected
     assert result.exit_code == (1 if expected == "Error\n" else 0)
     if expected != "Error\n":
@@ -443,7 +437,7 @@ def test_skyscrapers_prints_the_golden_rows_or_error(stem: str) -> None:
 
 def test_skyscrapers_example_has_one_solution() -> None:
     """The issue's example is solved uniquely."""
-    assert run(["skyscrapers", "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2", "--count"]).stdout == "1\n"
+    assert invoke_dlx(["skyscrapers", "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2", "--count"]).stdout == "1\n"
 
 
 def check_queens(rows: list[str]) -> None:
@@ -459,7 +453,7 @@ def test_queens_prints_the_golden_board(stem: str) -> None:
     """The first board found, 'Q' and '.'; none: nothing on standard output, exit 1."""
     n = (CORPUS / "queens" / f"{stem}.txt").read_text().strip()
     expected = (CORPUS / "queens" / f"{stem}.out").read_text()
-    result = run(["queens", n, "--limit", "1"])
+    result = invoke_dlx(["queens", n, "--limit", "1"])
     assert (result.stdout, result.exit_code) == (expected, 0 if expected else 1)
     if expected:
         check_queens(expected.splitlines())
@@ -468,7 +462,7 @@ def test_queens_prints_the_golden_board(stem: str) -> None:
 @pytest.mark.parametrize(("n", "known"), [(8, 92), (10, 724)])
 def test_queens_counts(n: int, known: int) -> None:
     """Knuth's counts: 92 and 724 (12-queens, 14200, is in the benchmark)."""
-    assert run(["queens", str(n), "--count"]).stdout == f"{known}\n"
+    assert invoke_dlx(["queens", str(n), "--count"]).stdout == f"{known}\n"
 
 
 def check_sudoku(puzzle: str, rows: list[str]) -> None:
@@ -491,8 +485,8 @@ def test_sudoku_prints_the_golden_grid_of_its_only_solution(stem: str) -> None:
     """The filled grid, 9 lines of 9 digits; the hard puzzles here have exactly one solution."""
     path = CORPUS / "sudoku" / f"{stem}.txt"
     expected = path.with_suffix(".out").read_text()
-    assert run(["sudoku", str(path)]).stdout == expected
-    assert run(["sudoku", str(path), "--count"]).stdout == "1\n"
+    assert invoke_dlx(["sudoku", str(path)]).stdout == expected
+    assert invoke_dlx(["sudoku", str(path), "--count"]).stdout == "1\n"
     check_sudoku(path.read_text(), expected.splitlines())
 
 
@@ -500,7 +494,7 @@ def test_sudoku_prints_the_golden_grid_of_its_only_solution(stem: str) -> None:
 def test_sudoku_names_the_broken_rule(stem: str) -> None:
     """A malformed puzzle: the golden message, exit 1, nothing on standard output."""
     path = CORPUS / "sudoku" / "invalid" / f"{stem}.txt"
-    result = run(["sudoku", str(path)])
+    result = invoke_dlx(["sudoku", str(path)])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == path.with_suffix(".err").read_text()
 
@@ -508,7 +502,7 @@ def test_sudoku_names_the_broken_rule(stem: str) -> None:
 @pytest.mark.parametrize("n", ["0", "-3"])
 def test_queens_refuses_a_board_without_squares(n: str) -> None:
     """A side below 1 is bad input: one message, exit 1, nothing on standard output."""
-    result = run(["queens", "--", n])
+    result = invoke_dlx(["queens", "--", n])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.startswith("dlx: ")
 

@@ -12,20 +12,20 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer import Typer
-from typer.testing import CliRunner, Result
+from commands import invoke_dlx, invoke_fillit
+from places import ROOT
+from typer.testing import Result
 
 from dlx import Stats, solve
-from dlx.cli.app import app as dlx_app
 from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 from dlx.programs.live import LiveLine
 from dlx.puzzles import queens
 from dlx.tiling.build import build, knuth_text
 from dlx.tiling.drawn import read_picture
-from fillit.cli import app as fillit_app
 
 DLX_COMMANDS = ["solve", "queens", "sudoku", "skyscrapers", "polyomino", "pentomino", "tile"]
 DLX_COMMANDS += ["estimate"]
@@ -34,13 +34,15 @@ FILLIT_COMMANDS = ["solve", "stats", "check", "generate"]
 
 @pytest.mark.parametrize(
     ("app", "command"),
-    [(dlx_app, c) for c in DLX_COMMANDS] + [(fillit_app, c) for c in FILLIT_COMMANDS],
+    [(invoke_dlx, c) for c in DLX_COMMANDS] + [(invoke_fillit, c) for c in FILLIT_COMMANDS],
     ids=[f"dlx-{c}" for c in DLX_COMMANDS] + [f"fillit-{c}" for c in FILLIT_COMMANDS],
 )
-def test_usage_lines_name_arguments_in_capitals_without_braces(app: Typer, command: str) -> None:
+def test_usage_lines_name_arguments_in_capitals_without_braces(
+    app: Callable[..., Result], command: str
+) -> None:
     """`Usage: dlx solve [OPTIONS] FILE`, as click and man pages write it (typer's `{FILE}`
     looked like a literal to type)."""
-    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "200"})
+    result = app([command, "--help"], env={"COLUMNS": "200"})
     usage = next(line for line in result.stdout.splitlines() if "Usage:" in line).strip()
     assert "{" not in usage and "}" not in usage, usage
     arguments = usage.split("[OPTIONS]", 1)[1].split()
@@ -48,7 +50,6 @@ def test_usage_lines_name_arguments_in_capitals_without_braces(app: Typer, comma
     assert all(word.fullmatch(argument) for argument in arguments), usage
 
 
-ROOT = Path(__file__).resolve().parents[2]
 SOLVING = {  # each command that prints solutions, on a puzzle with at least two
     "solve": ["solve", str(ROOT / "corpus" / "dlx" / "reference" / "queens8.dlx")],
     "queens": ["queens", "6"],
@@ -62,7 +63,7 @@ PICTURED = {"queens", "sudoku", "skyscrapers", "polyomino", "pentomino", "tile"}
 
 
 def dlx(args: list[str]) -> Result:
-    return CliRunner().invoke(dlx_app, args, env={"NO_COLOR": "1", "COLUMNS": "200"})
+    return invoke_dlx(args, env={"NO_COLOR": "1", "COLUMNS": "200"})
 
 
 @pytest.mark.parametrize("command", SOLVING)
@@ -104,7 +105,7 @@ def test_limit_shows_as_many_boards_as_asked_and_all_every_one() -> None:
 def test_fillit_jobs_zero_means_a_worker_per_core() -> None:
     """As every `--jobs` of dlx: 0 is a worker per core, not a usage error."""
     example = ROOT / "corpus" / "fillit" / "valid" / "readme_example.txt"
-    result = CliRunner().invoke(fillit_app, ["solve", "--jobs", "0", str(example)])
+    result = invoke_fillit(["solve", "--jobs", "0", str(example)])
     assert (result.exit_code, result.stdout) == (0, "DDAA\nCDDA\nCCCA\nBBBB\n")
 
 
@@ -150,17 +151,17 @@ def test_a_long_search_shows_a_live_line_on_a_terminal_and_nothing_when_piped(
     problem = tmp_path / "pent.dlx"
     problem.write_text(knuth_text(build(read_picture("board 6x10\npieces pentominoes\n"))))
     args = ["solve", "--count", "--max-nodes", "1500000", str(problem)]
-    shown = CliRunner().invoke(dlx_app, args, env={"TTY_COMPATIBLE": "1", "NO_COLOR": "1"})
+    shown = invoke_dlx(args, env={"TTY_COMPATIBLE": "1", "NO_COLOR": "1"})
     assert shown.exit_code == 3  # (stopped by the node budget: the answer is unknown)
     line = r"\r[\d,]+ nodes, [\d,]+ solutions, [\d,]+ nodes/s, [\d.]+ s, about [\d.]+% done"
     assert re.search(line, shown.stderr), shown.stderr
     after = shown.stderr.rsplit("\r\x1b[K", 1)[1]
     assert after.startswith("dlx: unknown: stopped by a budget"), after  # (erased first)
     pentominoes = ["pentomino", "6x10", "--count", "--max-nodes", "1500000"]
-    board = CliRunner().invoke(dlx_app, pentominoes, env={"TTY_COMPATIBLE": "1"})
+    board = invoke_dlx(pentominoes, env={"TTY_COMPATIBLE": "1"})
     assert re.search(line, board.stderr), board.stderr
     assert board.stderr.rsplit("\r\x1b[K", 1)[1].startswith("dlx: unknown: stopped by a budget")
-    piped = CliRunner().invoke(dlx_app, args, env={"TTY_COMPATIBLE": "0", "NO_COLOR": "1"})
+    piped = invoke_dlx(args, env={"TTY_COMPATIBLE": "0", "NO_COLOR": "1"})
     assert "\r" not in piped.stderr and "nodes/s" not in piped.stderr
 
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from places import ROOT
 
 import dlx
 from dlx import (
@@ -28,8 +29,6 @@ from dlx import (
     zdd,
 )
 from dlx.puzzles import queens
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_count_cut_short_by_a_budget_raises_and_stats_give_the_figures() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from places import ROOT
 from test_counting import queens
 
 from dlx import FailureMemo, Problem, Stats, solve
@@ -33,7 +34,7 @@ needs_compiled = pytest.mark.skipif(
     not (LINKS_COMPILED and CELLS_COMPILED), reason="the compiled cores were not built"
 )
 
-CORPUS = sorted((Path(__file__).resolve().parents[2] / "corpus" / "dlx").glob("*.dlx"))
+CORPUS = sorted((ROOT / "corpus" / "dlx").glob("*.dlx"))
 
 
 def raw_search(problem: Problem[Any], engine: str, show: Callable[[], None] | None = None) -> Any:

@@ -6,12 +6,13 @@ a budget leaves, and what the engine refuses."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from commands import invoke_dlx
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from places import ROOT
 from strategies import bounded_raw_problems, raw_problems
 
 from dlx import EngineOptionError, FailureMemo, Problem, Stats, Status, count, solve, verify
@@ -289,7 +290,7 @@ def test_both_cores_agree_on_a_whole_puzzle_with_progress_shown(core: str) -> No
     assert count(tiling.problem, core=core, **keywords) == 8
 
 
-SPEC_6X10 = Path(__file__).resolve().parents[2] / "corpus" / "tile" / "spec_pentominoes_6x10.txt"
+SPEC_6X10 = ROOT / "corpus" / "tile" / "spec_pentominoes_6x10.txt"
 PENTOMINOES_4X10 = "\n".join(
     ["[0-3][0-9]"]
     + [line for line in SPEC_6X10.read_text().splitlines() if line[:1] in set("FILNPTUW")]
@@ -473,14 +474,11 @@ def test_a_problem_whose_parts_need_more_than_their_prefix_is_refused() -> None:
 
 
 def test_dlx_tile_counts_in_parallel_on_the_bitset_engine() -> None:
-    from typer.testing import CliRunner
-
-    from dlx.cli.app import app
 
     args = ["tile", "--board", "3x20", "--pieces", "pentominoes", "--count", "--jobs", "2"]
-    result = CliRunner().invoke(app, [*args, "--stats"])
+    result = invoke_dlx([*args, "--stats"])
     assert result.stdout == "8\n" and "engine: bitset" in result.stderr
-    result = CliRunner().invoke(app, ["pentomino", "3x20", "--count", "--jobs", "2", "--stats"])
+    result = invoke_dlx(["pentomino", "3x20", "--count", "--jobs", "2", "--stats"])
     assert result.stdout == "8\n" and "engine: bitset" in result.stderr
 
 

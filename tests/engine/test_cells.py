@@ -12,11 +12,12 @@ from types import FrameType
 from typing import Any
 
 import pytest
+from commands import invoke_dlx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force_coloured
+from places import ROOT, SHARED
 from strategies import RawColouredProblem, coloured_raw_problems
-from typer.testing import CliRunner
 
 from dlx import (
     EngineOptionError,
@@ -29,7 +30,6 @@ from dlx import (
     solve,
     verify,
 )
-from dlx.cli.app import app
 from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
 from dlx.cores.cells.engine import cells_core
 from dlx.errors import CoreUnavailableError
@@ -38,10 +38,10 @@ from dlx.knuth import format_dlx, read_dlx
 REFERENCE = next(
     (up / "shared" / "dlx-reference" for up in Path(__file__).resolve().parents
      if (up / "shared" / "dlx-reference").is_dir()),
-    Path(__file__).resolve().parents[3] / "shared" / "dlx-reference",
+    SHARED / "dlx-reference",
 )  # fmt: skip
 """../shared/dlx-reference beside the clone (or a worktree's clone), if there is one."""
-CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "dlx"
+CORPUS = ROOT / "corpus" / "dlx"
 SSXCC_FIGURES = {  # solutions, nodes, updates, as SSXCC reports them (../shared/dlx-reference)
     "queens8": (92, 947, 20078),
     "queens12": (14200, 251387, 5812039),
@@ -332,7 +332,7 @@ def test_no_primary_item_without_options_and_no_items_left() -> None:
 
 
 def cli(args: Sequence[str]) -> Any:
-    return CliRunner().invoke(app, list(args))
+    return invoke_dlx(list(args))
 
 
 @pytest.mark.parametrize("core", CORES)

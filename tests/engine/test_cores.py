@@ -8,13 +8,13 @@ import signal
 import threading
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 from cores import links_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from places import SHARED
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
 
 import dlx.cores.links.engine
@@ -35,7 +35,7 @@ from dlx.knuth import read_dlx
 
 needs_compiled = pytest.mark.skipif(not LINKS_COMPILED, reason="the core was not built")
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "dlx-reference"
+REFERENCE = SHARED / "dlx-reference"
 DLX1_FIGURES = {  # solutions, updates, nodes, as DLX1 reports them (../shared/dlx-reference)
     "queens8.dlx": (92, 21375, 1199),
     "queens12.dlx": (14200, 6285452, 327813),

@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from commands import invoke_dlx
 from cores import links_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from places import ROOT, SHARED
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
-from typer.testing import CliRunner
 
 import dlx.parallel.searching
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
-from dlx.cli.app import app
 from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
 from dlx.cores.counters import NO_LIMIT
 from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
@@ -35,8 +35,7 @@ needs_compiled = pytest.mark.skipif(
     not (LINKS_COMPILED and CELLS_COMPILED), reason="the compiled cores were not built"
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = ROOT.parent / "shared" / "dlx-reference"
+REFERENCE = SHARED / "dlx-reference"
 SMALL = sorted((ROOT / "corpus" / "dlx").glob("*.dlx"))
 """The corpus's problems, small enough for the pure-Python core."""
 SHARED = ("queens8.dlx", "queens12.dlx", "pent8x8_hole.dlx", "sudoku_inkala.dlx")
@@ -301,7 +300,7 @@ def test_the_commands_count_inside_the_search(
     monkeypatch: pytest.MonkeyPatch, args: list[str], printed: str
 ) -> None:
     calls = spy(monkeypatch)
-    result = CliRunner().invoke(app, args, env={"NO_COLOR": "1"})
+    result = invoke_dlx(args, env={"NO_COLOR": "1"})
     assert (result.exit_code, result.stdout) == (0, printed)
     assert calls and all(count_to > 0 for count_to in calls)
 
@@ -317,7 +316,7 @@ def test_tile_lists_the_solutions_its_unique_checks(
     calls = spy(monkeypatch)
     for extra, printed, count_to in (([], "4\n", NO_LIMIT), (["--unique"], "1\n", 0)):
         calls.clear()
-        result = CliRunner().invoke(app, ["tile", str(spec), "--count", *extra])
+        result = invoke_dlx(["tile", str(spec), "--count", *extra])
         assert (result.exit_code, result.stdout, calls) == (0, printed, [count_to])
 
 

@@ -7,12 +7,12 @@ import subprocess
 import sys
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import islice
-from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 from cores import links_state
 from oracles import algorithm_x
+from places import ROOT
 
 from dlx import (
     DlxError,
@@ -36,7 +36,7 @@ from dlx.solve import Choice
 
 pytestmark = pytest.mark.usefixtures("dlx_core")
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = ROOT
 CHOICES: list[Choice] = ["mrv", "first", "sweep"]
 
 K = TypeVar("K", bound=Hashable)

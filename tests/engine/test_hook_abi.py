@@ -12,8 +12,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from places import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 DLX_HEADER = ROOT / "dlx" / "cores" / "links" / "csrc" / "hook.h"
 FILLIT_HEADER = ROOT / "fillit" / "solver" / "csrc" / "hook_abi.h"
 FILLIT_C = sorted((ROOT / "fillit").rglob("*.[ch]"))

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from places import SHARED
 
 import dlx.knuth
 from dlx import DlxError, FormatError, Stats, Status, solve, verify
 from dlx.knuth import parse_dlx, read_dlx
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "dlx-reference"
+REFERENCE = SHARED / "dlx-reference"
 """Knuth-format problems with DLX1's figures, in the folder `shared` beside the repository."""
 
 QUICK_REFERENCES = {"queens8.dlx", "queens12.dlx", "sudoku_inkala.dlx"}

@@ -10,6 +10,7 @@ from typing import TypeVar
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from places import SHARED
 from strategies import RawColouredProblem, coloured_raw_problems
 
 import dlx.knuth
@@ -19,7 +20,7 @@ from dlx.knuth import decode, format_dlx, parse_dlx, read_dlx
 A = TypeVar("A", bound=Hashable)
 B = TypeVar("B", bound=Hashable)
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "dlx-reference"
+REFERENCE = SHARED / "dlx-reference"
 """Knuth-format problems in the folder `shared` beside the repository."""
 
 many = settings(max_examples=300, deadline=None)

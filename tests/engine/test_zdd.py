@@ -12,29 +12,27 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from commands import invoke_dlx
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from places import ROOT, SHARED
 from strategies import coloured_raw_problems, problems
-from typer.testing import CliRunner
 
 import dlx
 from dlx import BudgetError, Problem, ZddUnsupportedError, verify, zdd
-from dlx.cli.app import app
 from dlx.cli.zdd import MEMO_MB
 from dlx.cores.zdd.compiled import COMPILED as ZDD_COMPILED
 from dlx.knuth import decode, parse_dlx
 from dlx.stats import Stats, Status
 from dlx.zdd import MEMO_MB as ZDD_MEMO_MB
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
+SHARED = SHARED
 FILES = sorted((ROOT / "corpus" / "dlx").glob("*.dlx")) + [
     path
     for folder in ("dlx-reference", "dlx-peer")
     for path in sorted((SHARED / folder).glob("*.dlx"))
 ]
 CORES = ["python", "compiled"] if ZDD_COMPILED else ["python"]
-runner = CliRunner()
 
 
 def dominoes(rows: int, columns: int) -> Problem[tuple[int, int, str]]:
@@ -247,20 +245,18 @@ def test_every_line_names_nodes_made_before(drawn: tuple[Problem[int], object]) 
 
 def test_solve_counts_lists_and_draws(tmp_path: Path) -> None:
     path = str(ROOT / "corpus" / "dlx" / "queens4.dlx")
-    plain = runner.invoke(app, ["solve", "--all", path])
-    assert runner.invoke(app, ["solve", "--zdd", "--all", path]).stdout == plain.stdout
-    first = runner.invoke(app, ["solve", "--zdd", path]).stdout
-    assert (
-        first == runner.invoke(app, ["solve", path]).stdout == plain.stdout.split("\n\n")[0] + "\n"
-    )
-    assert runner.invoke(app, ["solve", "--zdd", "--count", path]).stdout == "2\n"
+    plain = invoke_dlx(["solve", "--all", path])
+    assert invoke_dlx(["solve", "--zdd", "--all", path]).stdout == plain.stdout
+    first = invoke_dlx(["solve", "--zdd", path]).stdout
+    assert first == invoke_dlx(["solve", path]).stdout == plain.stdout.split("\n\n")[0] + "\n"
+    assert invoke_dlx(["solve", "--zdd", "--count", path]).stdout == "2\n"
     out = tmp_path / "q.zdd"
-    done = runner.invoke(app, ["solve", "--zdd", "--count", "--stats", "--zdd-out", str(out), path])
+    done = invoke_dlx(["solve", "--zdd", "--count", "--stats", "--zdd-out", str(out), path])
     assert done.exit_code == 0
     assert re.fullmatch(r"[0-9a-f]+: \(~0\?0:[0-9a-f]+\)", out.read_text().splitlines()[-1])
     assert re.search(r"memo: \d+ hits, \d+ entries \(0 given up\), \d+ bytes", done.stderr)
-    drawn = runner.invoke(app, ["solve", "--zdd", "--random", "5", "--seed", "7", path])
-    again = runner.invoke(app, ["solve", "--zdd", "--random", "5", "--seed", "7", path])
+    drawn = invoke_dlx(["solve", "--zdd", "--random", "5", "--seed", "7", path])
+    again = invoke_dlx(["solve", "--zdd", "--random", "5", "--seed", "7", path])
     assert drawn.exit_code == 0 and drawn.stdout == again.stdout
     solutions = {block.strip() for block in plain.stdout.split("\n\n")}
     blocks = [block.strip() for block in drawn.stdout.split("\n\n")]
@@ -278,13 +274,13 @@ def test_solve_counts_lists_and_draws(tmp_path: Path) -> None:
     ],
 )
 def test_solve_refuses_what_zdd_does_not_take(args: list[str], message: str) -> None:
-    done = runner.invoke(app, ["solve", *args, str(ROOT / "corpus" / "dlx" / "queens4.dlx")])
+    done = invoke_dlx(["solve", *args, str(ROOT / "corpus" / "dlx" / "queens4.dlx")])
     assert done.exit_code == 2 and done.stderr == f"dlx: {message}\n"
 
 
 def test_solve_refuses_a_multiplicity_it_cannot_branch_on() -> None:
     path = str(ROOT / "corpus" / "dlx" / "colours_and_multiplicity.dlx")
-    done = runner.invoke(app, ["solve", "--zdd", "--count", path])
+    done = invoke_dlx(["solve", "--zdd", "--count", path])
     assert done.exit_code == 1
     assert done.stderr.startswith("dlx: option 3 covers no primary item of multiplicity 1")
     assert done.stderr.count("\n") == 1
@@ -292,20 +288,20 @@ def test_solve_refuses_a_multiplicity_it_cannot_branch_on() -> None:
 
 def test_no_solution_exits_1() -> None:
     path = str(ROOT / "corpus" / "dlx" / "no_solution.dlx")
-    done = runner.invoke(app, ["solve", "--zdd", "--count", path])
+    done = invoke_dlx(["solve", "--zdd", "--count", path])
     assert (done.exit_code, done.stdout, done.stderr) == (1, "0\n", "dlx: no solution\n")
 
 
 def test_tile_counts_dominoes_and_draws_pictures(tmp_path: Path) -> None:
     spec = tmp_path / "board.txt"
     spec.write_text("[0-7][0-t]\n120|D 00 01\n")
-    done = runner.invoke(app, ["tile", str(spec), "--count", "--zdd"])
+    done = invoke_dlx(["tile", str(spec), "--count", "--zdd"])
     assert done.stdout == f"{transfer_matrix(8, 30)}\n"
     pentominoes = ["tile", "--board", "3x20", "--pieces", "pentominoes", "--plain"]
-    assert runner.invoke(app, [*pentominoes, "--count", "--zdd"]).stdout == "8\n"
-    every = runner.invoke(app, [*pentominoes, "--all"]).stdout
+    assert invoke_dlx([*pentominoes, "--count", "--zdd"]).stdout == "8\n"
+    every = invoke_dlx([*pentominoes, "--all"]).stdout
     listed = {board.strip() for board in every.split("\n\n")}
-    drawn = runner.invoke(app, [*pentominoes, "--zdd", "--random", "3", "--seed", "1"])
+    drawn = invoke_dlx([*pentominoes, "--zdd", "--random", "3", "--seed", "1"])
     boards = [board.strip() for board in drawn.stdout.split("\n\n")]
     assert len(boards) == 3 and set(boards) <= listed
 

@@ -11,14 +11,13 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from commands import invoke_dlx
 from hypothesis import given, settings
 from strategies import coloured_raw_problems, problems
 from test_zdd import dominoes, transfer_matrix
-from typer.testing import CliRunner
 
 import dlx
 from dlx import Problem, ZddUnsupportedError, zdd
-from dlx.cli.app import app
 from dlx.cores.zdd import compiled as zdd_compiled
 from dlx.cores.zdd.plan import compile_plan
 from dlx.tiling.build import build, tiling_order
@@ -27,7 +26,6 @@ from dlx.tiling.drawn import read_picture
 pytestmark = pytest.mark.skipif(
     not zdd_compiled.COMPILED, reason="the compiled ZDD search was not built"
 )
-runner = CliRunner()
 SCOTT = "board\n" + "\n".join(["########"] * 3 + ["###..###"] * 2 + ["########"] * 3)
 """Dana Scott's 8x8 less its centre, as `dlx tile` reads it (the pieces added per test)."""
 
@@ -136,8 +134,8 @@ def test_tile_says_its_choice_and_a_choice_given_wins(tmp_path: Path) -> None:
     board = tmp_path / "scott.txt"
     board.write_text(SCOTT + "\npieces pentominoes\n")
     args = ["tile", str(board), "--count", "--zdd", "--stats"]
-    auto = runner.invoke(app, args)
-    given_choice = runner.invoke(app, [*args, "--zdd-choose", "frontier"])
+    auto = invoke_dlx(args)
+    given_choice = invoke_dlx([*args, "--zdd-choose", "frontier"])
     assert auto.exit_code == given_choice.exit_code == 0
     assert auto.stdout == given_choice.stdout == f"{dlx.count(tiling(board.read_text())[0])}\n"
     assert re.search(r"core: compiled, choice: mrv$", auto.stderr.strip())
@@ -145,7 +143,7 @@ def test_tile_says_its_choice_and_a_choice_given_wins(tmp_path: Path) -> None:
 
 
 def test_a_choice_without_zdd_is_refused() -> None:
-    done = runner.invoke(app, ["tile", "--board", "3x20", "--pieces", "pentominoes",
+    done = invoke_dlx(["tile", "--board", "3x20", "--pieces", "pentominoes",
                                "--zdd-choose", "mrv"])  # fmt: skip
     assert done.exit_code == 2
     assert "go with --zdd" in done.stderr

@@ -19,15 +19,15 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from commands import invoke_dlx
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from places import ROOT
 from strategies import Key, coloured_raw_problems, problems
 from test_zdd import dominoes, transfer_matrix
-from typer.testing import CliRunner
 
 import dlx
 from dlx import Problem, ZddUnsupportedError, zdd
-from dlx.cli.app import app
 from dlx.cores.zdd import compiled as zdd_compiled
 from dlx.cores.zdd.order import derived_orders, rcm_order, sweep_order
 from dlx.cores.zdd.plan import compile_plan, reorder_plan
@@ -41,7 +41,6 @@ COMPILED = pytest.mark.skipif(
 )
 CORES = ["python", "compiled"] if zdd_compiled.COMPILED else ["python"]
 CHOICES = ["frontier", "sweep", "rcm", "mrv", "auto"]
-runner = CliRunner()
 
 BOARDS = [(8, 30), (6, 40), (12, 12), (10, 10)]
 """The issue's boards: 8 x 30 and 6 x 40 (listed row by row, along the long side), 12 x 12 and
@@ -203,7 +202,7 @@ def test_a_derived_order_that_ends_within_its_probe_is_the_answer() -> None:
 def test_mrv_searches_at_once_where_it_is_estimated_within_a_probe() -> None:
     """Inkala's sudoku: the frontier passes its probe, MRV's walks estimate fewer nodes than a
     probe, so no other order is derived or probed (3,615 nodes)."""
-    root = Path(__file__).resolve().parents[2]
+    root = ROOT
     problem = sudoku.problem(sudoku.parse((root / "corpus/sudoku/inkala.txt").read_text()))
     with mock.patch("dlx.zdd.derived_orders", side_effect=AssertionError("derived")):
         diagram = zdd(problem, choose="auto")
@@ -231,7 +230,7 @@ def test_solve_counts_the_long_listing_from_the_shell_and_writes_its_zdd(tmp_pat
     assert (done.returncode, done.stdout) == (0, f"{transfer_matrix(8, 30)}\n")
     out = tmp_path / "8x30.zdd"
     args = ["solve", "--count", "--zdd", "--stats", "--zdd-out", str(out), str(path)]
-    typed = runner.invoke(app, args)
+    typed = invoke_dlx(args)
     assert typed.exit_code == 0 and re.search(r"choice: sweep$", typed.stderr.strip())
     assert counted(out.read_text()) == transfer_matrix(8, 30)
 
@@ -275,7 +274,7 @@ def test_tile_derives_its_order_from_the_options_when_asked(tmp_path: Path) -> N
     spec.write_text("[0-3][0-9]\n20|D 00 01\n")
     for choose in ("sweep", "rcm"):
         args = ["tile", str(spec), "--count", "--zdd", "--stats", "--zdd-choose", choose]
-        done = runner.invoke(app, args)
+        done = invoke_dlx(args)
         assert done.stdout == f"{transfer_matrix(4, 10)}\n"
         nodes = int(re.match(r"dlx: (\d+) nodes", done.stderr)[1])  # type: ignore[index]
         assert re.search(rf"choice: {choose}$", done.stderr.strip())

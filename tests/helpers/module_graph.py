@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from places import ROOT
+
 MODULES = sorted([*(ROOT / "dlx").rglob("*.py"), *(ROOT / "fillit").rglob("*.py")])
 
 

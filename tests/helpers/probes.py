@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from places import ROOT
+
 MEMORY = 2_500_000_000
 """The address space each probe may use: the README promises about 2 GB."""
 

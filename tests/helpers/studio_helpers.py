@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from places import ROOT
+
 PENTOMINOES_6X10 = "; the twelve pentominoes in a 6x10 box\nboard 6x10\npieces pentominoes\n"
 
 

@@ -27,6 +27,7 @@ from fillit.errors import FillitError
 from fillit.parse import parse as parse_fillit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))  # run as a program too
+from places import ROOT
 from probes import probe
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -89,7 +90,7 @@ def test_puzzle_inputs_give_a_value_or_a_puzzle_error(name: str, text: str) -> N
 # `DLX_FUZZ_CASES=2000 DLX_FUZZ_SEED=7 pytest tests/house/test_fuzz_parsers.py -k programs` or
 # `python tests/house/test_fuzz_parsers.py --cases 2000 --seed 7` runs as long as anyone likes.
 
-CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+CORPUS = ROOT / "corpus"
 FORMATS: dict[str, tuple[str, list[str]]] = {
     "fillit": ("fillit/*/*.txt", ["fillit", "solve"]),
     "dlx": ("dlx/*.dlx", ["dlx", "solve"]),

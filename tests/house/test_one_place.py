@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 import pytest
+from places import ROOT
 
 from dlx.programs.live import on_terminal, styled
 
-ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted([*ROOT.glob("dlx/**/*.py"), *ROOT.glob("fillit/**/*.py")])
 
 

@@ -174,12 +174,9 @@ def test_a_budget_stopped_solve_prints_no_answer(form: list[str]) -> None:
 def test_the_timeouts_alarm_never_outlives_its_command(app: str, args: list[str]) -> None:
     """A command that ends early (here on a missing file) disarms its alarm: nothing goes off
     later in the process that ran it."""
-    from typer.testing import CliRunner
+    from commands import invoke_dlx, invoke_fillit
 
-    from dlx.cli.app import app as dlx_app
-    from fillit.cli import app as fillit_app
-
-    result = CliRunner().invoke(dlx_app if app == "dlx" else fillit_app, args)
+    result = (invoke_dlx if app == "dlx" else invoke_fillit)(args)
     assert result.exit_code == 1
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     time.sleep(0.4)

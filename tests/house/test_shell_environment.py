@@ -7,11 +7,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from places import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 DRAWN = [
     "tests/cli/test_dlx_cli.py::test_boards_are_coloured_when_forced_and_plain_otherwise",
     "tests/fillit/tools/test_judge.py::test_the_first_difference_is_marked_in_both_squares",

@@ -13,8 +13,8 @@ import ast
 from pathlib import Path
 
 import pytest
+from places import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 FILLIT = sorted((ROOT / "fillit").rglob("*.py"))
 DLX = sorted((ROOT / "dlx").rglob("*.py"))
 MAX_MODULE_LINES = 300

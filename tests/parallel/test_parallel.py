@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from parallel_helpers import BreaksInWorkers, KillOnce, odd_first
+from places import ROOT
 from strategies import coloured_raw_problems, problems
 
 from dlx import Problem, Stats, core_name, solve
@@ -351,7 +352,7 @@ def test_a_checkpoint_names_its_pruning_check_by_what_it_is() -> None:
     assert named(functools.partial(odd_first)) == named(functools.partial(odd_first))
     assert named(odd_first) != named(functools.partial(odd_first)) != named(None)
     assert named(KillOnce(Path("a"), 1)) != named(KillOnce(Path("b"), 1))
-    here = Path(__file__).resolve().parents[1] / "helpers"  # (where parallel_helpers lies)
+    here = ROOT / "tests" / "helpers"  # (where parallel_helpers lies)
     code = (
         "import functools, parallel_helpers as h; from dlx.parallel import Settings, fingerprint;"
         "from dlx.puzzles import queens;"

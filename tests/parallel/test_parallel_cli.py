@@ -13,14 +13,13 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from commands import invoke_dlx
+from places import ROOT
 
 import dlx
-from dlx.cli.app import app
 from dlx.parallel import Progress, count_parallel
 from dlx.puzzles import queens
 
-ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "corpus" / "dlx" / "reference"
 """Small reference problems shipped with the project (their sources: its README)."""
 QUEENS8 = REFERENCE / "queens8.dlx"
@@ -44,20 +43,15 @@ def pentominoes_dlx(board: str) -> str:
     return knuth_text(build(read_picture(f"board {name}\npieces pentominoes\n")))
 
 
-def run(args: list[str], env: dict[str, str | None] = PLAIN) -> Result:
-    """The command run in-process."""
-    return CliRunner().invoke(app, args, env=env)
-
-
 @pytest.mark.parametrize("file", FILES, ids=lambda f: f.stem)
 def test_solve_in_parallel_prints_what_the_sequential_search_prints(file: Path) -> None:
     """Solutions, their order and the JSON counters: the same with --jobs 2 (the first
     solution, and every one)."""
     for every in ([], ["--all"]):
-        alone = run(["solve", *every, str(file)]).stdout
-        assert run(["solve", "--jobs", "2", *every, str(file)]).stdout == alone
+        alone = invoke_dlx(["solve", *every, str(file)]).stdout
+        assert invoke_dlx(["solve", "--jobs", "2", *every, str(file)]).stdout == alone
     both = [
-        json.loads(run(["solve", "--json", "--all", *jobs, str(file)]).stdout)
+        json.loads(invoke_dlx(["solve", "--json", "--all", *jobs, str(file)]).stdout)
         for jobs in ([], ["--jobs", "2"])
     ]
     assert both[0]["solutions"] == both[1]["solutions"]
@@ -66,9 +60,9 @@ def test_solve_in_parallel_prints_what_the_sequential_search_prints(file: Path) 
 
 def test_count_and_limit_in_parallel() -> None:
     """--count prints the number alone; --limit stops after that many, in order."""
-    assert run(["solve", "--count", "--jobs", "2", str(QUEENS8)]).stdout == "92\n"
-    first = run(["solve", "--limit", "3", str(QUEENS8)]).stdout
-    assert run(["solve", "--limit", "3", "--jobs", "0", str(QUEENS8)]).stdout == first
+    assert invoke_dlx(["solve", "--count", "--jobs", "2", str(QUEENS8)]).stdout == "92\n"
+    first = invoke_dlx(["solve", "--limit", "3", str(QUEENS8)]).stdout
+    assert invoke_dlx(["solve", "--limit", "3", "--jobs", "0", str(QUEENS8)]).stdout == first
 
 
 def test_stats_tell_how_the_tree_was_cut(tmp_path: Path) -> None:
@@ -82,7 +76,7 @@ def test_stats_tell_how_the_tree_was_cut(tmp_path: Path) -> None:
     twelve = tmp_path / "queens12.dlx"
     twelve.write_text(format_dlx(queens.problem(12)))
     for file, nodes, count in ((QUEENS8, 1199, 92), (twelve, 327813, 14200)):
-        result = run(["solve", "--count", "--stats", "--jobs", "2", str(file)])
+        result = invoke_dlx(["solve", "--count", "--stats", "--jobs", "2", str(file)])
         assert result.stdout == f"{count}\n"
         lines = result.stderr.splitlines()
         assert lines[0].startswith(f"dlx: {nodes} nodes, ")
@@ -112,21 +106,21 @@ def test_a_checkpoint_is_resumed_and_a_foreign_one_refused(tmp_path: Path) -> No
     refused with a message (exit 1)."""
     file = tmp_path / "q.ckpt"
     args = ["solve", "--stats", "--jobs", "2", "--checkpoint", str(file), str(QUEENS8)]
-    first, again = run(args), run(args)
-    assert first.stdout == again.stdout == run(["solve", str(QUEENS8)]).stdout
+    first, again = invoke_dlx(args), invoke_dlx(args)
+    assert first.stdout == again.stdout == invoke_dlx(["solve", str(QUEENS8)]).stdout
     parts = len(file.read_text().splitlines()) - 1  # after the header, one line a part
     assert f"{parts} from the checkpoint" in again.stderr
     langford = REFERENCE / "xcover_langford8.dlx"
-    other = run(["solve", "--count", "--checkpoint", str(file), str(langford)])
+    other = invoke_dlx(["solve", "--count", "--checkpoint", str(file), str(langford)])
     assert other.exit_code == 1
     assert "is the checkpoint of another problem or other options" in other.stderr
 
 
 def test_budgets_and_listing_boards_are_refused_in_parallel() -> None:
     """--max-nodes and --timeout belong to the sequential search; a puzzle's --jobs counts."""
-    result = run(["solve", "--jobs", "2", "--max-nodes", "9", str(QUEENS8)])
+    result = invoke_dlx(["solve", "--jobs", "2", "--max-nodes", "9", str(QUEENS8)])
     assert result.exit_code == 2 and "apply to the search without --jobs" in result.stderr
-    result = run(["queens", "8", "--jobs", "2"])
+    result = invoke_dlx(["queens", "8", "--jobs", "2"])
     assert result.exit_code == 2 and "give --count too" in result.stderr
 
 
@@ -156,8 +150,8 @@ def test_budgets_and_listing_boards_are_refused_in_parallel() -> None:
 )
 def test_puzzles_count_in_parallel(args: list[str], expected: str | None) -> None:
     """The puzzle commands that count take --jobs and count what they count alone."""
-    result = run(args)
-    alone = run([a for a in args if a not in ("--jobs", "2")]).stdout
+    result = invoke_dlx(args)
+    alone = invoke_dlx([a for a in args if a not in ("--jobs", "2")]).stdout
     assert result.exit_code == 0 and result.stdout == alone
     assert expected is None or result.stdout == expected
 
@@ -165,21 +159,21 @@ def test_puzzles_count_in_parallel(args: list[str], expected: str | None) -> Non
 def test_multiplicities_are_refused_in_parallel_with_the_reason() -> None:
     """Algorithm M's problems do not split by options: one message, exit 1, no traceback."""
     file = ROOT / "corpus" / "dlx" / "colours_and_multiplicity.dlx"
-    result = run(["solve", "--jobs", "2", str(file)])
+    result = invoke_dlx(["solve", "--jobs", "2", str(file)])
     assert result.exit_code == 1
     assert result.stderr.startswith("dlx: problems with multiplicities cannot be split")
 
 
 def test_bad_puzzle_input_in_parallel_is_the_usual_message() -> None:
     """Bad clues with --jobs: skyscrapers still prints `Error` and exits 1."""
-    result = run(["skyscrapers", "1 2 3", "--count", "--jobs", "2"])
+    result = invoke_dlx(["skyscrapers", "1 2 3", "--count", "--jobs", "2"])
     assert result.exit_code == 1 and result.stdout == "Error\n"
 
 
 def test_a_missing_scheduler_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without Dask installed, --scheduler says how to install it (exit 1)."""
     monkeypatch.setitem(sys.modules, "distributed", None)
-    result = run(["solve", "--count", "--scheduler", "tcp://127.0.0.1:9", str(QUEENS8)])
+    result = invoke_dlx(["solve", "--count", "--scheduler", "tcp://127.0.0.1:9", str(QUEENS8)])
     assert result.exit_code == 1
     assert "pip install 'dlx-fillit[cluster]'" in result.stderr
 
@@ -187,7 +181,7 @@ def test_a_missing_scheduler_is_a_message(monkeypatch: pytest.MonkeyPatch) -> No
 def test_estimate_prints_knuths_estimate() -> None:
     """`dlx estimate` with a seed is reproducible: nodes, updates, solutions, one per line, each
     with its standard error, both to the error's two leading digits."""
-    result = run(["estimate", "--probes", "50", "--seed", "3", str(QUEENS8)])
+    result = invoke_dlx(["estimate", "--probes", "50", "--seed", "3", str(QUEENS8)])
     assert result.stdout == "nodes 1237 ± 81\nupdates 21800 ± 850\nsolutions 107 ± 26\n"
     assert result.stderr == (
         "dlx: mean of 50 random paths (seed 3), ± one standard error; 15 reached a solution\n"
@@ -197,12 +191,14 @@ def test_estimate_prints_knuths_estimate() -> None:
 def test_an_estimate_no_path_confirms_says_so() -> None:
     """Issue 32: where no random path reached a solution, the solutions are unknown, not 0
     (pentominoes 6x10 has 9,356, and 50 paths meet none)."""
-    result = run(["estimate", "--probes", "50", str(ROOT / "corpus" / "dlx" / "no_solution.dlx")])
+    result = invoke_dlx(
+        ["estimate", "--probes", "50", str(ROOT / "corpus" / "dlx" / "no_solution.dlx")]
+    )
     assert result.stdout.splitlines()[2] == "solutions unknown"
     assert "none reached a solution, so how many there are is unknown" in result.stderr
-    one = run(["estimate", "--probes", "1", str(QUEENS8)])
+    one = invoke_dlx(["estimate", "--probes", "1", str(QUEENS8)])
     assert one.exit_code == 0 and "±" not in one.stdout
-    bad = run(["estimate", str(ROOT / "corpus" / "dlx" / "colours_and_multiplicity.dlx")])
+    bad = invoke_dlx(["estimate", str(ROOT / "corpus" / "dlx" / "colours_and_multiplicity.dlx")])
     assert bad.exit_code == 1 and "multiplicities" in bad.stderr
 
 
@@ -217,7 +213,7 @@ def test_progress_is_told_the_share_done() -> None:
 
 def test_a_terminal_shows_a_progress_bar() -> None:
     """On a terminal (forced), standard error carries the bar with the solutions so far."""
-    result = run(
+    result = invoke_dlx(
         ["solve", "--count", "--jobs", "2", str(QUEENS8)],
         env={"FORCE_COLOR": "1", "TTY_COMPATIBLE": "1", "COLUMNS": "120"},
     )
@@ -264,7 +260,7 @@ def test_ctrl_c_stops_a_checkpointed_run_and_the_rerun_resumes(tmp_path: Path) -
 )
 def test_no_solution_in_parallel_exits_1_as_alone(args: list[str]) -> None:
     """A count of 0, or no solution, exits 1 with --jobs as it does without (same output)."""
-    alone, parallel = run(args), run([*args, "--jobs", "2"])
+    alone, parallel = invoke_dlx(args), invoke_dlx([*args, "--jobs", "2"])
     assert (parallel.exit_code, parallel.stdout) == (alone.exit_code, alone.stdout)
     assert parallel.exit_code == 1 and "no solution" in parallel.stderr
 
@@ -279,7 +275,7 @@ def test_no_solution_in_parallel_exits_1_as_alone(args: list[str]) -> None:
 )
 def test_a_limit_counts_in_parallel_as_alone(args: list[str]) -> None:
     """--count --limit N prints at most N, with --jobs as without."""
-    alone, parallel = run(args), run([*args, "--jobs", "2"])
+    alone, parallel = invoke_dlx(args), invoke_dlx([*args, "--jobs", "2"])
     assert parallel.exit_code == alone.exit_code == 0
     assert parallel.stdout == alone.stdout == args[args.index("--limit") + 1] + "\n"
 
@@ -287,6 +283,6 @@ def test_a_limit_counts_in_parallel_as_alone(args: list[str]) -> None:
 def test_a_malformed_scheduler_address_is_one_line() -> None:
     """--scheduler with an address Dask cannot read: one message, exit 1, no traceback."""
     pytest.importorskip("distributed")
-    result = run(["solve", "--count", "--scheduler", "garbage", str(QUEENS8)])
+    result = invoke_dlx(["solve", "--count", "--scheduler", "garbage", str(QUEENS8)])
     assert result.exit_code == 1
     assert result.stderr.startswith("dlx: no Dask scheduler answers at garbage")

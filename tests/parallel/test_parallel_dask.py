@@ -9,17 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from commands import invoke_dlx
 from parallel_helpers import KillOnce
-from typer.testing import CliRunner
+from places import ROOT
 
 from dlx import Stats, solve
-from dlx.cli.app import app
 from dlx.parallel import Progress, Report, count_parallel, solve_parallel
 from dlx.puzzles import queens
 
 distributed = pytest.importorskip("distributed")
 
-QUEENS8 = Path(__file__).resolve().parents[2] / "corpus" / "dlx" / "reference" / "queens8.dlx"
+QUEENS8 = ROOT / "corpus" / "dlx" / "reference" / "queens8.dlx"
 
 
 def local_cluster(workers: int) -> Any:
@@ -111,21 +111,15 @@ def test_an_interrupted_checkpointed_run_resumes(scheduler: str, tmp_path: Path)
 
 def test_the_command_line_submits_to_the_scheduler(scheduler: str) -> None:
     """`dlx solve --scheduler tcp://...` prints what the sequential search prints."""
-    runner = CliRunner()
-    here = runner.invoke(app, ["solve", str(QUEENS8)]).stdout
-    there = runner.invoke(app, ["solve", "--scheduler", scheduler, str(QUEENS8)])
+    here = invoke_dlx(["solve", str(QUEENS8)]).stdout
+    there = invoke_dlx(["solve", "--scheduler", scheduler, str(QUEENS8)])
     assert there.exit_code == 0 and there.stdout == here
-    assert (
-        runner.invoke(app, ["solve", "--count", "--scheduler", scheduler, str(QUEENS8)]).stdout
-        == "92\n"
-    )
+    assert invoke_dlx(["solve", "--count", "--scheduler", scheduler, str(QUEENS8)]).stdout == "92\n"
 
 
 def test_no_scheduler_at_the_address_is_a_message() -> None:
     """An address where no scheduler answers: one message, exit 1."""
-    result = CliRunner().invoke(
-        app, ["solve", "--count", "--scheduler", "tcp://127.0.0.1:9", str(QUEENS8)]
-    )
+    result = invoke_dlx(["solve", "--count", "--scheduler", "tcp://127.0.0.1:9", str(QUEENS8)])
     assert (
         result.exit_code == 1 and "no Dask scheduler answers at tcp://127.0.0.1:9" in result.stderr
     )

@@ -13,14 +13,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from commands import invoke_dlx
+from places import ROOT
 from png_reader import read_png
-from typer.testing import CliRunner
 
-from dlx.cli.app import app
 from dlx.pictures.svg import DARK_SQUARE, FOUND_INK, GIVEN_FILL, LIGHT_SQUARE
 from dlx.puzzles.sudoku import parse, render
 
-ROOT = Path(__file__).resolve().parents[2]
 GRIDS = ROOT / "corpus" / "grids"
 CASES = sorted(p.stem for p in GRIDS.glob("*.args"))
 CELL = 24
@@ -32,7 +31,7 @@ def drawn(stem: str, tmp_path: Path) -> tuple[str, str]:
     words = shlex.split((GRIDS / f"{stem}.args").read_text())[1:]
     arguments = [str(ROOT / w) if w.startswith("corpus/") else w for w in words]
     picture = tmp_path / "picture.svg"
-    result = CliRunner().invoke(app, [*arguments, "--svg", str(picture)], env={"NO_COLOR": "1"})
+    result = invoke_dlx([*arguments, "--svg", str(picture)], env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
     return result.stdout, picture.read_text()
 

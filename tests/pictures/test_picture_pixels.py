@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 from board_pictures import label_at, neighbours
+from places import ROOT
 from png_reader import Image, read_png
 
 from dlx.pictures.delta_e import delta_e_76, delta_e_2000, srgb_to_lab
 
-ROOT = Path(__file__).resolve().parents[2]
 PICTURES = sorted(p for p in (ROOT / "corpus" / "pictures").glob("*.svg") if p.stem[:5] != "tile_")
 """Square boards; `dlx tile`'s pictures on every grid (`tile_*`):
 `tests/tiling/test_tile_pictures.py`."""

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 from board_pictures import cell_fills, expected_borders, label_at, neighbours, read_picture
+from commands import invoke_dlx, invoke_fillit
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
+from places import ROOT
 
-from dlx.cli.app import app as dlx_app
 from dlx.pictures.delta_e import (
     DICHROMATS,
     as_dichromat,
@@ -32,9 +32,7 @@ from dlx.pictures.delta_e import (
 )
 from dlx.pictures.squares import board_colours, board_styles
 from dlx.pictures.svg import board_svg
-from fillit.cli import app as fillit_app
 
-ROOT = Path(__file__).resolve().parents[2]
 PICTURES = sorted((ROOT / "corpus" / "pictures").glob("*.args"))
 SQUARES = [case for case in PICTURES if not case.stem.startswith("tile_")]
 """The pictures of square boards drawn by `dlx.pictures.svg`; `dlx tile`'s (`tile_*`, on every
@@ -67,9 +65,8 @@ def command_picture(case: Path, tmp_path: Path) -> tuple[list[str], str]:
     program, *words = case.read_text().split()
     arguments = [str(ROOT / w) if w.startswith("corpus/") else w for w in words]
     picture = tmp_path / "picture.svg"
-    app = fillit_app if program == "fillit" else dlx_app
-    env = {"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "120"}
-    result = CliRunner().invoke(app, [*arguments, "--svg", str(picture)], env=env)
+    invoke = invoke_fillit if program == "fillit" else invoke_dlx
+    result = invoke([*arguments, "--svg", str(picture)], env={"NO_COLOR": "1", "COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     return result.stdout.splitlines(), picture.read_text()
 

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from places import ROOT
 
 from dlx import Stats, Status, count
 from dlx.errors import PuzzleError
 from dlx.puzzles import queens, skyscrapers, sudoku
 
-CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+CORPUS = ROOT / "corpus"
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 HARD_SUDOKUS = {

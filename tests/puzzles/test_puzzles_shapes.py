@@ -14,16 +14,16 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from places import ROOT, SHARED
 
 from dlx import Problem, Stats, Status, count, solve
 from dlx.errors import PuzzleError
 from dlx.knuth import format_dlx
 from dlx.puzzles import pentomino, polyomino, shapes
 
-ROOT = Path(__file__).resolve().parents[2]
 POLYOMINO = ROOT / "corpus" / "polyomino"
 PENTOMINO = ROOT / "corpus" / "pentomino"
-REFERENCE = ROOT.parent / "shared" / "dlx-reference"
+REFERENCE = SHARED / "dlx-reference"
 """Knuth-format problems with DLX1's figures, in the folder `shared` beside the repository."""
 NO_SOLUTION = "no solution found!\n"
 LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from commands import invoke_dlx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from studio_helpers import (
@@ -28,9 +29,6 @@ from studio_helpers import (
     niceness,
     studio_server,
 )
-from typer.testing import CliRunner
-
-from dlx.cli.app import app as cli
 
 pytest.importorskip("starlette", reason="the studio extra is not installed")
 httpx = pytest.importorskip("httpx", reason="httpx (the studio-test extra) is not installed")
@@ -81,7 +79,7 @@ def dlx_tile(tmp_path: Path, text: str, *args: str) -> Any:
     """`dlx tile FILE ARGS`, run in-process: its result."""
     puzzle = tmp_path / "puzzle.txt"
     puzzle.write_text(text)
-    return CliRunner().invoke(cli, ["tile", str(puzzle), *args], env={"NO_COLOR": "1"})
+    return invoke_dlx(["tile", str(puzzle), *args], env={"NO_COLOR": "1"})
 
 
 def test_the_page_and_its_files(client: TestClient) -> None:
@@ -456,10 +454,10 @@ def test_dlx_help_does_not_load_the_studio() -> None:
 
 
 def test_studio_help_and_a_missing_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    help_text = CliRunner().invoke(cli, ["studio", "--help"]).stdout
+    help_text = invoke_dlx(["studio", "--help"]).stdout
     assert all(option in help_text for option in ("--port", "--host", "--no-browser"))
     monkeypatch.setitem(sys.modules, "uvicorn", None)
-    result = CliRunner().invoke(cli, ["studio", "--no-browser"])
+    result = invoke_dlx(["studio", "--no-browser"])
     assert result.exit_code == 1
     assert "dlx studio needs the studio extra" in result.stderr
 

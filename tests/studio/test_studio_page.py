@@ -14,10 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from commands import invoke_dlx
 from studio_helpers import PENTOMINOES_6X10, ROOT, alive, descendants, studio_server
-from typer.testing import CliRunner
-
-from dlx.cli.app import app as cli
 
 pytest.importorskip("starlette", reason="the studio extra is not installed")
 playwright = pytest.importorskip(
@@ -81,7 +79,7 @@ def dlx_tile(tmp_path: Path, text: str, *args: str) -> Any:
     """`dlx tile FILE ARGS` in-process."""
     puzzle = tmp_path / "puzzle.txt"
     puzzle.write_text(text)
-    return CliRunner().invoke(cli, ["tile", str(puzzle), *args], env={"NO_COLOR": "1"})
+    return invoke_dlx(["tile", str(puzzle), *args], env={"NO_COLOR": "1"})
 
 
 def polygons(svg: str) -> list[tuple[str, str]]:

@@ -5,15 +5,14 @@ picture. It needs the `notebook` extra (ipykernel, nbclient, nbformat) and skips
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from places import ROOT
 
 nbformat = pytest.importorskip("nbformat", reason="the notebook extra is not installed")
 nbclient = pytest.importorskip("nbclient", reason="the notebook extra is not installed")
 pytest.importorskip("ipykernel", reason="the notebook extra is not installed")
 
-NOTEBOOK = Path(__file__).resolve().parents[2] / "corpus" / "notebooks" / "tiling.ipynb"
+NOTEBOOK = ROOT / "corpus" / "notebooks" / "tiling.ipynb"
 ENDS_IN_A_PICTURE = (".first()", ".first(unique=True)", "solutions[-1]", "pentominoes")
 """How the cells whose last line is a solution or a puzzle end."""
 

@@ -25,11 +25,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from commands import invoke_dlx
+from places import ROOT
 from png_reader import Image, read_png
 
 from dlx.pictures.delta_e import luminance, srgb_to_lab
 
-ROOT = Path(__file__).resolve().parents[2]
 CASES = sorted((ROOT / "corpus" / "pictures").glob("tile_*.svg"))
 FLAT = [case for case in CASES if case.stem.split("_")[1] != "cube"]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -315,14 +316,11 @@ def test_a_name_too_long_for_its_piece_is_shortened_and_one_that_fits_is_not(
 ) -> None:
     """Names are written whole where they fit, smaller where they must (down to 8 pixels),
     and only where even that cannot fit, cut short with an ellipsis."""
-    from typer.testing import CliRunner
-
-    from dlx.cli.app import app
 
     puzzle = tmp_path / "puzzle.txt"
     puzzle.write_text("board 1x7\npiece bar\n####\npiece monomino\n#\npiece domino\n##\n")
     picture = tmp_path / "picture.svg"
-    result = CliRunner().invoke(app, ["tile", str(puzzle), "--limit", "1", "--svg", str(picture)])
+    result = invoke_dlx(["tile", str(puzzle), "--limit", "1", "--svg", str(picture)])
     assert result.exit_code == 0, result.output
     texts = {
         t.text: float(t.get("font-size", "0")) for t in name_texts(ET.parse(picture).getroot())

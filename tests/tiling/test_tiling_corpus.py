@@ -7,20 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from commands import invoke_dlx
+from places import ROOT
 
-from dlx.cli.app import app
-
-CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "tile"
+CORPUS = ROOT / "corpus" / "tile"
 CASES = sorted(p.stem for p in CORPUS.glob("*.txt") if not p.stem.startswith("err_"))
 ERRORS = sorted(p.stem for p in CORPUS.glob("err_*.txt"))
 KNUTH = sorted(p.stem for p in CORPUS.glob("*.dlx"))
 SLOW = {"spec_pentominoes_6x10"}
-
-
-def run(args: list[str], stdin: str | None = None) -> Result:
-    """`dlx ARGS` with colour off."""
-    return CliRunner().invoke(app, args, input=stdin, env={"NO_COLOR": "1"})
 
 
 def _args(stem: str) -> list[str]:
@@ -39,14 +33,14 @@ def test_every_case_has_its_golden_file() -> None:
     "stem", [pytest.param(s, marks=pytest.mark.slow) if s in SLOW else s for s in CASES]
 )
 def test_tile_prints_the_golden_output(stem: str) -> None:
-    result = run(["tile", str(CORPUS / f"{stem}.txt"), *_args(stem)])
+    result = invoke_dlx(["tile", str(CORPUS / f"{stem}.txt"), *_args(stem)])
     assert result.stdout == (CORPUS / f"{stem}.out").read_text()
     assert result.exit_code == (0 if result.stdout.strip() != "0" else 1)
 
 
 @pytest.mark.parametrize("stem", ERRORS)
 def test_tile_names_the_broken_rule(stem: str) -> None:
-    result = run(["tile", str(CORPUS / f"{stem}.txt")])
+    result = invoke_dlx(["tile", str(CORPUS / f"{stem}.txt")])
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr == (CORPUS / f"{stem}.err").read_text()
@@ -54,20 +48,22 @@ def test_tile_names_the_broken_rule(stem: str) -> None:
 
 @pytest.mark.parametrize("stem", KNUTH)
 def test_a_spec_makes_knuths_items_and_options(stem: str) -> None:
-    result = run(["tile", "--dlx", str(CORPUS / f"{stem}.txt")])
+    result = invoke_dlx(["tile", "--dlx", str(CORPUS / f"{stem}.txt")])
     assert result.exit_code == 0
     assert result.stdout == (CORPUS / f"{stem}.dlx").read_text()
 
 
 def test_named_board_and_pieces_stand_for_a_file() -> None:
-    result = run(["tile", "--board", "3x20", "--pieces", "pentominoes", "--unique", "--count"])
+    result = invoke_dlx(
+        ["tile", "--board", "3x20", "--pieces", "pentominoes", "--unique", "--count"]
+    )
     assert (result.exit_code, result.stdout) == (0, "2\n")
-    assert run(["tile", "--board", "3x20"]).exit_code == 2
+    assert invoke_dlx(["tile", "--board", "3x20"]).exit_code == 2
 
 
 def test_standard_input_json_and_stats() -> None:
     text = (CORPUS / "spec_soma.txt").read_text()
-    result = run(["tile", "-", "--count", "--json", "--stats"], stdin=text)
+    result = invoke_dlx(["tile", "-", "--count", "--json", "--stats"], stdin=text)
     assert result.exit_code == 0
     assert '"count": 11520' in result.stdout and '"engine": "bitset"' in result.stdout
     assert '"nodes": 226018' in result.stdout  # the bitset search's own (DLX1's: 256917)
@@ -75,7 +71,7 @@ def test_standard_input_json_and_stats() -> None:
 
 
 def test_json_holds_the_pictures() -> None:
-    result = run(
+    result = invoke_dlx(
         ["tile", "-", "--json", "--limit", "1"], stdin="board\n###\n#++\n#++\npieces trominoes"
     )
     assert '"solutions": [["III", "LL.", "L.."]]' in result.stdout
@@ -83,11 +79,11 @@ def test_json_holds_the_pictures() -> None:
 
 def test_options_restrict_and_widen_the_orientations() -> None:
     base = ["tile", "--board", "3x20", "--pieces", "pentominoes", "--count"]
-    assert run([*base, "--no-flip"]).stdout == "0\n"
+    assert invoke_dlx([*base, "--no-flip"]).stdout == "0\n"
     chiral = ["tile", "--grid", "cube", "--board", "2x4x4", "--pieces", "tetracubes", "--count"]
-    assert run([*chiral, "--no-rotate"]).exit_code == 1
+    assert invoke_dlx([*chiral, "--no-rotate"]).exit_code == 1
     assert (
-        run(
+        invoke_dlx(
             ["tile", "--grid", "cube", "--board", "1x1x3", "--pieces", "tricubes", "--count"]
         ).exit_code
         == 1
@@ -95,13 +91,13 @@ def test_options_restrict_and_widen_the_orientations() -> None:
 
 
 def test_a_budget_leaves_the_answer_unknown() -> None:
-    result = run(["tile", "--board", "6x10", "--pieces", "pentominoes", "--max-nodes", "10"])
+    result = invoke_dlx(["tile", "--board", "6x10", "--pieces", "pentominoes", "--max-nodes", "10"])
     assert result.exit_code == 3 and result.stdout == ""
 
 
 def test_jobs_count_in_parallel() -> None:
     args = ["tile", "--board", "3x20", "--pieces", "pentominoes", "--count", "--jobs", "2"]
-    assert run(args).stdout == "8\n"
+    assert invoke_dlx(args).stdout == "8\n"
 
 
 @pytest.mark.parametrize(
@@ -118,7 +114,7 @@ def test_svg_draws_each_cell_and_a_border_round_each_piece(
     from xml.etree import ElementTree
 
     picture = tmp_path / "first.svg"
-    result = run(["tile", *args, "--limit", "1", "--svg", str(picture)])
+    result = invoke_dlx(["tile", *args, "--limit", "1", "--svg", str(picture)])
     assert result.exit_code == 0
     root = ElementTree.fromstring(picture.read_text())
     polygons = root.findall(".//{http://www.w3.org/2000/svg}polygon")
@@ -129,7 +125,7 @@ def test_svg_draws_each_cell_and_a_border_round_each_piece(
 
 
 def test_svg_in_a_missing_folder_is_refused(tmp_path: Path) -> None:
-    result = run(
+    result = invoke_dlx(
         [
             "tile",
             "--board",
@@ -145,4 +141,4 @@ def test_svg_in_a_missing_folder_is_refused(tmp_path: Path) -> None:
 
 def test_jobs_with_multiplicities_search_alone_with_the_same_count() -> None:
     spec = str(CORPUS / "spec_tetrominoes_bounds.txt")
-    assert run(["tile", spec, "--count", "--jobs", "2"]).stdout == "166\n"
+    assert invoke_dlx(["tile", spec, "--count", "--jobs", "2"]).stdout == "166\n"

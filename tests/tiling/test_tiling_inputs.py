@@ -6,9 +6,8 @@ touch on its own grid."""
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
+from commands import invoke_dlx
 
-from dlx.cli.app import app
 from dlx.tiling.drawn import read_picture
 from dlx.tiling.errors import TileError
 from dlx.tiling.render import board_picture
@@ -16,7 +15,7 @@ from dlx.tiling.render import board_picture
 
 def tile(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     """`dlx tile ARGS` in-process: exit status, standard output, standard error."""
-    done = CliRunner().invoke(app, ["tile", *args], input=stdin, env={"NO_COLOR": "1"})
+    done = invoke_dlx(["tile", *args], stdin=stdin, env={"NO_COLOR": "1"})
     return done.exit_code, done.stdout, done.stderr
 
 

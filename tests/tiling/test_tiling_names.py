@@ -6,26 +6,20 @@ told apart, so two different solutions never print alike (text, JSON and SVG).""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from commands import invoke_dlx
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner, Result
+from places import ROOT
 
-from dlx.cli.app import app
 from dlx.tiling.build import build, solutions
 from dlx.tiling.drawn import read_picture
 from dlx.tiling.errors import TileError
 from dlx.tiling.render import OVERFLOW, RESERVED, label_table, legend_lines, marks, text
 from dlx.tiling.spec import read_spec
 
-CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "tile"
-
-
-def run(args: list[str], stdin: str | None = None) -> Result:
-    """`dlx ARGS` with colour off."""
-    return CliRunner().invoke(app, args, input=stdin, env={"NO_COLOR": "1"})
+CORPUS = ROOT / "corpus" / "tile"
 
 
 def names(text: str, grid: str | None = None) -> list[str]:
@@ -58,7 +52,7 @@ def test_a_drawn_piece_keeps_its_name_and_the_set_says_its_size() -> None:
 def test_a_set_named_twice_gives_two_copies() -> None:
     puzzle = read_picture("board 2x6\npieces trominoes trominoes\n")
     assert [(p.name, p.bounds) for p in puzzle.pieces] == [("I", (2, 2)), ("L", (2, 2))]
-    head = run(["tile", "--dlx", "--board", "2x6", "--pieces", "trominoes,trominoes"]).stdout
+    head = invoke_dlx(["tile", "--dlx", "--board", "2x6", "--pieces", "trominoes,trominoes"]).stdout
     assert " 2|I 2|L" in head.splitlines()[0]
 
 
@@ -69,20 +63,22 @@ def test_sets_that_clash_at_one_size_are_refused_by_name() -> None:
 
 def test_the_command_line_adds_sets_up_as_a_picture_does() -> None:
     picture = "board 3x3\npieces trominoes dominoes\npieces monominoes\n"
-    expected = run(["tile", "--dlx", "-"], stdin=picture).stdout
+    expected = invoke_dlx(["tile", "--dlx", "-"], stdin=picture).stdout
     base = ["tile", "--dlx", "--board", "3x3"]
     for pieces in (
         ["--pieces", "trominoes,dominoes,monominoes"],
         ["--pieces", "trominoes", "--pieces", "dominoes", "--pieces", "monominoes"],
         ["--pieces", "trominoes, dominoes", "--pieces", "monominoes"],
     ):
-        result = run([*base, *pieces])
+        result = invoke_dlx([*base, *pieces])
         assert (result.exit_code, result.stdout) == (0, expected), pieces
     assert "A2" in expected.splitlines()[0].split()
 
 
 def test_a_second_name_after_pieces_is_not_taken_for_a_file() -> None:
-    result = run(["tile", "--grid", "hex", "--board", "hexagon-4", "--pieces", "trihexes", "x"])
+    result = invoke_dlx(
+        ["tile", "--grid", "hex", "--board", "hexagon-4", "--pieces", "trihexes", "x"]
+    )
     assert result.exit_code == 2
     assert "--pieces trihexes,x" in result.stderr
 
@@ -97,19 +93,19 @@ def test_a_spec_keeps_knuths_items() -> None:
 
 
 def test_long_names_print_as_labels_with_a_legend() -> None:
-    result = run(["tile", str(CORPUS / "named_pieces.txt"), "--limit", "1"])
+    result = invoke_dlx(["tile", str(CORPUS / "named_pieces.txt"), "--limit", "1"])
     assert result.stdout == "lll\nttb\ntbb\nl=line  t=triangle  b=bent\n"
 
 
 def test_json_names_each_label_s_piece_and_copy() -> None:
-    result = run(["tile", str(CORPUS / "copies_told_apart.txt"), "--json", "--all"])
+    result = invoke_dlx(["tile", str(CORPUS / "copies_told_apart.txt"), "--json", "--all"])
     found = json.loads(result.stdout)
     assert found["solutions"] == [["LLl", "Lll"], ["Lll", "LLl"]]
     assert found["legend"] == {"L": {"piece": "L", "copy": 1}, "l": {"piece": "L", "copy": 2}}
-    named = json.loads(run(["tile", str(CORPUS / "named_pieces.txt"), "--json"]).stdout)
+    named = json.loads(invoke_dlx(["tile", str(CORPUS / "named_pieces.txt"), "--json"]).stdout)
     assert named["legend"]["t"] == {"piece": "triangle", "copy": 1}
     counted = json.loads(
-        run(["tile", str(CORPUS / "named_pieces.txt"), "--json", "--count"]).stdout
+        invoke_dlx(["tile", str(CORPUS / "named_pieces.txt"), "--json", "--count"]).stdout
     )
     assert "legend" not in counted and counted["count"] == 16
 
@@ -172,5 +168,5 @@ def test_labels_are_one_character_each_once_and_never_a_reserved_one(
 def test_on_a_terminal_the_board_is_coloured_and_the_legend_plain() -> None:
     env = {"NO_COLOR": None, "FORCE_COLOR": "1", "COLORTERM": "truecolor"}
     args = ["tile", str(CORPUS / "named_pieces.txt"), "--limit", "1"]
-    lines = CliRunner().invoke(app, args, env=env).stdout.splitlines()
+    lines = invoke_dlx(args, env=env).stdout.splitlines()
     assert "\x1b[" in lines[0] and lines[-1] == "l=line  t=triangle  b=bent"

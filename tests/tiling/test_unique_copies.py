@@ -9,12 +9,11 @@ from collections.abc import Sequence
 
 import pytest
 import tiling_oracle as oracle
+from commands import invoke_dlx
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from dlx import verify
-from dlx.cli.app import app
 from dlx.tiling.build import build, solutions
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import GRIDS, Cell
@@ -151,9 +150,6 @@ def test_each_class_is_found_once_with_a_designated_least_placement() -> None:
     assert 9 <= found < 36
 
 
-RUNNER = CliRunner()
-
-
 @pytest.mark.parametrize(
     ("text", "whole", "classes"),
     [
@@ -169,9 +165,9 @@ def test_the_command_counts_and_lists_one_solution_per_class(
     3, and in the hexagon of side 1)."""
     path = tmp_path / "puzzle.txt"  # type: ignore[operator]
     path.write_text(text)
-    assert RUNNER.invoke(app, ["tile", "--count", str(path)]).stdout == f"{whole}\n"
-    unique = RUNNER.invoke(app, ["tile", "--unique", "--count", str(path)])
+    assert invoke_dlx(["tile", "--count", str(path)]).stdout == f"{whole}\n"
+    unique = invoke_dlx(["tile", "--unique", "--count", str(path)])
     assert (unique.exit_code, unique.stdout) == (0, f"{classes}\n")
-    listed = RUNNER.invoke(app, ["tile", "--unique", "--all", str(path)])
+    listed = invoke_dlx(["tile", "--unique", "--all", str(path)])
     assert listed.exit_code == 0
     assert len(listed.stdout.strip().split("\n\n")) == classes

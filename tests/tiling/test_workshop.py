@@ -8,14 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from commands import invoke_dlx
+from places import ROOT
 
 import dlx
-from dlx.cli.app import app
 from dlx.tiling import BOARDS, Puzzle, Solution, piece_sets
 from dlx.tiling.errors import TileError
 
-CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "tile"
+CORPUS = ROOT / "corpus" / "tile"
 CASES = sorted(p.stem for p in CORPUS.glob("*.txt") if not p.stem.startswith("err_"))
 ERRORS = sorted(p.stem for p in CORPUS.glob("err_*.txt"))
 SLOW = {"spec_pentominoes_6x10"}
@@ -63,7 +63,7 @@ def test_a_puzzle_in_python_is_the_one_its_picture_draws() -> None:
 
 def run_tile(text: str, *args: str) -> str:
     """`dlx tile --count ARGS` of a puzzle given as text."""
-    done = CliRunner().invoke(app, ["tile", "-", "--count", *args], input=text)
+    done = invoke_dlx(["tile", "-", "--count", *args], stdin=text)
     return done.stdout.strip()
 
 
@@ -143,9 +143,7 @@ def test_a_solution_is_a_value_that_draws_itself(tmp_path: Path) -> None:
     }
     assert str(solution) == solution.text() == "LLl\nLll\nL=L#1  l=L#2"
     picture = tmp_path / "first.svg"
-    CliRunner().invoke(
-        app, ["tile", "-", "--svg", str(picture)], input="board 2x3\npiece 2|L\n##\n#.\n"
-    )
+    invoke_dlx(["tile", "-", "--svg", str(picture)], stdin="board 2x3\npiece 2|L\n##\n#.\n")
     assert solution._repr_svg_() == solution.svg() == picture.read_text()
     assert repr(solution) == "Solution on the square grid: L L"
     assert solution == next(puzzle.solutions()) and len({solution, puzzle.first()}) == 1

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from commands import invoke_fillit
+from places import SHARED
+from typer.testing import Result
 
-from fillit.cli import app
-
-SUITE = Path(__file__).resolve().parents[4] / "shared" / "fillit-conformance"
+SUITE = SHARED / "fillit-conformance"
 if not SUITE.is_dir():
     pytest.skip(f"the shared conformance suite is not at {SUITE}", allow_module_level=True)
 
@@ -29,7 +29,7 @@ def case_params(folder: str) -> list[object]:
 
 def solve(argument: str) -> Result:
     """`fillit solve ARGUMENT` with colour off, standard output and error kept apart."""
-    return CliRunner().invoke(app, ["solve", argument], env={"NO_COLOR": "1"})
+    return invoke_fillit(["solve", argument], env={"NO_COLOR": "1"})
 
 
 def test_suite_holds_its_valid_and_invalid_cases() -> None:
@@ -84,7 +84,7 @@ def test_unreadable_file_prints_error(tmp_path: Path) -> None:
     "arguments", [["solve"], ["solve", "a.txt", "b.txt"]], ids=["no_file", "two_files"]
 )
 def test_wrong_number_of_arguments_prints_usage_not_error(arguments: list[str]) -> None:
-    result = CliRunner().invoke(app, arguments, env={"NO_COLOR": "1"})
+    result = invoke_fillit(arguments, env={"NO_COLOR": "1"})
     assert result.exit_code == 2
     assert result.stdout != "error\n"
     assert "Usage" in result.stderr

@@ -18,18 +18,16 @@ import subprocess
 import sys
 import time
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from commands import invoke_fillit
+from places import ROOT
 
 import fillit
 from dlx.cores.links.engine import core_name
-from fillit.cli import app
-
-ROOT = Path(__file__).resolve().parents[3]
 
 O_PIECE = "##..\n##..\n....\n....\n"
 I_UPRIGHT = "#...\n#...\n#...\n#...\n"
@@ -66,15 +64,6 @@ QUIET_ENV: dict[str, str | None] = {
 FORCED_COLOUR = {**QUIET_ENV, "FORCE_COLOR": "1"}
 
 
-def run(
-    args: list[str], *, input: str | None = None, env: Mapping[str, str | None] = QUIET_ENV
-) -> Result:
-    """Run the app in process; fail on any exception other than the exit typer turns it into."""
-    result = CliRunner().invoke(app, args, input=input, env=env)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    return result
-
-
 def fillit_file(tmp_path: Path, text: str | bytes, name: str = "pieces.txt") -> str:
     """The path, as a string, of a new file holding `text`."""
     path = tmp_path / name
@@ -101,40 +90,42 @@ def strip_ansi(text: str) -> str:
 
 
 def test_solve_prints_the_plain_board_when_not_on_a_terminal(tmp_path: Path) -> None:
-    result = run(["solve", fillit_file(tmp_path, TWO_PIECES)])
+    result = invoke_fillit(["solve", fillit_file(tmp_path, TWO_PIECES)])
     assert (result.exit_code, result.stdout, result.stderr) == (0, TWO_PIECES_ANSWER, "")
 
 
 def test_solve_plain_prints_no_escape_codes_even_when_colour_is_forced(tmp_path: Path) -> None:
-    result = run(["solve", "--plain", fillit_file(tmp_path, TWO_PIECES)], env=FORCED_COLOUR)
+    result = invoke_fillit(
+        ["solve", "--plain", fillit_file(tmp_path, TWO_PIECES)], env=FORCED_COLOUR
+    )
     assert (result.exit_code, result.stdout) == (0, TWO_PIECES_ANSWER)
 
 
 def test_solve_draws_in_colour_when_force_color_is_set(tmp_path: Path) -> None:
-    result = run(["solve", fillit_file(tmp_path, TWO_PIECES)], env=FORCED_COLOUR)
+    result = invoke_fillit(["solve", fillit_file(tmp_path, TWO_PIECES)], env=FORCED_COLOUR)
     assert result.exit_code == 0
     assert "\x1b[" in result.stdout
 
 
 def test_solve_coloured_output_stripped_of_escapes_is_the_plain_output(tmp_path: Path) -> None:
     path = fillit_file(tmp_path, FOUR_Z)
-    coloured = run(["solve", path], env=FORCED_COLOUR).stdout
-    assert strip_ansi(coloured) == run(["solve", path]).stdout == FOUR_Z_ANSWER
+    coloured = invoke_fillit(["solve", path], env=FORCED_COLOUR).stdout
+    assert strip_ansi(coloured) == invoke_fillit(["solve", path]).stdout == FOUR_Z_ANSWER
 
 
 def test_solve_no_color_wins_over_force_color(tmp_path: Path) -> None:
     env = {**FORCED_COLOUR, "NO_COLOR": "1"}
-    result = run(["solve", fillit_file(tmp_path, TWO_PIECES)], env=env)
+    result = invoke_fillit(["solve", fillit_file(tmp_path, TWO_PIECES)], env=env)
     assert (result.exit_code, result.stdout) == (0, TWO_PIECES_ANSWER)
 
 
 def test_solve_dash_reads_standard_input() -> None:
-    result = run(["solve", "-"], input=TWO_PIECES)
+    result = invoke_fillit(["solve", "-"], stdin=TWO_PIECES)
     assert (result.exit_code, result.stdout, result.stderr) == (0, TWO_PIECES_ANSWER, "")
 
 
 def test_solve_check_prints_the_board_and_reports_the_check_on_stderr(tmp_path: Path) -> None:
-    result = run(["solve", "--check", fillit_file(tmp_path, FOUR_Z)])
+    result = invoke_fillit(["solve", "--check", fillit_file(tmp_path, FOUR_Z)])
     assert (result.exit_code, result.stdout) == (0, FOUR_Z_ANSWER)
     assert result.stderr == "fillit: check passed\n"
 
@@ -161,13 +152,13 @@ INVALID_INPUTS = {
 def test_invalid_input_prints_error_and_exits_1(
     tmp_path: Path, command: list[str], text: bytes
 ) -> None:
-    result = run([*command, fillit_file(tmp_path, text)])
+    result = invoke_fillit([*command, fillit_file(tmp_path, text)])
     assert (result.exit_code, result.stdout) == (1, "error\n")
     assert_one_line(result.stderr)
 
 
 def test_invalid_standard_input_prints_error_and_exits_1() -> None:
-    result = run(["solve", "-"], input="##..\n")
+    result = invoke_fillit(["solve", "-"], stdin="##..\n")
     assert (result.exit_code, result.stdout) == (1, "error\n")
     assert_one_line(result.stderr)
 
@@ -178,7 +169,7 @@ def test_unreadable_source_prints_error_and_exits_1(
     tmp_path: Path, command: str, source: str
 ) -> None:
     name = {"missing": str(tmp_path / "absent.txt"), "directory": str(tmp_path), "empty-name": ""}
-    result = run([command, name[source]])
+    result = invoke_fillit([command, name[source]])
     assert (result.exit_code, result.stdout) == (1, "error\n")
     assert_one_line(result.stderr)
 
@@ -187,7 +178,7 @@ def test_unreadable_source_prints_error_and_exits_1(
 
 
 def test_no_arguments_shows_help_with_exit_2() -> None:
-    result = run([])
+    result = invoke_fillit([])
     assert result.exit_code == 2
     assert "Usage:" in result.stdout
     assert "solve" in result.stdout and "stats" in result.stdout
@@ -208,7 +199,7 @@ USAGE_ERRORS = {
 @pytest.mark.parametrize("args", USAGE_ERRORS.values(), ids=USAGE_ERRORS.keys())
 def test_usage_error_exits_2_with_usage_on_stderr(tmp_path: Path, args: list[str]) -> None:
     path = fillit_file(tmp_path, TWO_PIECES)
-    result = run([path if arg == "FILE" else arg for arg in args])
+    result = invoke_fillit([path if arg == "FILE" else arg for arg in args])
     assert (result.exit_code, result.stdout) == (2, "")
     assert "Usage:" in result.stderr
 
@@ -216,7 +207,7 @@ def test_usage_error_exits_2_with_usage_on_stderr(tmp_path: Path, args: list[str
 def test_version_prints_the_package_and_pyproject_version() -> None:
     with (ROOT / "pyproject.toml").open("rb") as handle:
         declared = tomllib.load(handle)["project"]["version"]
-    result = run(["--version"])
+    result = invoke_fillit(["--version"])
     expected = f"{fillit.__version__} (core: {core_name()})\n"
     assert (result.exit_code, result.stdout) == (0, expected)
     assert fillit.__version__ == declared
@@ -229,31 +220,33 @@ def test_version_prints_the_package_and_pyproject_version() -> None:
 def test_max_nodes_1_stops_with_exit_3_and_one_unknown_line(
     tmp_path: Path, command: list[str]
 ) -> None:
-    result = run([*command, "--max-nodes", "1", fillit_file(tmp_path, TWO_PIECES)])
+    result = invoke_fillit([*command, "--max-nodes", "1", fillit_file(tmp_path, TWO_PIECES)])
     assert result.exit_code == 3
     assert_one_line(result.stderr, contains="unknown")
     assert "AAB." not in result.stdout
 
 
 def test_solve_budget_exit_prints_nothing_on_stdout(tmp_path: Path) -> None:
-    result = run(["solve", "--max-nodes", "1", fillit_file(tmp_path, TWO_PIECES)])
+    result = invoke_fillit(["solve", "--max-nodes", "1", fillit_file(tmp_path, TWO_PIECES)])
     assert (result.exit_code, result.stdout) == (3, "")
 
 
 def test_a_spent_budget_stops_a_search_of_many_nodes_with_exit_3(tmp_path: Path) -> None:
-    result = run(["solve", "--max-nodes", "1", fillit_file(tmp_path, SEVEN_BARS)])
+    result = invoke_fillit(["solve", "--max-nodes", "1", fillit_file(tmp_path, SEVEN_BARS)])
     assert (result.exit_code, result.stdout) == (3, "")
     assert_one_line(result.stderr, contains="unknown")
 
 
 @pytest.mark.parametrize("option", [["--timeout", "0"], ["--timeout", "inf"], ["--max-nodes", "0"]])
 def test_an_empty_or_endless_budget_is_a_usage_error(tmp_path: Path, option: list[str]) -> None:
-    result = run(["solve", *option, fillit_file(tmp_path, SEVEN_BARS)])
+    result = invoke_fillit(["solve", *option, fillit_file(tmp_path, SEVEN_BARS)])
     assert (result.exit_code, result.stdout) == (2, "")
 
 
 def test_stats_json_after_a_budget_says_unknown_not_unsolvable(tmp_path: Path) -> None:
-    result = run(["stats", "--json", "--max-nodes", "1", fillit_file(tmp_path, SEVEN_BARS)])
+    result = invoke_fillit(
+        ["stats", "--json", "--max-nodes", "1", fillit_file(tmp_path, SEVEN_BARS)]
+    )
     report = json.loads(result.stdout)
     assert result.exit_code == 3
     assert (report["solved"], report["size"], report["rows"]) == (False, None, None)
@@ -264,7 +257,7 @@ def test_stats_json_after_a_budget_says_unknown_not_unsolvable(tmp_path: Path) -
 
 
 def test_stats_shows_sizes_tried_pieces_smallest_square_and_board(tmp_path: Path) -> None:
-    result = run(["stats", fillit_file(tmp_path, FOUR_Z)])
+    result = invoke_fillit(["stats", fillit_file(tmp_path, FOUR_Z)])
     lines = result.stdout.splitlines()
     assert (result.exit_code, result.stderr) == (0, "")
     header = next(line for line in lines if "size" in line and "fits" in line)
@@ -374,7 +367,7 @@ def test_the_docs_links_lead_somewhere_and_the_readme_stays_short(document: str)
 
 
 def test_stats_json_is_one_object_describing_the_search(tmp_path: Path) -> None:
-    result = run(["stats", "--json", fillit_file(tmp_path, FOUR_Z)])
+    result = invoke_fillit(["stats", "--json", fillit_file(tmp_path, FOUR_Z)])
     report = json.loads(result.stdout)
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.count("\n") == 1 and result.stdout.endswith("}\n")
@@ -386,7 +379,7 @@ def test_stats_json_is_one_object_describing_the_search(tmp_path: Path) -> None:
 
 
 def test_stats_json_attempts_grow_by_one_up_to_the_answer(tmp_path: Path) -> None:
-    report = json.loads(run(["stats", "--json", fillit_file(tmp_path, FOUR_Z)]).stdout)
+    report = json.loads(invoke_fillit(["stats", "--json", fillit_file(tmp_path, FOUR_Z)]).stdout)
     attempts = report["attempts"]
     sizes = [a["size"] for a in attempts]
     assert sizes == list(range(sizes[0], sizes[0] + len(sizes))) and sizes[-1] == report["size"]
@@ -404,13 +397,15 @@ def test_stats_json_attempts_grow_by_one_up_to_the_answer(tmp_path: Path) -> Non
 
 def test_stats_json_is_bare_json_even_when_colour_is_forced(tmp_path: Path) -> None:
     path = fillit_file(tmp_path, TWO_PIECES)
-    result = run(["stats", "--json", path], env=FORCED_COLOUR)
+    result = invoke_fillit(["stats", "--json", path], env=FORCED_COLOUR)
     assert result.exit_code == 0
     assert json.loads(result.stdout)["rows"] == TWO_PIECES_ANSWER.splitlines()
 
 
 def test_stats_plain_prints_no_escape_codes_even_when_colour_is_forced(tmp_path: Path) -> None:
-    result = run(["stats", "--plain", fillit_file(tmp_path, TWO_PIECES)], env=FORCED_COLOUR)
+    result = invoke_fillit(
+        ["stats", "--plain", fillit_file(tmp_path, TWO_PIECES)], env=FORCED_COLOUR
+    )
     assert result.exit_code == 0
     assert "\x1b" not in result.stdout and "\r" not in result.stdout
 
@@ -481,7 +476,11 @@ def run_fillit(*args: str) -> subprocess.CompletedProcess[str]:
 def test_python_m_fillit_prints_what_the_app_prints(tmp_path: Path) -> None:
     path = fillit_file(tmp_path, FOUR_Z)
     child = run_fillit("solve", path)
-    assert (child.returncode, child.stdout, child.stderr) == (0, run(["solve", path]).stdout, "")
+    assert (child.returncode, child.stdout, child.stderr) == (
+        0,
+        invoke_fillit(["solve", path]).stdout,
+        "",
+    )
 
 
 @pytest.mark.parametrize("args", [[], ["solve"]], ids=["no-arguments", "solve-no-file"])
@@ -604,7 +603,7 @@ def test_solve_svg_writes_the_square_as_a_picture(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ElementTree
 
     picture = tmp_path / "answer.svg"
-    result = run(["solve", "--svg", str(picture), fillit_file(tmp_path, TWO_PIECES)])
+    result = invoke_fillit(["solve", "--svg", str(picture), fillit_file(tmp_path, TWO_PIECES)])
     assert result.exit_code == 0
     side = len(result.stdout.splitlines())
     root = ElementTree.fromstring(picture.read_text())

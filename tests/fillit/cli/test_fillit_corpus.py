@@ -8,15 +8,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from commands import invoke_fillit
 from fillit_oracle import canonical_rows
-from typer.testing import CliRunner, Result
+from places import ROOT
+from typer.testing import Result
 
 from fillit.check import check
-from fillit.cli import app
 from fillit.parse import parse
 from fillit.pieces import Piece
 
-CORPUS = Path(__file__).resolve().parents[3] / "corpus" / "fillit"
+CORPUS = ROOT / "corpus" / "fillit"
 VALID = sorted((CORPUS / "valid").glob("*.txt"))
 INVALID = sorted((CORPUS / "invalid").glob("*.txt"))
 TAIL = sorted((CORPUS / "tail").glob("*.txt"))
@@ -35,7 +36,7 @@ SMALL = [case for case in VALID if block_count(case) <= ORACLE_LIMIT]
 
 def solve(path: Path) -> Result:
     """`fillit solve PATH` with colour off, standard output and error kept apart."""
-    return CliRunner().invoke(app, ["solve", str(path)], env={"NO_COLOR": "1"})
+    return invoke_fillit(["solve", str(path)], env={"NO_COLOR": "1"})
 
 
 def expected(case: Path, suffix: str) -> str:

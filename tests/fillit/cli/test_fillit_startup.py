@@ -6,13 +6,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from places import ROOT
 
 from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
 
-ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "corpus" / "fillit" / "valid" / "readme_example.txt"
 UNUSED = {
     "dlx.cores.links.dance",

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from board_pictures import cell_fills, neighbours, read_picture
+from places import ROOT
 
 from dlx.pictures.svg import board_svg
 from fillit.answer import Answer
@@ -12,7 +11,7 @@ from fillit.parse import parse
 from fillit.render import coloured, plain
 from fillit.solver.arrange import arrange_fast
 
-CASE = Path(__file__).resolve().parents[3] / "corpus" / "fillit" / "valid" / "twenty_six_pieces.txt"
+CASE = ROOT / "corpus" / "fillit" / "valid" / "twenty_six_pieces.txt"
 CELL = 10
 
 

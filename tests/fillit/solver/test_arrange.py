@@ -14,6 +14,7 @@ import pytest
 from fillit_oracle import canonical_rows, fits_within
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
+from places import ROOT
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
 import fillit.solver.arrange
@@ -46,7 +47,7 @@ from fillit.solver.packing import (
 from fillit.solver.pruner import StatePruner
 from fillit.solver.square_fits import decide_size
 
-CORPUS = Path(__file__).resolve().parents[3] / "corpus" / "fillit"
+CORPUS = ROOT / "corpus" / "fillit"
 VALID = sorted((CORPUS / "valid").glob("*.txt"))
 ORDERED_BUDGET = 100_000
 """Nodes the ordered search may spend on each size before its answer is discarded as unknown

@@ -7,13 +7,13 @@ Python form: the same search either way, on both engines."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from places import SHARED
 from pruner_walks import walk_tree
 from tetrominoes import SQUARE, TETROMINOES
 
@@ -33,8 +33,7 @@ pytestmark = pytest.mark.skipif(
     not empty_cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
 )
 
-ROOT = Path(__file__).resolve().parents[3]
-BENCH = ROOT.parent / "shared" / "fillit-bench"
+BENCH = SHARED / "fillit-bench"
 
 
 def compiled_packing(pieces: Sequence[Piece], side: int) -> Packing:

@@ -12,6 +12,7 @@ from unittest.mock import patch
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from places import ROOT, SHARED
 from pruner_walks import walk_tree
 from tetrominoes import TETROMINOES
 
@@ -28,14 +29,13 @@ pytestmark = pytest.mark.skipif(
     not empty_cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
 )
 
-ROOT = Path(__file__).resolve().parents[3]
 CASES = [
     ROOT / "corpus" / "fillit" / "valid" / "twenty_six_pieces.txt",
-    ROOT.parent / "shared" / "fillit-bench" / "hard_bleplat_hard1.txt",
-    ROOT.parent / "shared" / "fillit-bench" / "rand_n12_s1.txt",
-    ROOT.parent / "shared" / "fillit-bench" / "exact_k8_s2.txt",
-    ROOT.parent / "shared" / "fillit-bench" / "exact_k10_s1.txt",
-    ROOT.parent / "shared" / "fillit-bench" / "hard_bleplat_custom_Z.txt",
+    SHARED / "fillit-bench" / "hard_bleplat_hard1.txt",
+    SHARED / "fillit-bench" / "rand_n12_s1.txt",
+    SHARED / "fillit-bench" / "exact_k8_s2.txt",
+    SHARED / "fillit-bench" / "exact_k10_s1.txt",
+    SHARED / "fillit-bench" / "hard_bleplat_custom_Z.txt",
 ]
 
 

@@ -14,14 +14,14 @@ import time
 from pathlib import Path
 
 import pytest
+from commands import invoke_fillit
 from fillit_oracle import canonical_rows
 from hypothesis import given, settings
+from places import ROOT
 from tetrominoes import piece_lists
-from typer.testing import CliRunner
 
 import fillit.solver.race
 import fillit.solver.square_fits
-from fillit.cli import app
 from fillit.pieces import Piece
 from fillit.solver.arrange import arrange_fast
 from fillit.tools.generate import block, few_shapes, text
@@ -33,9 +33,6 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="racing needs os
 def free_core(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test races as if a core were free, whatever the machine's load."""
     monkeypatch.setattr(fillit.solver.race, "idle_core", lambda: True)
-
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def few(seed: int) -> list[Piece]:
@@ -115,7 +112,7 @@ def test_every_question_a_search_settled_is_logged_with_its_order_and_core() -> 
         assert race in raced.canonical.settled
     asked = [order for order, _ in alone.canonical.settled]
     assert asked.count("glance") + asked.count("repair") <= alone.canonical.oracle_calls
-    result = CliRunner().invoke(app, ["stats", "--jobs", "1", "-"], input=text_of(LONG))
+    result = invoke_fillit(["stats", "--jobs", "1", "-"], stdin=text_of(LONG))
     table = result.stdout[result.stdout.index("Questions settled") :]
     for order in set(asked):
         count = asked.count(order)
@@ -145,15 +142,15 @@ def test_the_command_line_answers_alike_on_one_job_or_two(tmp_path: Path) -> Non
     path = tmp_path / "long.txt"
     path.write_text(text_of(LONG))
     env = {"NO_COLOR": "1"}
-    one = CliRunner().invoke(app, ["solve", "--jobs", "1", str(path)], env=env)
-    two = CliRunner().invoke(app, ["solve", "--jobs", "2", str(path)], env=env)
+    one = invoke_fillit(["solve", "--jobs", "1", str(path)], env=env)
+    two = invoke_fillit(["solve", "--jobs", "2", str(path)], env=env)
     assert (one.exit_code, two.exit_code) == (0, 0)
     assert one.stdout == two.stdout == "\n".join(arrange_fast(LONG).rows()) + "\n"
-    shown = CliRunner().invoke(app, ["stats", "--plain", "--jobs", "1", str(path)], env=env)
+    shown = invoke_fillit(["stats", "--plain", "--jobs", "1", str(path)], env=env)
     assert shown.exit_code == 0 and "Raced" not in shown.stdout
-    every_core = CliRunner().invoke(app, ["solve", "--jobs", "0", str(path)], env=env)
+    every_core = invoke_fillit(["solve", "--jobs", "0", str(path)], env=env)
     assert (every_core.exit_code, every_core.stdout) == (0, one.stdout)  # (a worker per core)
-    refused = CliRunner().invoke(app, ["solve", "--jobs", "-1", str(path)], env=env)
+    refused = invoke_fillit(["solve", "--jobs", "-1", str(path)], env=env)
     assert refused.exit_code == 2
 
 

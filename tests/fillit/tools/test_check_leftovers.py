@@ -15,12 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from places import ROOT
 from processes import running_with
 
 from fillit.tools import judge
 from fillit.tools.judge_cases import Case
-
-ROOT = Path(__file__).resolve().parents[3]
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

@@ -9,12 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from commands import invoke_fillit
 from fillit_rules import RULES
+from places import ROOT
 from tetrominoes import TETROMINOES
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from fillit.check import check
-from fillit.cli import app
 from fillit.errors import InputError
 from fillit.parse import parse, read_source
 from fillit.pieces import Piece
@@ -23,14 +24,14 @@ from fillit.solver.arrange import arrange_fast
 from fillit.tools.generate import KINDS, SHAPES, GenerateError, pieces_of, valid_input
 from fillit.tools.invalid import BREAKS, invalid_input
 
-GOLDEN = Path(__file__).resolve().parents[3] / "corpus" / "generate"
+GOLDEN = ROOT / "corpus" / "generate"
 GOLDEN_CASES = sorted(GOLDEN.glob("*.args"))
 SEEDS = range(3)
 
 
 def generate(args: list[str]) -> Result:
     """`fillit generate ARGS` in process (compare `stdout_bytes`: `stdout` turns CR LF into LF)."""
-    return CliRunner().invoke(app, ["generate", *args])
+    return invoke_fillit(["generate", *args])
 
 
 def test_the_shapes_are_the_19_fixed_tetrominoes_in_a_fixed_order() -> None:
@@ -135,7 +136,7 @@ def test_fillit_solve_rejects_each_invalid_input(name: str, tmp_path: Path) -> N
     with pytest.raises(InputError) as raised:
         parse(read_source(str(path)))
     assert raised.value.rule is BREAKS[name].rule
-    solved = CliRunner().invoke(app, ["solve", str(path)], env={"NO_COLOR": "1"})
+    solved = invoke_fillit(["solve", str(path)], env={"NO_COLOR": "1"})
     assert (solved.exit_code, solved.stdout) == (1, "error\n")
 
 

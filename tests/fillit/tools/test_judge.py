@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from commands import invoke_fillit
 from rich.console import Console
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from fillit.cli import app
 from fillit.tools import judge, judge_cases
 from fillit.tools.generate import KINDS, valid_input
 from fillit.tools.invalid import BREAKS
@@ -43,7 +43,7 @@ ENV = {"NO_COLOR": "1", "COLUMNS": "200", "FORCE_COLOR": None}
 
 def check(args: list[str], command: list[str]) -> Result:
     """`fillit check ARGS -- COMMAND` in process."""
-    result = CliRunner().invoke(app, ["check", *args, "--", *command], env=ENV)
+    result = invoke_fillit(["check", *args, "--", *command], env=ENV)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
     return result
 
@@ -308,7 +308,7 @@ def test_save_writes_each_failing_input_beside_its_expected_output(
         f"{name}{suffix}" for name in failing for suffix in (".txt", ".out")
     )
     for name in failing:
-        solved = CliRunner().invoke(app, ["solve", str(folder / f"{name}.txt")], env=ENV)
+        solved = invoke_fillit(["solve", str(folder / f"{name}.txt")], env=ENV)
         assert solved.stdout == (folder / f"{name}.out").read_text()
 
 
@@ -373,7 +373,7 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
         (["--corpus", str(tmp_path / "nowhere")], SOLVE, "no such folder"),
     ]:
         args = [*args, *(["--"] if command else []), *command]
-        result = CliRunner().invoke(app, ["check", *args], env=ENV)
+        result = invoke_fillit(["check", *args], env=ENV)
         assert result.exit_code == 2, (args, result.stdout)
         assert message in " ".join(result.stderr.replace("│", " ").split()), args
 

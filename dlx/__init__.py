@@ -16,7 +16,8 @@ TYPE_CHECKING = False  # as typing's, without importing typing before the progra
 if TYPE_CHECKING:
     from typing import Any
 
-    from dlx.cores.links.engine import CORE, core_name
+    from dlx.engines.links.engine import CORE, core_name
+    from dlx.engines.zdd.engine import Zdd, zdd
     from dlx.errors import (
         BoundsError,
         BudgetError,
@@ -45,13 +46,12 @@ if TYPE_CHECKING:
     from dlx.solve import count, first, solve
     from dlx.stats import Stats, Status
     from dlx.verify import verify
-    from dlx.zdd import Zdd, zdd
 
 __version__ = "0.1.0"
 
 _HOMES = {
-    "CORE": "dlx.cores.links.engine",
-    "core_name": "dlx.cores.links.engine",
+    "CORE": "dlx.engines.links.engine",
+    "core_name": "dlx.engines.links.engine",
     **dict.fromkeys(
         [
             "BoundsError",
@@ -86,8 +86,8 @@ _HOMES = {
     "first": "dlx.solve",
     "solve": "dlx.solve",
     "verify": "dlx.verify",
-    "Zdd": "dlx.zdd",
-    "zdd": "dlx.zdd",
+    "Zdd": "dlx.engines.zdd.engine",
+    "zdd": "dlx.engines.zdd.engine",
 }
 """Each public name and the module it comes from."""
 

@@ -136,7 +136,7 @@ class SearchBusyError(DlxError):
 
 
 class CoreUnavailableError(DlxError):
-    """A search asked for a core that is unknown or was not built (see `dlx.cores.links.engine`)."""
+    """A search asked for a core that is unknown or was not built (`dlx.engines.links.engine`)."""
 
 
 class BudgetError(DlxError):
@@ -216,6 +216,10 @@ class PuzzleError(DlxError):
     """A puzzle's input breaks a rule (a board, a piece, a clue); the message names it. The
     front-ends' error (`dlx.puzzles`; `dlx.tiling`'s `TileError`), a `DlxError` as the
     engine's are, so that one `except DlxError` takes every bad input."""
+
+
+class ParallelError(DlxError):
+    """A search cannot run in parallel as asked (what cannot be sent, or a lost worker)."""
 
 
 DOMAIN_ERRORS = (DlxError,)

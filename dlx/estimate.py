@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from dlx.cores.settings import Choice
+from dlx.engines.settings import Choice
 from dlx.errors import DlxError
 from dlx.problem import Problem
 from dlx.solve import solve

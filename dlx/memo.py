@@ -46,11 +46,11 @@ class FailureMemo:
     _owner: int | None = None
     _core_owner: int | None = None  # the serial of the compiled core whose states `_store` keeps
     _store: Any = (
-        None  # the compiled core's exact store of failed states (see dlx/cores/links/_links.c)
+        None  # the compiled core's exact store of failed states (see dlx/engines/links/_links.c)
     )
 
     def bind(self, links: Any, problem: Problem[Any]) -> None:
-        """Tie the memo to one problem's pure-Python links (`dlx.cores.links.dance.links_of`),
+        """Tie the memo to one problem's pure-Python links (`dlx.engines.links.twin.links_of`),
         checking that its states can be keyed exactly."""
         if self._core_owner is not None:
             raise MemoUnsupportedError("this memo belongs to a search of the compiled core")

@@ -1,16 +1,16 @@
 """The public search API: a lazy generator of solutions and its small helpers.
 
 `solve`, `count` and `first` check their keywords once, into the `SearchSettings` every core
-takes (`dlx.cores.settings`), and hand it to the front door of the engine asked for.
+takes (`dlx.engines.settings`), and hand it to the front door of the engine asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Hashable, Iterable
 
-from dlx.cores.counters import BATCH, NO_LIMIT
-from dlx.cores.settings import Choice as Choice
-from dlx.cores.settings import SearchSettings
+from dlx.engines.counters import BATCH, NO_LIMIT
+from dlx.engines.settings import Choice as Choice
+from dlx.engines.settings import SearchSettings
 from dlx.errors import OutOfBudgetError, SearchOptionError, UnknownItemError
 from dlx.problem import Problem
 from dlx.stats import Stats, Status
@@ -19,8 +19,8 @@ TYPE_CHECKING = False  # as typing's, which a search need not load (it costs a s
 if TYPE_CHECKING:
     from typing import Any, TypedDict, TypeVar, Unpack
 
-    from dlx.cores.bitset.layout import Layout
-    from dlx.cores.settings import CoreName, Learn, Progress, Prune
+    from dlx.engines.bitset.layout import Layout
+    from dlx.engines.settings import CoreName, Learn, Progress, Prune
     from dlx.memo import FailureMemo  # only named here: a search without a memo never loads it
 
     K = TypeVar("K", bound=Hashable)
@@ -68,14 +68,14 @@ def solve(
     DLX1 does.
     `core` picks the dance: "compiled" (C, the default when it was built) or "python" (the
     reference); both give the same solutions in the same order and the same statistics.
-    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.cores.cells.engine`):
+    `engine="cells"` runs Knuth's SSXCC instead (dancing cells, `dlx.engines.cells.engine`):
     its own item choice and counts, and no hooks, memo, multiplicities or orders.
-    `engine="bitset"` searches on bitsets (`dlx.cores.bitset`): the first free cell of
-    `layout` (a `dlx.cores.bitset.layout.Layout`: which items are cells, where they lie and
+    `engine="bitset"` searches on bitsets (`dlx.engines.bitset`): the first free cell of
+    `layout` (a `dlx.engines.bitset.layout.Layout`: which items are cells, where they lie and
     their neighbours; without one, the items covered at most once, in declaration order),
     for problems of at most 256 cells, without colours, hooks, memo or orders.
     `DLX_CORE` in the environment picks it when `core` is not given (see
-    `dlx.cores.links.engine`); the few problems the compiled core cannot take (a multiplicity
+    `dlx.engines.links.engine`); the few problems the compiled core cannot take (a multiplicity
     over 2**40) run on Python.
     Arguments are checked at once, before the first solution is asked for.
     """
@@ -141,15 +141,15 @@ def solve_with(
     `stats` current. The engine's front door builds the search at once (its checks raise
     here, before the first solution is asked for)."""
     if settings.engine == "cells":
-        from dlx.cores.cells.engine import search_cells
+        from dlx.engines.cells.engine import search as search_cells
 
         search = search_cells(problem, stats, settings)
     elif settings.engine == "bitset":
-        from dlx.cores.bitset.core import search_bitset
+        from dlx.engines.bitset.engine import search as search_bitset
 
         search = search_bitset(problem, stats, settings)
     else:
-        from dlx.cores.links.engine import search_links
+        from dlx.engines.links.engine import search as search_links
 
         search = search_links(problem, stats, settings)
     keys = None if problem.keys_are_numbers else problem.keys

@@ -25,7 +25,7 @@ class Status(StrEnum):
 
 class Record:
     """The repr and equality of a class written out as the dataclass it was (`Stats`,
-    `dlx.cores.zdd.search.ZddStats`): its fields are `__match_args__`, in order; equality
+    `dlx.engines.zdd.twin.ZddStats`): its fields are `__match_args__`, in order; equality
     compares those `_compared` gives (all, unless a class leaves some out); mutable, so
     unhashable. (`dataclasses` imports `inspect`: 0.04 G instructions of a start.)"""
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
 
 CORES = ["python", "compiled"] if LINKS_COMPILED else ["python"]
 

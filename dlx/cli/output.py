@@ -256,11 +256,11 @@ def name_engine(stats: Stats, engine: str) -> None:
     """
     stats.engine = engine
     if engine == "cells":
-        from dlx.cores.cells.engine import cells_core_name
+        from dlx.engines.cells.engine import core_name as cells_core_name
 
         stats.core = cells_core_name()
     elif engine == "bitset":
-        from dlx.cores.bitset.core import bitset_core_name
+        from dlx.engines.bitset.engine import core_name as bitset_core_name
 
         stats.core = bitset_core_name()
 
@@ -273,6 +273,6 @@ def engine_core(stats: Stats) -> str:
     """
     if stats.engine in ("cells", "bitset"):
         return stats.core
-    from dlx.cores.links.engine import core_name
+    from dlx.engines.links.engine import core_name
 
     return core_name()

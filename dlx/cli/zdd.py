@@ -27,11 +27,12 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from dlx.engines.zdd.engine import Zdd
     from dlx.problem import Problem
-    from dlx.zdd import Zdd
 
 MEMO_MB = 1024
-"""The default of `--memo-mb`: `dlx.zdd.MEMO_MB` (not imported: the command line starts light)."""
+"""The default of `--memo-mb`: `dlx.engines.zdd.engine.MEMO_MB` (not imported: the command line
+starts light)."""
 
 
 class ZddAsked:
@@ -65,7 +66,7 @@ def run_zdd(
 ) -> None:
     """Build the ZDD of the problem `problem()` gives (with its item order) within the run's
     clock, then print as asked, each solution through `show(keys, number)`."""
-    from dlx.zdd import zdd
+    from dlx.engines.zdd.engine import zdd
 
     if asked.out is not None and not asked.out.parent.is_dir():
         raise fail(f"{asked.out}: no such folder")

@@ -16,7 +16,7 @@ Words used here (after Knuth's XCCDC stage files and Hadoop's DistributedPentomi
   under a budget (time, or nodes); a part its budget stops keeps what it searched and leaves
   the rest of its tree as parts (`Outcome.rest`): the node it stood at, then the options it
   had not tried, deepest level first, as the compiled cores tell them
-  (`dlx.cores.settings.Frontier`). Nothing is searched twice, and what a large part leaves
+  (`dlx.engines.settings.Frontier`). Nothing is searched twice, and what a large part leaves
   goes at once to the idle workers.
 - *Expanding* a part lists the options the search branches on at its root (the search itself
   does it, with a pruning check that records each child and cuts it off): the part becomes its
@@ -33,26 +33,18 @@ node a stopped part stood at, whose option that part took: `updates` falls short
 sequential count by exactly those (`tests/parallel/test_parallel.py` checks both relations).
 
 The rooms: `parts` (what a part is, and what comes back from one), `searching` (searching and
-cutting one), `cells_split` (cutting a dancing-cells search, which `searching` calls for
-`engine="cells"`), `executors` (where parts run), `schedule` (the order they go out and the
+cutting one; an engine with a tree of its own cuts it in its room's `split`: cells, bitset),
+`executors` (where parts run), `schedule` (the order they go out and the
 merge back), `checkpoint` (resuming), `driver` (a run from start to end). A part is searched
 through `dlx.solve` with the run's `Settings` turned into the `SearchSettings` every core takes
 (`Settings.below`).
 """
 
+from dlx.errors import ParallelError
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
 from dlx.parallel.driver import count_parallel, solve_parallel
 from dlx.parallel.executors import most_workers, workers_for
-from dlx.parallel.parts import (
-    SLICE,
-    CheckpointError,
-    Outcome,
-    ParallelError,
-    Part,
-    Progress,
-    Report,
-    Settings,
-)
+from dlx.parallel.parts import SLICE, CheckpointError, Outcome, Part, Progress, Report, Settings
 from dlx.parallel.searching import branches
 
 __all__ = [

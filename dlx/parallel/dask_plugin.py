@@ -31,6 +31,6 @@ def warm() -> None:
     """Load what searching a part takes (a worker of a cluster starts with none of it: a tenth
     of a second or more), as the worker joins rather than when its first part comes: the first
     parts of a run are the ones every other part waits for."""
-    import dlx.cores.cells.engine
-    import dlx.cores.links.engine
+    import dlx.engines.cells.engine
+    import dlx.engines.links.engine
     import dlx.parallel.searching  # noqa: F401  (what a part runs; run_part's module is light)

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypedDict, Unpack
 
-from dlx.cores.settings import Choice, Prune
+from dlx.engines.settings import Choice, Prune
+from dlx.errors import ParallelError
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
 from dlx.parallel.executors import (
     ExecutorPool,
@@ -25,14 +26,7 @@ from dlx.parallel.executors import (
     this_worker,
     workers_for,
 )
-from dlx.parallel.parts import (
-    K,
-    Outcome,
-    ParallelError,
-    ProgressHook,
-    Report,
-    Settings,
-)
+from dlx.parallel.parts import K, Outcome, ProgressHook, Report, Settings
 from dlx.parallel.schedule import outcomes
 from dlx.problem import Problem
 from dlx.stats import Status
@@ -161,8 +155,8 @@ class ParallelKeywords(TypedDict, total=False):
     that on a Dask cluster); `checkpoint` names a file of finished parts, to resume from;
     `progress` is told after each part; `report`, if given, holds the statistics (see the
     package's docstring); `engine="cells"` searches the parts with dancing cells (see
-    `dlx.parallel.cells_split` for how they add up), `engine="bitset"` on bitsets, with the
-    board's `layout` (`dlx.parallel.bitset_split`)."""
+    `dlx.engines.cells.split` for how they add up), `engine="bitset"` on bitsets, with the
+    board's `layout` (`dlx.engines.bitset.split`)."""
 
     jobs: int | None
     executor: Executor | None
@@ -238,7 +232,7 @@ def _settings(problem: Problem[K], solutions: bool, options: ParallelKeywords) -
     alone (options without a primary cell, which it takes in order below the path) refused."""
     engine, layout = options.get("engine", "links"), options.get("layout")
     if engine == "bitset":
-        from dlx.parallel.bitset_split import refuse_unsplittable
+        from dlx.engines.bitset.split import refuse_unsplittable
 
         refuse_unsplittable(problem, layout)
     return Settings(

@@ -15,7 +15,8 @@ from concurrent.futures import Executor, Future
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dlx.parallel.parts import SLICE, Outcome, ParallelError, Part, Settings
+from dlx.errors import ParallelError
+from dlx.parallel.parts import SLICE, Outcome, Part, Settings
 from dlx.parallel.searching import search
 from dlx.problem import Problem
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TypeVar
 
-from dlx.cores.settings import Choice, Prune, SearchSettings
+from dlx.engines.settings import Choice, Prune, SearchSettings
 from dlx.errors import DlxError
 from dlx.parallel.timing import Timing
 from dlx.problem import Problem
@@ -64,10 +64,6 @@ DEATHS = 4
 """Times a part may lose its worker before the run gives up on it."""
 
 
-class ParallelError(DlxError):
-    """A search cannot run in parallel as asked (what cannot be sent, or a lost worker)."""
-
-
 class CheckpointError(DlxError):
     """A checkpoint file belongs to another problem or other options, or is not one."""
 
@@ -84,9 +80,9 @@ class Settings:
     prune: Prune | None = None
     solutions: bool = True
     budget: int | None = None
-    engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.parallel.cells_split`)
+    engine: str = "links"  # or "cells": Knuth's SSXCC (see `dlx.engines.cells.split`)
     seconds: float | None = None
-    layout: object = None  # the bitset engine's (see `dlx.parallel.bitset_split`)
+    layout: object = None  # the bitset engine's (see `dlx.engines.bitset.split`)
 
     def below(
         self,

@@ -11,7 +11,7 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from dataclasses import replace
 from typing import Any
 
-from dlx.errors import DlxError
+from dlx.errors import DlxError, ParallelError
 from dlx.parallel.checkpoint import Checkpoint
 from dlx.parallel.executors import Pool
 from dlx.parallel.parts import (
@@ -22,7 +22,6 @@ from dlx.parallel.parts import (
     TAIL,
     K,
     Outcome,
-    ParallelError,
     Part,
     Progress,
     ProgressHook,

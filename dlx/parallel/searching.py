@@ -9,9 +9,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from dlx.cores.counters import BATCH, NO_LIMIT
-from dlx.cores.settings import Frontier, SearchSettings
-from dlx.parallel.cells_split import cells_branches
+from dlx.engines.cells.split import cells_branches
+from dlx.engines.counters import BATCH, NO_LIMIT
+from dlx.engines.settings import Frontier, SearchSettings
 from dlx.parallel.parts import (
     BUDGET,
     GROUPS,
@@ -45,7 +45,7 @@ def branches(
     sequential search's: a pruning check records each child and cuts it off (a node, no updates).
     """
     if settings.engine == "bitset":
-        from dlx.parallel.bitset_split import bitset_branches
+        from dlx.engines.bitset.split import bitset_branches
 
         return bitset_branches(
             problem, prefix, settings.below(problem, prefix, settings.prune, None)
@@ -138,14 +138,14 @@ def tells_where(problem: Problem[K], settings: Settings) -> bool:
 
     try:
         if settings.engine == "cells":
-            from dlx.cores.cells.engine import cells_core
+            from dlx.engines.cells.engine import pick_core as cells_core
 
             return cells_core() == "compiled"
         if settings.engine == "bitset":
-            from dlx.cores.bitset.core import bitset_core
+            from dlx.engines.bitset.engine import pick_core as bitset_core
 
             return bitset_core() == "compiled"
-        from dlx.cores.links.engine import compiled_supports, default_core
+        from dlx.engines.links.engine import compiled_supports, default_core
 
         general = problem.has_colours or problem.has_multiplicities
         return default_core() == "compiled" and compiled_supports(problem) and not general
@@ -176,11 +176,11 @@ def _run(
     stops: list[Frontier] = []
     below = asked.replace(givens=prefix, max_nodes=budget, timeout=seconds, stopped=stops.append)
     if below.engine == "cells":
-        from dlx.cores.cells.engine import search_cells as engine
+        from dlx.engines.cells.engine import search as engine
     elif below.engine == "bitset":
-        from dlx.cores.bitset.core import search_bitset as engine
+        from dlx.engines.bitset.engine import search as engine
     else:
-        from dlx.cores.links.engine import search_links as engine
+        from dlx.engines.links.engine import search as engine
     # (the engines' option numbers, which `dlx.solve` would turn into keys and a part back)
     solutions = engine(problem, stats, below)
     if below.count_to:

@@ -55,7 +55,7 @@ PRELOAD = [
     "dlx.tiling.render",
     "dlx.tiling.svg",
     "dlx.pictures.svg",
-    "dlx.cores.links.engine",
+    "dlx.engines.links.engine",
 ]
 """What the fork server loads once for every worker it forks (a worker loading the drawing's
 modules itself took 0.1 s more to its first picture)."""

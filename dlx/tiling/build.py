@@ -68,7 +68,7 @@ def engine_keywords(tiling: Tiling) -> dict[str, Any]:
     engine with the board's layout where it fits, else dancing cells, else (multiplicities)
     dancing links."""
     if tiling.engine is None:
-        from dlx.cores.bitset.core import fits
+        from dlx.engines.bitset.engine import fits
         from dlx.tiling.numbering import layout
 
         board = layout(tiling)
@@ -85,7 +85,7 @@ def parallel_keywords(tiling: Tiling) -> dict[str, Any]:
     """The keywords that pick the engine the parts of a parallel count (`--jobs`) run on:
     `engine_keywords`', unless the bitset engine cannot split the problem into parts (cells
     that may stay empty, pieces that fit there alone), then dancing cells, else links."""
-    from dlx.cores.bitset.core import splittable
+    from dlx.engines.bitset.engine import splittable
 
     chosen = engine_keywords(tiling)
     if chosen.get("engine") == "bitset" and not splittable(tiling.problem, chosen["layout"]):

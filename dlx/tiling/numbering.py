@@ -1,5 +1,5 @@
 """In what order does a search on bitsets fill a board, and which cells touch? The board's cells
-numbered per grid for `dlx.cores.bitset`: along the shortest extent first (a rectangle fills
+numbered per grid for `dlx.engines.bitset`: along the shortest extent first (a rectangle fills
 column by column across its short side, so what is covered stays a thin frontier), a
 triangle's two cells of one rhombus together, then the longer extents; each cell's
 neighbours on its grid, for the checks that end a node whose free cells are cut into regions
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dlx.cores.bitset.layout import MAX_CELLS, Layout
+from dlx.engines.bitset.layout import MAX_CELLS, Layout
 from dlx.problem import Problem
 from dlx.tiling.grids import Cell, Grid
 from dlx.tiling.options import Tiling
@@ -56,7 +56,7 @@ def grid_layout(grid: Grid, cells: Mapping[Any, Cell]) -> Layout | None:
 def engine_for(problem: Problem[Any], grid: Grid, cells: Mapping[Any, Cell]) -> dict[str, Any]:
     """The keywords that pick the engine a board's search runs on: the bitset engine with the
     layout of `cells` (`grid_layout`) where the problem fits it, else dancing cells."""
-    from dlx.cores.bitset.core import fits
+    from dlx.engines.bitset.engine import fits
 
     board = grid_layout(grid, cells)
     if board is not None and fits(problem, board):

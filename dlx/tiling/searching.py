@@ -13,7 +13,7 @@ from dlx.tiling.build import Tiling, parallel_keywords
 
 TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load
 if TYPE_CHECKING:
-    from dlx.cores.settings import Progress
+    from dlx.engines.settings import Progress
     from dlx.solve import SearchKeywords
     from dlx.tiling.solution import Solution
 
@@ -66,8 +66,8 @@ def sequential_only(*budgets: float | None) -> None:
 def zdd_count(tiling: Tiling, max_nodes: int | None) -> int:
     """The number of solutions, through a ZDD (none with `unique` where a symmetry is checked
     on the solutions themselves)."""
+    from dlx.engines.zdd.engine import zdd
     from dlx.tiling.build import tiling_order
-    from dlx.zdd import zdd
 
     if tiling.canonical is not None:
         raise SearchOptionError("unique leaves symmetries to check here, which zdd cannot")

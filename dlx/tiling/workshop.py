@@ -40,7 +40,7 @@ TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load
 if TYPE_CHECKING:
     from typing import Any
 
-    from dlx.cores.settings import Progress
+    from dlx.engines.settings import Progress
     from dlx.tiling.given import Copies, Pieces
     from dlx.tiling.solution import Solution
 

@@ -28,7 +28,7 @@ def frames(argv: list[str]) -> list[str]:
 
     def hook(frame: FrameType, event: str, arg: Any) -> None:
         name = frame.f_globals.get("__name__", "")
-        if found or event != "call" or not name.startswith("dlx.cores."):
+        if found or event != "call" or not name.startswith("dlx.engines."):
             return
         if frame.f_code.co_name not in CORES:
             return

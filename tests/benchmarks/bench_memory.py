@@ -15,7 +15,7 @@ import sys
 import tracemalloc
 
 from dlx import Problem
-from dlx.cores.links.dance import links_of
+from dlx.engines.links.twin import links_of
 
 TOTAL = 200_000
 LENGTHS = [4, 40, 400, 4000, 20_000]

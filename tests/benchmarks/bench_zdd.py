@@ -35,7 +35,7 @@ beside a transfer-matrix count of the board (and the plain count's, on 4 x 12). 
 every file counted within 10 s and under 1 GB. `--orders-only` runs this part alone.
 `--order-cost FILE ...` then prints what `auto`'s choice of order costs on each Knuth-format
 FILE, in this process (best of 3): reading it, the given order's plan and probe (as before
-issue 50), the orders derived from the options (`dlx.cores.zdd.order.derived_orders`: the
+issue 50), the orders derived from the options (`dlx.engines.zdd.order.derived_orders`: the
 options' ties counted, the sweep, reverse Cuthill-McKee), their plans (`reorder_plan`) and their
 probes (`PROBE_NODES` nodes each, or fewer where the search ends), in milliseconds. Exit 1 when
 two counts differ.
@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from dlx.cores.zdd.plan import Plan
+    from dlx.engines.zdd.plan import Plan
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 SCOTT = (
@@ -344,8 +344,8 @@ def orderings(options: argparse.Namespace, dlx: list[str]) -> int:
 
 def order_cost(path: Path) -> str:
     """What choosing the order costs on the Knuth-format file `path` (see the module's notes)."""
-    from dlx.cores.zdd.order import derived_orders
-    from dlx.cores.zdd.plan import compile_plan, reorder_plan
+    from dlx.engines.zdd.order import derived_orders
+    from dlx.engines.zdd.plan import compile_plan, reorder_plan
     from dlx.knuth import decode, parse_dlx
 
     started = time.perf_counter()
@@ -385,7 +385,7 @@ def _ms(started: float) -> float:
 
 def probe(plan: Plan) -> None:
     """The compiled frontier's probe of `plan`, as `choose="auto"` runs it."""
-    from dlx.cores.zdd.compiled import PROBE_NODES, build_compiled
+    from dlx.engines.zdd.compiled import PROBE_NODES, build_compiled
     from dlx.errors import BudgetError
 
     with contextlib.suppress(BudgetError):

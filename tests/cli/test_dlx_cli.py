@@ -14,11 +14,11 @@ from commands import invoke_dlx
 from places import ROOT
 
 from dlx import __version__
-from dlx.cores.bitset import COMPILED as BITSET_COMPILED
-from dlx.cores.bitset.core import bitset_core_name
-from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
-from dlx.cores.cells.engine import cells_core_name
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.bitset import COMPILED as BITSET_COMPILED
+from dlx.engines.bitset.engine import core_name as bitset_core_name
+from dlx.engines.cells.engine import COMPILED as CELLS_COMPILED
+from dlx.engines.cells.engine import core_name as cells_core_name
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
 
 CORPUS = ROOT / "corpus"
 PLAIN = {"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "120"}

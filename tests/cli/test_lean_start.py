@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 import dlx.solve
 from dlx import Problem, Stats, Status
-from dlx.cores.zdd.search import ZddStats
+from dlx.engines.zdd.engine import Zdd
+from dlx.engines.zdd.twin import ZddStats
 from dlx.knuth import DlxFile, _words, parse_dlx
-from dlx.zdd import Zdd
 
 
 @dataclasses.dataclass

@@ -21,7 +21,7 @@ from places import ROOT
 from typer.testing import Result
 
 from dlx import Stats, solve
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
 from dlx.programs.live import LiveLine
 from dlx.puzzles import queens
 from dlx.tiling.build import build, knuth_text
@@ -209,7 +209,7 @@ def test_a_puzzle_from_options_names_the_option_not_a_line(args: list[str], mess
 
 
 PAGES = ["README.md", "dlx/DESIGN.md", "fillit/DESIGN.md", "dlx/tiling/README.md"]
-PAGES += ["dlx/cores/zdd/DESIGN.md", "dlx/CHANGELOG.md", "fillit/CHANGELOG.md"]
+PAGES += ["dlx/engines/zdd/DESIGN.md", "dlx/CHANGELOG.md", "fillit/CHANGELOG.md"]
 PAGES += sorted(str(p.relative_to(ROOT)) for p in (ROOT / "corpus").glob("*/README.md"))
 
 

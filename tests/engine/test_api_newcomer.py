@@ -126,7 +126,7 @@ def test_what_a_prompt_echoes_is_one_short_line() -> None:
 
 @pytest.mark.parametrize("core", ["python", "compiled"])
 def test_stats_name_the_core_that_searched(core: str) -> None:
-    from dlx.cores.links.engine import COMPILED
+    from dlx.engines.links.engine import COMPILED
 
     if core == "compiled" and not COMPILED:
         pytest.skip("the compiled core was not built")

@@ -16,12 +16,12 @@ from places import ROOT
 from test_counting import queens
 
 from dlx import FailureMemo, Problem, Stats, solve
-from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
-from dlx.cores.cells.engine import table_for
-from dlx.cores.counters import BATCH, NO_LIMIT, POLL_NODES
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
-from dlx.cores.links.engine import compiled_links
-from dlx.cores.settings import CoreName
+from dlx.engines.cells.engine import COMPILED as CELLS_COMPILED
+from dlx.engines.cells.engine import table_for
+from dlx.engines.counters import BATCH, NO_LIMIT, POLL_NODES
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.engine import compiled_links
+from dlx.engines.settings import CoreName
 from dlx.errors import EngineOptionError
 from dlx.knuth import read_dlx
 from dlx.parallel import solve_parallel

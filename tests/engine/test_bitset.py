@@ -1,4 +1,4 @@
-"""The bitset engine (`dlx.cores.bitset`): on random tilings of every grid and on random problems
+"""The bitset engine (`dlx.engines.bitset`): on random tilings of every grid and on random problems
 the same solutions as the dances, the compiled search equal to its twin (solutions in order,
 nodes, updates, profile, status, estimates, the progress share), budgets, givens, the frontier
 a budget leaves, and what the engine refuses."""
@@ -16,12 +16,13 @@ from places import ROOT
 from strategies import bounded_raw_problems, raw_problems
 
 from dlx import EngineOptionError, FailureMemo, Problem, Stats, Status, count, solve, verify
-from dlx.cores.bitset import COMPILED
-from dlx.cores.bitset.core import bitset_core, built_for, fits
-from dlx.cores.bitset.layout import Layout
-from dlx.cores.bitset.memo import Memo
-from dlx.cores.bitset.plan import PROBES, SEED, twin_estimate
-from dlx.cores.bitset.twin import Search
+from dlx.engines.bitset import COMPILED
+from dlx.engines.bitset.engine import built_for, fits
+from dlx.engines.bitset.engine import pick_core as bitset_core
+from dlx.engines.bitset.layout import Layout
+from dlx.engines.bitset.memo import Memo
+from dlx.engines.bitset.plan import PROBES, SEED, twin_estimate
+from dlx.engines.bitset.twin import Search
 from dlx.errors import CoreUnavailableError
 from dlx.tiling.build import Tiling, build, engine_keywords
 from dlx.tiling.drawn import read_picture
@@ -241,8 +242,8 @@ def test_every_choice_searches_alike_on_both_cores(tiling: Tiling, data: st.Data
     """Each way to branch (a plan of pieces placed first, the narrow choice or not, pieces a
     narrow choice watches): the same solutions in the same order and the same figures on both
     cores, and the same estimates."""
-    from dlx.cores.bitset.twin import dance
-    from dlx.cores.settings import SearchSettings
+    from dlx.engines.bitset.twin import dance
+    from dlx.engines.settings import SearchSettings
 
     keywords = engine_keywords(tiling)
     if keywords.get("engine") != "bitset":
@@ -320,8 +321,8 @@ def test_the_memo_of_failures_cuts_the_tree_alike_on_both_cores(
 def test_a_watched_piece_is_branched_on_where_it_has_the_fewest_options() -> None:
     """A narrow choice that watches the I pentomino branches on it where it has fewer options
     than every cell counted: another tree, the same solutions, alike on both cores."""
-    from dlx.cores.bitset.twin import dance
-    from dlx.cores.settings import SearchSettings
+    from dlx.engines.bitset.twin import dance
+    from dlx.engines.settings import SearchSettings
 
     tiling = build(read_spec(PENTOMINOES_4X10, "square"))
     layout = engine_keywords(tiling)["layout"]

@@ -30,8 +30,8 @@ from dlx import (
     solve,
     verify,
 )
-from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
-from dlx.cores.cells.engine import cells_core
+from dlx.engines.cells.engine import COMPILED as CELLS_COMPILED
+from dlx.engines.cells.engine import pick_core as cells_core
 from dlx.errors import CoreUnavailableError
 from dlx.knuth import format_dlx, read_dlx
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from places import SHARED
 from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
 
-import dlx.cores.links.engine
+import dlx.engines.links.engine
 from dlx import (
     CoreUnavailableError,
     FailureMemo,
@@ -29,8 +29,8 @@ from dlx import (
     solve,
     verify,
 )
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
-from dlx.cores.links.engine import default_core, pick_core
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.engine import default_core, pick_core
 from dlx.knuth import read_dlx
 
 needs_compiled = pytest.mark.skipif(not LINKS_COMPILED, reason="the core was not built")
@@ -424,12 +424,12 @@ def test_a_multiplicity_too_large_for_the_core_runs_on_python() -> None:
     problem = Problem(["a", "b"], bounds={"a": (0, huge)})
     problem.add_option("a", ["a"])
     problem.add_option("ab", ["a", "b"])
-    assert not dlx.cores.links.engine.compiled_supports(problem)
+    assert not dlx.engines.links.engine.compiled_supports(problem)
     stats = Stats()
     assert list(solve(problem, core="compiled", stats=stats)) == [("ab", "a"), ("ab",)]
-    assert problem not in dlx.cores.links.engine._BUILT  # the core was never built for it
+    assert problem not in dlx.engines.links.engine._BUILT  # the core was never built for it
     problem = Problem(["a", "b"], bounds={"a": (0, 1 << 40)})
-    assert dlx.cores.links.engine.compiled_supports(problem)
+    assert dlx.engines.links.engine.compiled_supports(problem)
 
 
 def test_dlx_core_in_the_environment_picks_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -448,7 +448,7 @@ def test_without_the_compiled_core_everything_runs_on_python(
 ) -> None:
     """When the core was not built, the default is Python and asking for it is a typed error."""
     monkeypatch.delenv("DLX_CORE", raising=False)
-    monkeypatch.setattr(dlx.cores.links.engine, "COMPILED", False)
+    monkeypatch.setattr(dlx.engines.links.engine, "COMPILED", False)
     assert default_core() == "python"
     with pytest.raises(CoreUnavailableError, match="not built"):
         pick_core("compiled")
@@ -460,14 +460,14 @@ def test_without_the_compiled_core_everything_runs_on_python(
 def test_the_compiled_core_is_the_default_when_built(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no DLX_CORE, a search runs on the compiled core when it was built."""
     monkeypatch.delenv("DLX_CORE", raising=False)
-    assert default_core() == "compiled" == dlx.cores.links.engine.CORE
+    assert default_core() == "compiled" == dlx.engines.links.engine.CORE
 
 
 def test_bad_core_input_is_a_typed_error_not_a_crash() -> None:
     """The core checks what it is given (item numbers, multiplicities) with ValueError."""
     if not LINKS_COMPILED:
         pytest.skip("the core was not built")
-    core = dlx.cores.links.engine._links
+    core = dlx.engines.links.engine._links
     with pytest.raises(ValueError):
         core.Core(1, 1, [[5]], [], [])
     with pytest.raises(ValueError):

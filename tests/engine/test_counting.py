@@ -21,11 +21,11 @@ from strategies import bounded_raw_problems, coloured_raw_problems, raw_problems
 
 import dlx.parallel.searching
 from dlx import FailureMemo, MemoUnsupportedError, Problem, Stats, Status, count, solve
-from dlx.cores.cells.engine import COMPILED as CELLS_COMPILED
-from dlx.cores.counters import NO_LIMIT
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
-from dlx.cores.links.engine import search_compiled
-from dlx.cores.settings import CoreName, SearchSettings
+from dlx.engines.cells.engine import COMPILED as CELLS_COMPILED
+from dlx.engines.counters import NO_LIMIT
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.engine import search_compiled
+from dlx.engines.settings import CoreName, SearchSettings
 from dlx.knuth import read_dlx
 from dlx.parallel.parts import Part
 from dlx.parallel.parts import Settings as PartSettings

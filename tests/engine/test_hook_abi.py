@@ -1,4 +1,4 @@
-"""dlx's hook ABI, declared twice: by dlx (dlx/cores/links/csrc/hook.h, which the compiled core
+"""dlx's hook ABI, declared twice: by dlx (dlx/engines/links/csrc/hook.h, which the compiled core
 reads) and on fillit's side (fillit/solver/csrc/hook_abi.h, which fillit's compiled check carries).
 The two headers must agree on the capsule's name, the version and the struct's fields, in order, or
 dlx would read fillit's entry wrongly (or not at all: then every node goes through Python); and
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from places import ROOT
 
-DLX_HEADER = ROOT / "dlx" / "cores" / "links" / "csrc" / "hook.h"
+DLX_HEADER = ROOT / "dlx" / "engines" / "links" / "csrc" / "hook.h"
 FILLIT_HEADER = ROOT / "fillit" / "solver" / "csrc" / "hook_abi.h"
 FILLIT_C = sorted((ROOT / "fillit").rglob("*.[ch]"))
 

@@ -14,9 +14,9 @@ from oracles import brute_force_bounded
 from strategies import Key, RawBoundedProblem, bounded_raw_problems
 
 from dlx import DlxError, Problem, SolutionError, Stats, Status, count, first, solve, verify
-from dlx.cores.links.dance import links_of
-from dlx.cores.links.multiplicity import _choose, _choose_exact
-from dlx.cores.settings import Prune
+from dlx.engines.links.multiplicity import _choose, _choose_exact
+from dlx.engines.links.twin import links_of
+from dlx.engines.settings import Prune
 from dlx.errors import BoundsError, MemoUnsupportedError, UnknownItemError, UnknownOptionError
 from dlx.memo import FailureMemo
 from dlx.solve import Choice

@@ -11,7 +11,7 @@ import pytest
 from module_graph import NAMES, imports
 
 from dlx import BudgetError, EngineOptionError, Problem, Stats, count, first, solve
-from dlx.cores.settings import SearchSettings
+from dlx.engines.settings import SearchSettings
 from dlx.parallel import Settings
 from dlx.solve import search_settings, solve_with
 
@@ -131,9 +131,9 @@ def test_a_parallel_run_turns_its_settings_into_the_search_settings() -> None:
 def test_the_settings_and_counters_import_no_core() -> None:
     """The two modules every core reads sit below all of them (the whole tree's loops and
     layers: tests/house/test_layers.py)."""
-    assert imports(NAMES["dlx.cores.settings"]) <= {"dlx.errors", "dlx.stats", "dlx.memo"} | {
+    assert imports(NAMES["dlx.engines.settings"]) <= {"dlx.errors", "dlx.stats", "dlx.memo"} | {
         "dlx.problem"
     }
-    assert imports(NAMES["dlx.cores.counters"]) - {"dlx.stats", "dlx.errors"} == {
-        "dlx.cores.settings"
+    assert imports(NAMES["dlx.engines.counters"]) - {"dlx.stats", "dlx.errors"} == {
+        "dlx.engines.settings"
     }

@@ -21,10 +21,10 @@ from strategies import coloured_raw_problems, problems
 import dlx
 from dlx import BudgetError, Problem, ZddUnsupportedError, verify, zdd
 from dlx.cli.zdd import MEMO_MB
-from dlx.cores.zdd.compiled import COMPILED as ZDD_COMPILED
+from dlx.engines.zdd.compiled import COMPILED as ZDD_COMPILED
+from dlx.engines.zdd.engine import MEMO_MB as ZDD_MEMO_MB
 from dlx.knuth import decode, parse_dlx
 from dlx.stats import Stats, Status
-from dlx.zdd import MEMO_MB as ZDD_MEMO_MB
 
 SHARED = SHARED
 FILES = sorted((ROOT / "corpus" / "dlx").glob("*.dlx")) + [

@@ -1,5 +1,5 @@
 """`choose="auto"`: a short probe of the frontier and random probes of MRV's tree pick the item
-choice per problem (`dlx.cores.zdd.compiled.choose_mrv`); the ZDD is then the chosen one's,
+choice per problem (`dlx.engines.zdd.compiled.choose_mrv`); the ZDD is then the chosen one's,
 node for node, and counts as the enumerating engines count. And a memo capped short of what a
 board needs thins its levels out, so that the work stays within a small multiple."""
 
@@ -18,8 +18,8 @@ from test_zdd import dominoes, transfer_matrix
 
 import dlx
 from dlx import Problem, ZddUnsupportedError, zdd
-from dlx.cores.zdd import compiled as zdd_compiled
-from dlx.cores.zdd.plan import compile_plan
+from dlx.engines.zdd import compiled as zdd_compiled
+from dlx.engines.zdd.plan import compile_plan
 from dlx.tiling.build import build, tiling_order
 from dlx.tiling.drawn import read_picture
 

@@ -1,5 +1,5 @@
 """The ZDD search's item order comes from the problem, not from the file (issue 50): the orders
-`dlx.cores.zdd.order` derives (the sweep, reverse Cuthill-McKee) keep a grid's frontier thin
+`dlx.engines.zdd.order` derives (the sweep, reverse Cuthill-McKee) keep a grid's frontier thin
 whatever order its cells are listed in, `choose="auto"` probes them beside the given order and
 keeps the cheapest, and a permutation of a problem's items leaves its count and its solutions
 as they were, through every choice and both cores."""
@@ -28,9 +28,9 @@ from test_zdd import dominoes, transfer_matrix
 
 import dlx
 from dlx import Problem, ZddUnsupportedError, zdd
-from dlx.cores.zdd import compiled as zdd_compiled
-from dlx.cores.zdd.order import derived_orders, rcm_order, sweep_order
-from dlx.cores.zdd.plan import compile_plan, reorder_plan
+from dlx.engines.zdd import compiled as zdd_compiled
+from dlx.engines.zdd.order import derived_orders, rcm_order, sweep_order
+from dlx.engines.zdd.plan import compile_plan, reorder_plan
 from dlx.knuth import parse_dlx
 from dlx.puzzles import sudoku
 from dlx.tiling.build import build
@@ -204,7 +204,7 @@ def test_mrv_searches_at_once_where_it_is_estimated_within_a_probe() -> None:
     probe, so no other order is derived or probed (3,615 nodes)."""
     root = ROOT
     problem = sudoku.problem(sudoku.parse((root / "corpus/sudoku/inkala.txt").read_text()))
-    with mock.patch("dlx.zdd.derived_orders", side_effect=AssertionError("derived")):
+    with mock.patch("dlx.engines.zdd.engine.derived_orders", side_effect=AssertionError("derived")):
         diagram = zdd(problem, choose="auto")
     assert diagram.stats.choice == "mrv" and diagram.count() == 1
     assert diagram.stats.nodes < zdd_compiled.PROBE_NODES

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from dlx import Problem
-from dlx.cores.links.dance import links_of
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
-from dlx.cores.links.engine import compiled_links
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.engine import compiled_links
+from dlx.engines.links.twin import links_of
 
 
 def links_state(problem: Problem[Any]) -> tuple[object, ...]:

@@ -84,6 +84,6 @@ def test_a_loop_or_an_arrow_up_would_be_seen(tmp_path: Path) -> None:
     """The rules see what they guard: the map ranks the command line above the engine, and a
     loop in a made-up graph is found."""
     assert (layer_of("dlx.cli.app") or 0) > (layer_of("dlx.solve") or 0) > 0
-    assert layer_of("dlx.cores.links.dance") == LAYERS["dlx.cores"]
+    assert layer_of("dlx.engines.links.twin") == LAYERS["dlx.engines"]
     with pytest.raises(CycleError):
         tuple(TopologicalSorter({"a": {"b"}, "b": {"a"}}).static_order())

@@ -20,8 +20,8 @@ from dlx import (
     count,
     solve,
 )
-from dlx.cores.links.dance import links_of
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.twin import links_of
 from dlx.errors import PuzzleError
 from dlx.knuth import decode, parse_dlx
 from dlx.memo import MAX_KEY_BITS, FailureMemo

@@ -258,9 +258,9 @@ def test_the_cells_engine_refuses_a_save_stack_past_its_limit(tmp_path: Path) ->
 
 def test_the_python_cells_core_refuses_the_same_save_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     from dlx import Problem, SizeLimitError, Stats
-    from dlx.cores.cells import dance as cells_dance
-    from dlx.cores.cells.engine import search_cells
-    from dlx.cores.settings import SearchSettings
+    from dlx.engines.cells import twin as cells_dance
+    from dlx.engines.cells.engine import search as search_cells
+    from dlx.engines.settings import SearchSettings
 
     monkeypatch.setattr(cells_dance, "MAX_SAVED", 1000)
     python = SearchSettings(core="python", engine="cells")

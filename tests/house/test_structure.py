@@ -1,7 +1,7 @@
 """The shape of the code stays as a newcomer can read it (STYLE.md; issues 18 and 24): every
 module of fillit opens with what it answers, every folder's `__init__` with the question it
 answers, no module is over 450 lines (the pure-Python dance aside), and the imports follow the
-rooms: dlx knows nothing of fillit; the engine (dlx's top, `dlx.cores`, `dlx.parallel`) knows
+rooms: dlx knows nothing of fillit; the engine (dlx's top, `dlx.engines`, `dlx.parallel`) knows
 nothing of the command line, the puzzles or the tiling front-end; the cores know nothing of the
 search's driver; fillit's solver knows nothing of its tools or its edges; the fast path's parts
 depend only on the parts below them, and only the CLI reaches the first release's ordered
@@ -20,21 +20,21 @@ DLX = sorted((ROOT / "dlx").rglob("*.py"))
 MAX_MODULE_LINES = 300
 MAX_FUNCTION_LINES = 45
 MAX_DLX_MODULE_LINES = 320
-DLX_LONG_MODULES = {"dlx.cores.links.dance", "dlx.cores.links.multiplicity"}
+DLX_LONG_MODULES = {"dlx.engines.links.twin", "dlx.engines.links.multiplicity"}
 """The dlx modules allowed past MAX_DLX_MODULE_LINES: the pure-Python engine's hot loops (Algorithm
 X/C and Algorithm M, each one search kept whole so its dance reads as the book's)."""
 MAX_ANY_MODULE_LINES = 450
-THE_DANCE = "dlx.cores.links.dance"
+THE_DANCE = "dlx.engines.links.twin"
 """The one module allowed past MAX_ANY_MODULE_LINES: the pure-Python dance, kept whole."""
 MAX_TOP_MODULES = 14
 """fillit's and dlx's top levels hold at most this many modules each; the rest is in rooms."""
 
-ENGINE = ("dlx.cores", "dlx.parallel")
+ENGINE = ("dlx.engines", "dlx.parallel")
 """The engine's rooms, with dlx's top-level modules: none imports the command line, the puzzles
 or the tiling front-end."""
 ABOVE_THE_ENGINE = ("dlx.cli", "dlx.puzzles", "dlx.tiling")
 CORES_MAY_USE = ("dlx.errors", "dlx.stats", "dlx.memo", "dlx.problem")
-"""What a core may import outside `dlx.cores` (never the driver, `dlx.solve`, above it)."""
+"""What a core may import outside `dlx.engines` (never the driver, `dlx.solve`, above it)."""
 
 FAST_PATH = [
     "budget",
@@ -121,9 +121,9 @@ def test_each_fillit_function_is_short_and_says_what_it_does(path: Path) -> None
 
 
 THE_DANCES = {
-    "dlx.cores.links.dance.dance",
-    "dlx.cores.links.multiplicity._dance_m",
-    "dlx.cores.cells.dance._search",
+    "dlx.engines.links.twin.dance",
+    "dlx.engines.links.multiplicity._dance_m",
+    "dlx.engines.cells.twin._search",
 }
 """The dlx functions allowed past MAX_FUNCTION_LINES: the pure-Python dances, Knuth's steps in one
 loop, kept whole so that each reads beside its algorithm (X and C, M, SSXCC)."""
@@ -239,11 +239,11 @@ def test_the_engine_knows_nothing_of_the_command_line_the_puzzles_or_tiling(path
 
 @pytest.mark.parametrize("path", DLX, ids=module_name)
 def test_the_cores_know_nothing_of_the_driver_above_them(path: Path) -> None:
-    if inside(module_name(path), ("dlx.cores",)):
+    if inside(module_name(path), ("dlx.engines",)):
         outside = {
             used
             for used in imported(path)
-            if used.startswith("dlx") and not inside(used, ("dlx.cores",))
+            if used.startswith("dlx") and not inside(used, ("dlx.engines",))
         }
         assert all(inside(used, CORES_MAY_USE) for used in outside - {"dlx"}), sorted(outside)
 

@@ -2,7 +2,7 @@
    dlx's compiled core calls it with no Python in between (pruner.c's `Pruner` and `Learn` carry
    one).
 
-   dlx publishes the ABI (dlx/cores/links/csrc/hook.h, which explains it): a hook object's
+   dlx publishes the ABI (dlx/engines/links/csrc/hook.h, which explains it): a hook object's
    `__dlx_hook__` attribute holds a PyCapsule named "dlx.hook" whose pointer is the struct below,
    of version 1; the core calls `call(self, chosen, count)` at every node, `chosen` the option
    numbers chosen so far (the givens first). For prune the answer is > 0 (the node lives), 0 (cut

@@ -27,7 +27,7 @@ from commands import invoke_fillit
 from places import ROOT
 
 import fillit
-from dlx.cores.links.engine import core_name
+from dlx.engines.links.engine import core_name
 
 O_PIECE = "##..\n##..\n....\n....\n"
 I_UPRIGHT = "#...\n#...\n#...\n#...\n"
@@ -273,7 +273,7 @@ def test_stats_shows_sizes_tried_pieces_smallest_square_and_board(tmp_path: Path
 DOCUMENTS = (
     "README.md",
     "dlx/DESIGN.md",
-    "dlx/cores/zdd/DESIGN.md",
+    "dlx/engines/zdd/DESIGN.md",
     "dlx/CHANGELOG.md",
     "fillit/DESIGN.md",
     "fillit/CHANGELOG.md",

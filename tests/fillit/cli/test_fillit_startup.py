@@ -10,12 +10,12 @@ import sys
 import pytest
 from places import ROOT
 
-from dlx.cores.links.engine import COMPILED as LINKS_COMPILED
+from dlx.engines.links.engine import COMPILED as LINKS_COMPILED
 
 EXAMPLE = ROOT / "corpus" / "fillit" / "valid" / "readme_example.txt"
 UNUSED = {
-    "dlx.cores.links.dance",
-    "dlx.cores.links.multiplicity",
+    "dlx.engines.links.twin",
+    "dlx.engines.links.multiplicity",
     "dlx.puzzles",
     "fillit.solver.ordered",
     "json",
@@ -55,7 +55,8 @@ def test_the_options_load_what_they_use() -> None:
 LAZY_NAMES = """
 import sys, types
 import dlx
-assert not {"dlx.problem", "dlx.solve", "dlx.cores.links.engine"} & set(sys.modules), "loaded early"
+early = {"dlx.problem", "dlx.solve", "dlx.engines.links.engine"} & set(sys.modules)
+assert not early, "loaded early"
 import dlx.solve, dlx.verify  # the modules named as the functions they hold
 assert isinstance(dlx.solve, types.FunctionType) and isinstance(dlx.verify, types.FunctionType)
 from dlx import *
@@ -94,6 +95,6 @@ def dlx_imports(*args: str) -> set[str]:
 def test_dlx_solve_loads_only_what_it_uses() -> None:
     """A cells search loads neither the links core nor the memo; json only for --json."""
     problem = str(ROOT / "corpus" / "dlx" / "queens4.dlx")
-    unused = {"json", "dlx.cores.links.engine", "dlx.cores.links._links", "dlx.memo"}
+    unused = {"json", "dlx.engines.links.engine", "dlx.engines.links._links", "dlx.memo"}
     assert not dlx_imports("solve", "--engine", "cells", "--count", problem) & unused
-    assert {"json", "dlx.cores.links.engine"} <= dlx_imports("solve", "--json", problem)
+    assert {"json", "dlx.engines.links.engine"} <= dlx_imports("solve", "--json", problem)

@@ -1,7 +1,7 @@
 """The compiled once-per-node check (`fillit.solver._board.Pruner` and `Failures`,
 fillit/solver/csrc/pruner.c and failures.c) against `StatePruner` and `FailedStates`, their oracles:
 the same verdicts, the same failures kept and cuts, the same nodes on whole searches; and dlx's C
-hook entry (dlx/cores/links/csrc/hook.h), which the compiled engine calls instead of the hook's
+hook entry (dlx/engines/links/csrc/hook.h), which the compiled engine calls instead of the hook's
 Python form: the same search either way, on both engines."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from tetrominoes import SQUARE, TETROMINOES
 import fillit.solver.failures
 import fillit.solver.pruner
 from dlx import Stats, solve
-from dlx.cores.links.engine import COMPILED as DLX_COMPILED
+from dlx.engines.links.engine import COMPILED as DLX_COMPILED
 from dlx.memo import FailureMemo
 from fillit.geometry import smallest_size
 from fillit.pieces import Piece
@@ -231,7 +231,7 @@ def searched(pieces: Sequence[Piece], side: int, core: str, wrap: Any) -> tuple[
 CORES = [
     "python",
     pytest.param(
-        "compiled", marks=pytest.mark.skipif(not DLX_COMPILED, reason="no dlx.cores.links._links")
+        "compiled", marks=pytest.mark.skipif(not DLX_COMPILED, reason="no dlx.engines.links._links")
     ),
 ]
 
@@ -254,7 +254,7 @@ def test_a_hook_with_a_c_entry_searches_as_its_python_form(
     assert direct[1] > 1
 
 
-@pytest.mark.skipif(not DLX_COMPILED, reason="no dlx.cores.links._links")
+@pytest.mark.skipif(not DLX_COMPILED, reason="no dlx.engines.links._links")
 def test_the_compiled_engine_calls_the_c_entry_and_never_the_python_form() -> None:
     """Hooks whose Python form fails search all the same on the compiled engine."""
     pieces = [SQUARE] * 3 + TETROMINOES[1:4]

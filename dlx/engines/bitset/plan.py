@@ -1,0 +1,155 @@
+"""What does a bitset search branch on? Filling the first free cell is cheap at each node, but
+two other choices can make far smaller trees, as MRV's do: placing first the piece with the
+fewest options (the X pentomino), and the *narrow* choice, which branches on the cell of
+fewest options that fit among the first free cell and the free cells next to the option taken
+last (cells just pinched), at the price of counting them. The search measures the trees of the
+four combinations before it starts, by Knuth's random-path estimate (each path down from the
+root takes a branch at random and weights each node by the product of the branchings above
+it: the mean is the tree's size), prices each by its nodes, the options that fit at them and
+the cells counted, and takes the cheapest (the plain choice unless another is MARGIN times
+cheaper). The paths are seeded, so the same problem always makes the same choice and lists its
+solutions in the same order; the compiled search and its twin draw the same numbers and reach
+the same estimates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from dlx.engines.bitset.table import Table
+from dlx.engines.bitset.twin import FINAL, Search
+
+TYPE_CHECKING = False  # as typing's, which a start need not load
+if TYPE_CHECKING:
+    from typing import Final
+
+PROBES: Final = 256
+"""Random paths each first estimate takes."""
+MORE_PROBES: Final = 1024
+"""Random paths each estimate takes again where the tree is large (`LARGE`): 256 paths err by
+2x and more from one seed to another; the cost is still a small part of such a search's."""
+LARGE: Final = 2e6
+"""The estimated cost (nodes' worth, about 0.2 s of search) past which the estimates are made
+again with MORE_PROBES paths."""
+SEED: Final = 0x0B175E7
+"""Where the paths' random numbers start."""
+UPDATE_COST: Final = 0.45
+"""What an option that fits costs (placed and checked) beside a node's own work."""
+COUNT_COST: Final = 0.8
+"""What a cell costs a narrow choice to count, beside a node's own work. Both fitted to the
+instructions the compiled search took (callgrind, on the pentominoes in 8 x 8 less its centre,
+hexiamonds in two rhombi and tetracubes in 2 x 4 x 4, each way to branch): a node about 460,
+an update 200, a cell counted 200 to 370 (more where a board takes two words)."""
+MARGIN: Final = 1.25
+"""A plan is taken only when its estimate is this many times cheaper."""
+FAR: Final = 3.0
+"""Where the tree is large, the choices whose first estimate is this many times the cheapest's
+are not estimated again (nor taken)."""
+
+Choice = tuple[list[int], bool, list[int]]
+"""How a search branches: the plan's pieces (placed first), whether it is narrow, and the
+pieces a narrow choice counts beside the cells (watched)."""
+Estimate = Callable[[Choice, int], tuple[float, float, float]]
+"""The nodes, the options that fit and the cells counted of a search, as estimated by so many
+random paths."""
+
+_MASK = (1 << 64) - 1
+
+
+def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) -> Choice:
+    """The choice to search with, of: the first free cell at every node, or the narrow choice,
+    each with or without the piece of `pieces` (others used exactly once) of the fewest
+    `options` placed first, and the narrow choice with that piece placed first that also
+    counts the next rarest piece (a node branches on that piece where it has the fewest
+    options); the cheapest by its estimated cost, the plain one unless another is MARGIN times
+    cheaper, and the watching one only where it is MARGIN times cheaper than the same without
+    (the estimate prices a piece's count as a cell's, though its list is longer); estimated
+    again with more paths where the tree is large."""
+    rarest = sorted(pieces, key=lambda piece: (options[piece], piece))
+    rare, watch = rarest[:1], rarest[1:2]
+    choices: list[Choice] = [([], False, []), ([], True, [])]
+    choices += [(rare, False, []), (rare, True, [])] if rare else []
+    choices += [(rare, True, watch)] if watch else []
+    costs = [cost(estimate(choice, PROBES)) for choice in choices]
+    if min(costs) > LARGE:  # again with more paths, for those within FAR of the cheapest
+        near = [priced <= FAR * min(costs) for priced in costs]
+        costs = [
+            cost(estimate(choice, MORE_PROBES)) if close else math.inf
+            for choice, close in zip(choices, near, strict=True)
+        ]
+    if watch and costs[-1] * MARGIN > costs[-2]:
+        costs[-1] = math.inf
+    best, lowest = choices[0], costs[0] / MARGIN
+    for choice, priced in zip(choices[1:], costs[1:], strict=True):
+        if priced < lowest:
+            best, lowest = choice, priced
+    return best  # (the cheapest first estimate is always made again: some cost is finite)
+
+
+def cost(figures: tuple[float, float, float]) -> float:
+    """The cost of a search, in nodes' worth, from its estimated nodes, updates and cells
+    counted."""
+    nodes, updates, counted = figures
+    return nodes + UPDATE_COST * updates + COUNT_COST * counted
+
+
+def pieces(table: Table, primary: Sequence[bool]) -> list[int]:
+    """The others a plan may name: primary, used exactly once."""
+    return [o for o in range(table.others) if primary[o] and table.lo[o] == 1 and table.hi[o] == 1]
+
+
+def random_numbers(seed: int) -> Callable[[], int]:
+    """SplitMix64 from `seed`, as csrc/search.c's bs_random draws it."""
+    state = [seed & _MASK]
+
+    def draw() -> int:
+        state[0] = (state[0] + 0x9E3779B97F4A7C15) & _MASK
+        z = state[0]
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    return draw
+
+
+def twin_estimate(
+    search: Search, probes: int = PROBES, seed: int = SEED
+) -> tuple[float, float, float]:
+    """Knuth's estimate of the twin's tree from its root (as bs_estimate in csrc/search.c):
+    the mean over `probes` random paths of the nodes, of the options that fit at them and of
+    the cells their narrow choices counted."""
+    draw = random_numbers(seed)
+    figures = [0.0, 0.0, 0.0]
+    for _ in range(probes):
+        _probe(search, draw, figures)
+    if probes:
+        figures = [figure / probes for figure in figures]
+    return figures[0], figures[1], figures[2]
+
+
+def _probe(search: Search, draw: Callable[[], int], figures: list[float]) -> None:
+    """One random path down the twin's tree, wound back: its weighted nodes, updates and cells
+    counted added to `figures`."""
+    weight, level = 1.0, 0
+    while True:
+        counts, found, counted = [0], [], search.counted
+        figures[0] += weight
+        if search.decide(level)[1]:
+            while (o := search.next(level, counts)) >= 0:
+                search.untake(level)
+                found.append((o, search.cur[level]))
+        figures[1] += weight * counts[0]
+        figures[2] += weight * (search.counted - counted)
+        if not found:
+            break
+        o, after = found[draw() % len(found)]
+        search.retake(level, o)
+        bound = after if search.kinds[level] == FINAL else search.bounds[level]
+        del search.bounds[level + 1 :]
+        search.bounds.append(bound)
+        level += 1
+        weight *= len(found)
+    while level > 0:
+        level -= 1
+        search.untake(level)

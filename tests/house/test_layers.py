@@ -87,3 +87,43 @@ def test_a_loop_or_an_arrow_up_would_be_seen(tmp_path: Path) -> None:
     assert layer_of("dlx.engines.links.twin") == LAYERS["dlx.engines"]
     with pytest.raises(CycleError):
         tuple(TopologicalSorter({"a": {"b"}, "b": {"a"}}).static_order())
+
+
+C_DEFINED = re.compile(r"^(?!static\b)[A-Za-z_][\w \t\*]*?\b(\w+)\s*\([^;{]*\)\s*\{", re.MULTILINE)
+"""A C function defined at the start of a line, not static (visible to the folder's other
+files)."""
+
+
+def c_calls(folder: Path) -> dict[str, set[str]]:
+    """Each C file of `folder` and the folder's other files whose functions it calls."""
+    sources = {path.name: path.read_text() for path in sorted(folder.glob("*.c"))}
+    home = {name: file for file, text in sources.items() for name in C_DEFINED.findall(text)}
+    return {
+        file: {
+            home[name]
+            for name in re.findall(r"\b(\w+)\s*\(", re.sub(r"/\*.*?\*/", "", text, flags=re.S))
+            if home.get(name, file) != file
+        }
+        for file, text in sources.items()
+    }
+
+
+C_FOLDERS = sorted({path.parent for path in ROOT.glob("*/**/csrc/*.c")})
+
+
+@pytest.mark.parametrize("folder", C_FOLDERS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_loop_of_calls_between_c_files(folder: Path) -> None:
+    """The C of a room calls one way: a file that calls another's functions is not called
+    back by it, nor by any file it reaches (search.c runs the loops, the loops take the steps)."""
+    try:
+        tuple(TopologicalSorter(c_calls(folder)).static_order())
+    except CycleError as error:
+        pytest.fail(f"a loop of calls between C files: {' -> '.join(error.args[1])}")
+
+
+def test_the_c_call_graph_sees_a_loop(tmp_path: Path) -> None:
+    (tmp_path / "a.c").write_text("int f(void) {\n    return g();\n}\n")
+    (tmp_path / "b.c").write_text("int g(void) {\n    return f();\n}\n")
+    assert c_calls(tmp_path) == {"a.c": {"b.c"}, "b.c": {"a.c"}}
+    links = c_calls(ROOT / "dlx" / "engines" / "links" / "csrc")
+    assert "search_x.c" in links["search.c"] and "steps.c" in links["search_x.c"]

@@ -1,6 +1,7 @@
-/* search.c: what every search shares: its start (the givens chosen, the links claimed) and its
-   end (every link put back), the hooks it calls, and the budgets it polls every few thousand
-   nodes. */
+/* search.c: a search's start (the givens chosen, the links claimed), its run (Algorithm X in
+   search_x.c or M in search_m.c) and its end (every link put back). The steps both loops take
+   at a node, the hooks' calls and the budgets' poll, are steps.c's: this file calls the loops,
+   the loops call the steps, and nothing calls back. */
 
 #include "search.h"
 
@@ -121,33 +122,3 @@ void links_search_free(links_search *s) {
    status says why), LINKS_ERROR (a hook's or the poll's error, or out_of_memory), or
    LINKS_PAUSED (after a poll, when `pause` asked for it: call again to go on). */
 int links_run(links_search *s) { return s->general ? run_m(s) : run_x(s); }
-
-/* The prune hook's verdict on the node of the options chosen: > 0 live, 0 cut, < 0 error. */
-int prune_ok(links_search *s) {
-    if (s->prune.call == NULL) return 1;
-    return s->prune.call(s->prune.self, s->opts, s->nopts);
-}
-
-/* Tell the learn hook the node of the options chosen failed: -1 on an error. */
-int learn_now(links_search *s) {
-    return s->learn.call(s->learn.self, s->opts, s->nopts) < 0 ? -1 : 0;
-}
-
-/* The poll both dances make every few thousand nodes: the counters published, then `spent`.
-   1 to stop (status BUDGET, or `error` set for an error), 0 to go on. */
-int poll(links_search *s, long long nodes, long long updates) {
-    s->nodes = nodes;
-    s->updates = updates;
-    int r = spent(s);
-    if (r > 0) s->status = S_BUDGET;
-    else if (r < 0) s->error = 1;
-    return r != 0;
-}
-
-/* Budgets.spent: 1 when a budget ran out, 0 to go on, -1 on an error (the caller's poll's). */
-int spent(links_search *s) {
-    s->next_poll = s->nodes + POLL_NODES < s->node_cap ? s->nodes + POLL_NODES : s->node_cap;
-    s->next_update_poll = s->updates + POLL_UPDATES;
-    if (s->nodes >= s->node_cap) return 1; /* asked before a node: at most node_cap of them */
-    return s->poll != NULL ? s->poll(s->context) : 0;
-}

@@ -9,8 +9,9 @@
    as bit offsets from the corner of its box. A colour test is its masks, each with a weight:
    the test's place of a room is the sum of each mask's free cells times its weight.
 
-   `Cells.check(filled, remaining, holes, colour_holes)` is `fillit.solver.empty_cells.check` (the
-   pure-Python reference, whose docstring gives the contract): the cells no piece left can reach, the waste
+   `Cells.check(filled, remaining, holes, colour_holes)` is
+   `fillit.solver.empty_cells.PythonCells.check` (the pure-Python reference, whose docstring gives
+   the contract): the cells no piece left can reach, the waste
    of the regions of the others, and the place of the room in each colour test. No global state: everything a
    check reads or writes lives in its `Cells`. The whole once-per-node check over these tests is
    in pruner.c, the failures it keeps in failures.c; this file also makes the module. */
@@ -351,7 +352,7 @@ static INLINE int live(CellsObject *self, const word *filled, const int *left, l
 /* Whether the node of the `filled` cells lives: the cells no piece left (`left[s]` nonzero: some
    of shape s) can reach are taken off `*holes`, the others left in `empty` (which may be
    `filled` itself), and their regions must waste at most the holes left
-   (`fillit.solver.empty_cells.check`). */
+   (`fillit.solver.empty_cells.PythonCells.check`). */
 int cells_live(CellsObject *self, const word *filled, const int *left, long *holes, word *empty) {
     switch (self->words) { /* boards of side 7, 10, 13 and 15 at most */
     case 1: return self->near ? live(self, filled, left, holes, empty, 1, 1)
@@ -388,7 +389,7 @@ int read_counts(PyObject *counts, int *left, int shapes) {
     return 0;
 }
 
-/* check(filled, remaining, holes, colour_holes): see fillit.solver.empty_cells.check. The counts of
+/* check(filled, remaining, holes, colour_holes): see fillit.solver.empty_cells.PythonCells.check. The counts of
    `remaining` are read into `left`, on the stack for the usual few shapes. */
 static PyObject *Cells_check(CellsObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (self->block == NULL) {

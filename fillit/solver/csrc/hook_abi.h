@@ -11,7 +11,7 @@
    fillit declares it here rather than including dlx's header by a path into dlx: fillit builds
    from its own sources, and the ABI is a contract between two packages, not shared code. The
    capsule name, the version and the struct's fields must match dlx's header exactly:
-   tests/test_hook_abi.py reads both headers and fails when they drift apart. A capsule of
+   tests/engine/links/test_hook_abi.py reads both headers and fails when they drift apart. A capsule of
    another name or version is not read by dlx (it calls the hook's Python form instead). */
 
 #ifndef FILLIT_HOOK_ABI_H

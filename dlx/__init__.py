@@ -49,48 +49,6 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-_HOMES = {
-    "CORE": "dlx.engines.links.engine",
-    "core_name": "dlx.engines.links.engine",
-    **dict.fromkeys(
-        [
-            "BoundsError",
-            "BudgetError",
-            "ColourError",
-            "CoreUnavailableError",
-            "DlxError",
-            "DuplicateItemInOptionError",
-            "DuplicateItemNameError",
-            "DuplicateOptionKeyError",
-            "EmptyOptionError",
-            "EngineOptionError",
-            "FormatError",
-            "MemoUnsupportedError",
-            "OutOfBudgetError",
-            "PuzzleError",
-            "SearchBusyError",
-            "SearchOptionError",
-            "SizeLimitError",
-            "SolutionError",
-            "UnknownItemError",
-            "UnknownOptionError",
-            "ZddUnsupportedError",
-        ],
-        "dlx.errors",
-    ),
-    "FailureMemo": "dlx.memo",
-    "Problem": "dlx.problem",
-    "Stats": "dlx.stats",
-    "Status": "dlx.stats",
-    "count": "dlx.solve",
-    "first": "dlx.solve",
-    "solve": "dlx.solve",
-    "verify": "dlx.verify",
-    "Zdd": "dlx.engines.zdd.engine",
-    "zdd": "dlx.engines.zdd.engine",
-}
-"""Each public name and the module it comes from."""
-
 __all__ = [
     "CORE",
     "BoundsError",
@@ -126,6 +84,23 @@ __all__ = [
     "verify",
     "zdd",
 ]
+
+_HOMES = {
+    "CORE": "dlx.engines.links.engine",
+    "core_name": "dlx.engines.links.engine",
+    **{name: "dlx.errors" for name in __all__ if name.endswith("Error")},
+    "FailureMemo": "dlx.memo",
+    "Problem": "dlx.problem",
+    "Stats": "dlx.stats",
+    "Status": "dlx.stats",
+    "count": "dlx.solve",
+    "first": "dlx.solve",
+    "solve": "dlx.solve",
+    "verify": "dlx.verify",
+    "Zdd": "dlx.engines.zdd.engine",
+    "zdd": "dlx.engines.zdd.engine",
+}
+"""Each public name and the module it comes from."""
 
 
 if not TYPE_CHECKING:  # mypy sees the names imported above, and no other

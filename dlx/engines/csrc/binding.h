@@ -1,5 +1,6 @@
 /* binding.h: what the Python bindings of the compiled cores share (dlx/engines/links/_links.c,
-   dlx/engines/cells/_cells.c), as static inline helpers beside batch.h. The cores themselves are
+   dlx/engines/cells/_cells.c, dlx/engines/bitset/_bitset.c; dlx/engines/zdd/_zdd.c its poll and
+   module), as static inline helpers beside batch.h. The cores themselves are
    plain C; a binding wraps their structs in Python types, and these helpers are its Python side:
 
    - `binding_search`, the Python side of one search: its progress display, deadline and

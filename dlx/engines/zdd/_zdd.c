@@ -5,16 +5,14 @@
    peak_bytes)), the nodes as bytes of 32-bit numbers; past `max_nodes`, OverflowError with
    (message, (nodes, hits, entries, share of the tree searched)). `estimate(walks, starts,
    options, *build's arguments)` probes which choice searches less (see zdd_estimate in
-   csrc/zdd.h). The GIL is held: Ctrl-C is polled every few thousand nodes. dlx/engines/zdd/twin.py is the oracle. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+   csrc/zdd.h). The GIL is held: Ctrl-C is polled every few thousand nodes, by the bindings'
+   poll (../csrc/binding.h). dlx/engines/zdd/twin.py is the oracle. */
+#include "../csrc/binding.h"
 
 #include "csrc/zdd.h"
 
-static int poll_signals(void *context) {
-    (void)context;
-    return PyErr_CheckSignals() != 0;
-}
+/* The poll of a build: signals only (no deadline, no progress display, the GIL held). */
+static const binding_search signals_only = {.deadline = -1, .signals = 1};
 
 /* Whether `count + 1` starts rise from 0 to `total`. */
 static int rising(const uint32_t *starts, Py_ssize_t count, Py_ssize_t total) {
@@ -102,7 +100,8 @@ static int read_plan(PyObject *args, zdd_plan *p, plan_args *a) {
     }
     p->option_count = (int)(a->masks.len / row);
     p->masks = a->masks.buf, p->starts = a->starts.buf, p->options = a->options.buf;
-    p->memo_bytes = (size_t)a->memo_bytes, p->max_nodes = a->max_nodes, p->poll = poll_signals;
+    p->memo_bytes = (size_t)a->memo_bytes, p->max_nodes = a->max_nodes, p->poll = binding_poll;
+    p->context = (void *)&signals_only; /* read, never written, by binding_poll */
     if (a->extra[0].obj != NULL && len[0] > 0) {
         p->paint_start = a->extra[0].buf, p->paints = a->extra[1].buf;
         p->tally_start = a->extra[2].buf, p->tallies = a->extra[3].buf;
@@ -186,4 +185,4 @@ static struct PyModuleDef module = {
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__zdd(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__zdd(void) { return binding_module(&module, 0, NULL, NULL); }

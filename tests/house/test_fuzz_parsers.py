@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dlx import DlxError, Stats, count
-from dlx.cli.puzzles import _dimensions
+from dlx.cli.puzzle_runs import _dimensions
 from dlx.errors import PuzzleError
 from dlx.knuth import decode, parse_dlx
 from dlx.puzzles import pentomino, polyomino, skyscrapers, sudoku

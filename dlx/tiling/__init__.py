@@ -17,7 +17,8 @@ its `Solution`s, `TileError`, the named `BOARDS` and `piece_sets()`) loads here 
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load (as in `dlx`)
+from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from dlx.tiling.errors import TileError
     from dlx.tiling.library import BOARDS, piece_sets

@@ -13,13 +13,13 @@ Puzzle on the square grid: 6 spots; pieces I, L
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from dlx.tiling import model
 from dlx.tiling.drawn import SQUARE_RULES, is_picture, read_picture
 from dlx.tiling.errors import TileError
 from dlx.tiling.spec import bounds_of, guess_grid, read_spec
 
-TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load (nor build these unions)
 if TYPE_CHECKING:
     Pieces = str | Mapping[str, str] | Sequence[str | Mapping[str, str]]
     """Pieces as Python gives them: set names (`"pentominoes"`, `"trihexes,tetrahexes"`), drawings

@@ -5,13 +5,13 @@ budgets of one call of `dlx.tiling.Puzzle`'s `solutions` or `count`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from dlx.errors import SearchOptionError
 from dlx.stats import Stats
 from dlx.tiling import model
 from dlx.tiling.build import Tiling, parallel_keywords
 
-TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load
 if TYPE_CHECKING:
     from dlx.engines.settings import Progress
     from dlx.solve import SearchKeywords

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING
 
 from dlx.solve import unknown_unless_exhausted
 from dlx.stats import Stats
@@ -36,7 +37,6 @@ from dlx.tiling.build import Tiling, build, count_solutions, parallel_keywords, 
 from dlx.tiling.given import Turns, given_puzzle, read_puzzle, turn
 from dlx.tiling.searching import in_parallel, keywords, sequential_only, zdd_count
 
-TYPE_CHECKING = False  # as typing's, which `dlx tile` need not load
 if TYPE_CHECKING:
     from typing import Any
 

@@ -22,12 +22,13 @@ the twin searches).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 try:
     from dlx.engines.bitset import _bitset  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: the twin searches
     _bitset = None
 
-TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
     from typing import Final
 

@@ -13,6 +13,7 @@ problems that do not fit (more than 256 cells or other items, an option without 
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import TYPE_CHECKING
 
 from dlx.engines.bitset import COMPILED
 from dlx.engines.bitset.layout import Layout, Numbered, numbered
@@ -22,7 +23,6 @@ from dlx.engines.which_core import kept, new_kept, pick, told
 from dlx.errors import EngineOptionError
 from dlx.stats import Stats
 
-TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
     from typing import Any
 

@@ -14,10 +14,10 @@ declaration order, without neighbours.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from dlx.errors import EngineOptionError
 
-TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
     from typing import Any
 

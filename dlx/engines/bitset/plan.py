@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from dlx.engines.bitset.table import Table
 from dlx.engines.bitset.twin import FINAL, Search
 
-TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
     from typing import Final
 

@@ -61,8 +61,8 @@ class CanonicalStats:
     nodes: int = 0
     updates: int = 0
     seconds: float = 0.0
-    # every question of the run (any size) that raced on two cores (`fillit.solver.race`): the
-    # order that settled it and the core that did (0: the first process, 1: the second)
+    # every question of the run (any size) that raced on two cores (`fillit.solver.questions.race`):
+    # the order that settled it and the core that did (0: the first process, 1: the second)
     races: list[tuple[str, int]] = field(default_factory=list)
     # every question of the run (any size) that a search settled, raced or not, in the order
     # asked: the order that settled it (a way's name, "glance" or "repair") and the core

@@ -1,13 +1,13 @@
 """How does fillit find the smallest square and its canonical answer fast?
 
-Two questions, each in a module of its own: *does a square of side s fit?* (`square_fits`) and
-*which answer?* (`canonical`); `arrange.arrange_fast` asks both, with one `orders.Run` that every
-question of the run shares (the favourite order, the log of the questions settled). Below them:
-`orders` (the orders of search that take turns, and the run), `race` (a long question on two
-processes), `packing` (one search of a board: the engine, or the compiled sweep of `sweep`),
-`pruner` and `empty_cells` (the once-per-node check), `failures` (what the searches learn),
-`colouring` and `projection` (bounds), `budget`; C in `csrc/`. `ordered` is the first release's
-search in input order, kept as the reference.
+In rooms by question and by board: `questions`, the two a run asks, *does a square of side s
+fit?* (`square_fits`) and *which answer?* (`canonical`), with one `orders.Run` that every
+question of the run shares (the favourite order, the log of the questions settled), and `race`
+(a long question on two processes); `board`, one board searched (`packing`: the engine, or the
+compiled sweep of `sweep`), its once-per-node check (`pruner`, `empty_cells`), what the
+searches learn (`failures`), its bounds (`colouring`, `projection`) and their C (`csrc/`).
+Here: `arrange.arrange_fast`, which asks both questions, the run's `budget`, and `ordered`, the
+first release's search in input order, kept as the reference.
 
 >>> from fillit.parse import parse
 >>> from fillit.solver.arrange import arrange_fast

@@ -1,10 +1,11 @@
 """The fast path: sizes from the smallest up, each asked *does a square of side s fit?*
-(`fillit.solver.square_fits`), then at the first that fits, *which answer?*
-(`fillit.solver.canonical`).
+(`fillit.solver.questions.square_fits`), then at the first that fits, *which answer?*
+(`fillit.solver.questions.canonical`).
 
-The run's budget (`fillit.solver.budget`) bounds both; the packing model (`fillit.solver.packing`)
-and its once-per-node check (`fillit.solver.pruner`) serve both, and what their questions share
-(`fillit.solver.orders.Run`) is made here, once per run. This module only ties them together.
+The run's budget (`fillit.solver.budget`) bounds both; the packing model
+(`fillit.solver.board.packing`) and its once-per-node check (`fillit.solver.board.pruner`) serve
+both, and what their questions share (`fillit.solver.questions.orders.Run`) is made here, once per
+run. This module only ties them together.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from typing import Unpack
 from fillit.answer import Answer, CanonicalStats, Limits, Progress
 from fillit.geometry import smallest_size
 from fillit.pieces import Piece
+from fillit.solver.board.packing import Packing
 from fillit.solver.budget import Budget
-from fillit.solver.canonical import canonical
-from fillit.solver.orders import Run
-from fillit.solver.packing import Packing
-from fillit.solver.square_fits import decide_size
+from fillit.solver.questions.canonical import canonical
+from fillit.solver.questions.orders import Run
+from fillit.solver.questions.square_fits import decide_size
 
 
 def arrange_fast(
@@ -32,8 +33,8 @@ def arrange_fast(
 ) -> Answer:
     """The canonical answer: decide sizes from the smallest up, then place the pieces in order.
     `max_nodes` and `timeout` bound the whole run; when one runs out, the answer is unsolved.
-    With `jobs` 2 or more, long questions race on two cores (`fillit.solver.race`): the same
-    answer.
+    With `jobs` 2 or more, long questions race on two cores (`fillit.solver.questions.race`):
+    the same answer.
 
     >>> from fillit.pieces import Piece
     >>> square = Piece(((0, 0), (0, 1), (1, 0), (1, 1)))

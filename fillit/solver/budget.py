@@ -1,8 +1,8 @@
 """The run's budget: what a whole fast-path run may still spend, in search nodes and seconds.
 
-Every search of both questions (`fillit.solver.square_fits`, `fillit.solver.canonical`) takes its
-nodes off one budget, so `--max-nodes` and `--timeout` bound the whole run, not each search. It
-touches nothing but the clock.
+Every search of both questions (`fillit.solver.questions.square_fits`,
+`fillit.solver.questions.canonical`) takes its nodes off one budget, so `--max-nodes` and
+`--timeout` bound the whole run, not each search. It touches nothing but the clock.
 """
 
 from __future__ import annotations

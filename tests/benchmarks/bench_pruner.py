@@ -4,13 +4,13 @@ and in pure Python.
 Run: `.venv/bin/python tests/benchmarks/bench_pruner.py [FILE.txt ...]` (default: the hardest
 inputs of ../shared/fillit-bench). For each file it records every call the engine makes to the
 check (`prune` and `learn`) while `arrange_fast` solves it, then replays those calls on fresh
-boards three ways: `fillit.solver._board.Pruner` (the whole check compiled, called from Python here,
-so each call still builds a list), `StatePruner` over `fillit.solver._board`'s cell tests, and
-`StatePruner` over `fillit.solver.empty_cells`' pure-Python tests (best of 3 each, alternating;
-processor time, steadier than wall-clock time on a shared machine). It prints the times, the
-ratio of the pure-Python one to the whole compiled one, and whether all answered alike at every node
-(exit 1 if not). Boards with projection tests are replayed without them (the compiled check
-does not run them), all three alike.
+boards three ways: `fillit.solver.board._board.Pruner` (the whole check compiled, called from Python
+here, so each call still builds a list), `StatePruner` over `fillit.solver.board._board`'s cell
+tests, and `StatePruner` over `fillit.solver.board.empty_cells`' pure-Python tests (best of 3 each,
+alternating; processor time, steadier than wall-clock time on a shared machine). It prints the
+times, the ratio of the pure-Python one to the whole compiled one, and whether all answered alike at
+every node (exit 1 if not). Boards with projection tests are replayed without them (the compiled
+check does not run them), all three alike.
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from unittest.mock import patch
 
-import fillit.solver.packing
+import fillit.solver.board.packing
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.solver import empty_cells
 from fillit.solver.arrange import arrange_fast
-from fillit.solver.failures import FailedStates
-from fillit.solver.packing import Packing
-from fillit.solver.pruner import Board, Check, Failures, StatePruner, new_failures, new_pruner
+from fillit.solver.board import empty_cells
+from fillit.solver.board.failures import FailedStates
+from fillit.solver.board.packing import Packing
+from fillit.solver.board.pruner import Board, Check, Failures, StatePruner, new_failures, new_pruner
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "fillit-bench"
 DEFAULT = ["hard_L28-1-n-1-n_file3", "hard_pbondoer_difficile", "hard_bleplat_topic4237"]
@@ -63,7 +63,7 @@ def record(pieces: Sequence[Piece]) -> Trace:
             self.calls.append((False, tuple(chosen)))
             super().learn(chosen)
 
-    with patch.object(fillit.solver.packing, "new_pruner", Recording):
+    with patch.object(fillit.solver.board.packing, "new_pruner", Recording):
         arrange_fast(pieces)
     return trace
 
@@ -104,7 +104,7 @@ def replay(pieces: Sequence[Piece], trace: Trace, kind: str) -> tuple[float, lis
 def main(paths: list[Path]) -> int:
     """Print each file's figures; 1 when the checks disagree anywhere."""
     if not empty_cells.COMPILED_AVAILABLE:
-        print("fillit.solver._board was not built: nothing to compare")
+        print("fillit.solver.board._board was not built: nothing to compare")
         return 1
     print(f"{'file':40} {'calls':>7} {'pruner':>7} {'cells':>7} {'python':>7} {'ratio':>6}  same")
     wrong = 0

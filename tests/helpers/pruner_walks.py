@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fillit.solver.pruner import StatePruner
+from fillit.solver.board.pruner import StatePruner
 
 
 def walk_tree(walk: list[int], board: Any, pruner: Any, reference: StatePruner) -> list[bool]:

@@ -38,26 +38,27 @@ CORES_MAY_USE = ("dlx.errors", "dlx.stats", "dlx.memo", "dlx.problem")
 
 FAST_PATH = [
     "budget",
-    "empty_cells",
-    "sweep",
-    "pruner",
-    "packing",
-    "orders",
-    "race",
-    "square_fits",
-    "canonical",
+    "board.empty_cells",
+    "board.sweep",
+    "board.pruner",
+    "board.packing",
+    "questions.orders",
+    "questions.race",
+    "questions.square_fits",
+    "questions.canonical",
     "arrange",
 ]
 """The fast path's layers, lowest first: each may import only those before it (and the helpers
-below), all in `fillit.solver`; `pruner` is given its board, so it does not import the packing."""
+below), all in `fillit.solver` (one board's search in `board`, the run's questions in
+`questions`); `pruner` is given its board, so it does not import the packing."""
 
 HELPERS = {
     "fillit.answer",
     "fillit.geometry",
     "fillit.pieces",
-    "fillit.solver.colouring",
-    "fillit.solver.projection",
-    "fillit.solver.failures",
+    "fillit.solver.board.colouring",
+    "fillit.solver.board.projection",
+    "fillit.solver.board.failures",
 }
 """fillit modules that answer a question of their own and that any layer may use."""
 
@@ -193,7 +194,7 @@ def test_only_the_cli_reaches_the_ordered_search_and_only_drawing_modules_rich(
 def test_each_part_of_the_fast_path_imports_only_the_parts_below_it(layer: str) -> None:
     below = {f"fillit.solver.{name}" for name in FAST_PATH[: FAST_PATH.index(layer)]}
     fillit_modules = {module_name(path) for path in FILLIT}
-    path = ROOT / "fillit" / "solver" / f"{layer}.py"
+    path = ROOT / "fillit" / "solver" / f"{layer.replace('.', '/')}.py"
     used = {name for name in imported(path) if name in fillit_modules}
     assert used <= below | HELPERS, f"{layer} imports {sorted(used - below - HELPERS)}"
 
@@ -203,7 +204,8 @@ def test_the_layers_name_every_part_of_the_fast_path() -> None:
     fast_parts = {
         module_name(path)
         for path in FILLIT
-        if "fillit.solver.packing" in imported(path) or module_name(path) == "fillit.solver.packing"
+        if "fillit.solver.board.packing" in imported(path)
+        or module_name(path) == "fillit.solver.board.packing"
     }
     assert fast_parts <= {f"fillit.solver.{name}" for name in FAST_PATH}
 

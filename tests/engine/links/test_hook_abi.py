@@ -1,9 +1,9 @@
 """dlx's hook ABI, declared twice: by dlx (dlx/engines/links/csrc/hook.h, which the compiled core
-reads) and on fillit's side (fillit/solver/csrc/hook_abi.h, which fillit's compiled check carries).
-The two headers must agree on the capsule's name, the version and the struct's fields, in order, or
-dlx would read fillit's entry wrongly (or not at all: then every node goes through Python); and
-fillit's C reaches no header of dlx by a path. That the compiled core does call fillit's entry is
-tested in tests/fillit/solver/test_compiled_pruner.py (`CEntryOnly`)."""
+reads) and on fillit's side (fillit/solver/board/csrc/hook_abi.h, which fillit's compiled check
+carries). The two headers must agree on the capsule's name, the version and the struct's fields, in
+order, or dlx would read fillit's entry wrongly (or not at all: then every node goes through
+Python); and fillit's C reaches no header of dlx by a path. That the compiled core does call
+fillit's entry is tested in tests/fillit/solver/test_compiled_pruner.py (`CEntryOnly`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from places import ROOT
 
 DLX_HEADER = ROOT / "dlx" / "engines" / "links" / "csrc" / "hook.h"
-FILLIT_HEADER = ROOT / "fillit" / "solver" / "csrc" / "hook_abi.h"
+FILLIT_HEADER = ROOT / "fillit" / "solver" / "board" / "csrc" / "hook_abi.h"
 FILLIT_C = sorted((ROOT / "fillit").rglob("*.[ch]"))
 
 
@@ -73,7 +73,7 @@ def test_fillit_builds_from_its_own_sources() -> None:
     on every header of its own."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     modules = config["tool"]["setuptools"]["ext-modules"]
-    (board,) = [module for module in modules if module["name"] == "fillit.solver._board"]
+    (board,) = [module for module in modules if module["name"] == "fillit.solver.board._board"]
     files = [*board["sources"], *board["depends"]]
     assert all(name.startswith("fillit/") for name in files), files
     headers = {str(path.relative_to(ROOT)) for path in FILLIT_C if path.suffix == ".h"}

@@ -18,10 +18,10 @@ from places import ROOT
 from tetrominoes import I_HORIZONTAL, I_VERTICAL, PICTURES, SQUARE, TETROMINOES, piece_lists
 
 import fillit.solver.arrange
-import fillit.solver.canonical
-import fillit.solver.failures
-import fillit.solver.pruner
-import fillit.solver.square_fits
+import fillit.solver.board.failures
+import fillit.solver.board.pruner
+import fillit.solver.questions.canonical
+import fillit.solver.questions.square_fits
 from dlx import Problem, Stats, Status, count, solve, verify
 from fillit.answer import Answer
 from fillit.check import check
@@ -30,12 +30,9 @@ from fillit.parse import parse
 from fillit.pieces import Piece, letter
 from fillit.render import plain
 from fillit.solver.arrange import FastPath, arrange_fast
-from fillit.solver.budget import Budget
-from fillit.solver.empty_cells import python_cells
-from fillit.solver.failures import FailedStates
-from fillit.solver.ordered import arrange_ordered, exact_cover
-from fillit.solver.orders import Run, Way
-from fillit.solver.packing import (
+from fillit.solver.board.empty_cells import python_cells
+from fillit.solver.board.failures import FailedStates
+from fillit.solver.board.packing import (
     HOLE,
     REFUTED,
     UNKNOWN,
@@ -44,8 +41,11 @@ from fillit.solver.packing import (
     Packing,
     packing_problem,
 )
-from fillit.solver.pruner import StatePruner
-from fillit.solver.square_fits import decide_size
+from fillit.solver.board.pruner import StatePruner
+from fillit.solver.budget import Budget
+from fillit.solver.ordered import arrange_ordered, exact_cover
+from fillit.solver.questions.orders import Run, Way
+from fillit.solver.questions.square_fits import decide_size
 
 CORPUS = ROOT / "corpus" / "fillit"
 VALID = sorted((CORPUS / "valid").glob("*.txt"))
@@ -142,8 +142,8 @@ def test_every_order_taking_its_turn_gives_the_canonical_answer(pieces: list[Pie
     """With rounds of one node (and no repair), every order takes its turn, MRV and the sweep,
     witness first or not, deciding sizes and placing pieces: the answer does not change."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.square_fits, "FIRST_CAP", 1)
-        patch.setattr(fillit.solver.canonical, "REPAIR_RADII", ())
+        patch.setattr(fillit.solver.questions.square_fits, "FIRST_CAP", 1)
+        patch.setattr(fillit.solver.questions.canonical, "REPAIR_RADII", ())
         fast = arrange_fast(pieces)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
 
@@ -153,8 +153,8 @@ def test_sizes_and_placements_are_searched_by_mrv_and_by_the_sweeps_in_turn(
 ) -> None:
     """Short rounds show the turns: deciding 3x3 and placing the O ask both item choices, and
     the sweep both by rows and by columns (with the same caps: compiled, a sweep's are larger)."""
-    monkeypatch.setattr(fillit.solver.square_fits, "FIRST_CAP", 1)
-    monkeypatch.setattr(fillit.solver.square_fits, "SWEEP_SHARE", 1)
+    monkeypatch.setattr(fillit.solver.questions.square_fits, "FIRST_CAP", 1)
+    monkeypatch.setattr(fillit.solver.questions.square_fits, "SWEEP_SHARE", 1)
     asked: list[tuple[str, str]] = []
     complete = Packing.complete
 
@@ -180,15 +180,19 @@ def test_a_way_takes_its_turns_from_the_round_it_joins_in(
         asked.append((args[5], args[7], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
-    monkeypatch.setattr(fillit.solver.square_fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
+    monkeypatch.setattr(
+        fillit.solver.questions.square_fits, "SWEEP_SHARE", 1
+    )  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
     ways = [
         Way((), "mrv", "rows", 0, None),
         Way((), "sweep", "columns", 2, None),
     ]
-    found = fillit.solver.square_fits.rounds(packing, Stats(), Budget.start(None, None), ways)
-    cap = fillit.solver.square_fits.FIRST_CAP
+    found = fillit.solver.questions.square_fits.rounds(
+        packing, Stats(), Budget.start(None, None), ways
+    )
+    cap = fillit.solver.questions.square_fits.FIRST_CAP
     assert found == REFUTED
     assert asked == [
         ("mrv", "rows", cap),
@@ -210,16 +214,18 @@ def test_a_way_stops_taking_turns_in_the_round_it_leaves_in(
         asked.append((args[5], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
-    monkeypatch.setattr(fillit.solver.square_fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
+    monkeypatch.setattr(
+        fillit.solver.questions.square_fits, "SWEEP_SHARE", 1
+    )  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     ways = [
         Way((), "mrv", "rows", 0, 2),
         Way((), "sweep", "rows", 0, None),
     ]
-    found = fillit.solver.square_fits.rounds(
+    found = fillit.solver.questions.square_fits.rounds(
         Packing([SQUARE], 2), Stats(), Budget.start(None, None), ways
     )
-    cap = fillit.solver.square_fits.FIRST_CAP
+    cap = fillit.solver.questions.square_fits.FIRST_CAP
     assert found == REFUTED
     assert asked == [
         ("mrv", cap),
@@ -242,7 +248,9 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
         asked.append((bool(args[1]), args[5], args[6]))
         return REFUTED if len(asked) == 6 else UNKNOWN  # unknown: cut short by the cap
 
-    monkeypatch.setattr(fillit.solver.square_fits, "SWEEP_SHARE", 1)  # (the caps as the engine's)
+    monkeypatch.setattr(
+        fillit.solver.questions.square_fits, "SWEEP_SHARE", 1
+    )  # (the caps as the engine's)
     monkeypatch.setattr(Packing, "complete", recorder)
     packing = Packing([SQUARE], 2)
     run = Run(favourite=("sweep", "rows"))
@@ -252,8 +260,13 @@ def test_the_way_that_settled_the_last_question_goes_first_with_a_larger_cap(
         Way((), "mrv", "rows", 0, None),
         Way((), "sweep", "rows", 0, None),
     ]
-    found = fillit.solver.square_fits.rounds(packing, Stats(), Budget.start(None, None), ways, run)
-    cap, boost = fillit.solver.square_fits.FIRST_CAP, fillit.solver.square_fits.FAVOURITE_CAP
+    found = fillit.solver.questions.square_fits.rounds(
+        packing, Stats(), Budget.start(None, None), ways, run
+    )
+    cap, boost = (
+        fillit.solver.questions.square_fits.FIRST_CAP,
+        fillit.solver.questions.square_fits.FAVOURITE_CAP,
+    )
     assert found == REFUTED
     assert asked == [
         (False, "sweep", boost * cap),
@@ -281,12 +294,15 @@ def test_a_compiled_sweep_takes_its_turn_with_sweep_share_times_the_cap(
         Way((), "mrv", "rows", 0, None),
         Way((), "sweep", "rows", 0, None),
     ]
-    cap, share = fillit.solver.square_fits.FIRST_CAP, fillit.solver.square_fits.SWEEP_SHARE
+    cap, share = (
+        fillit.solver.questions.square_fits.FIRST_CAP,
+        fillit.solver.questions.square_fits.SWEEP_SHARE,
+    )
     for core, sweep_cap in (("", share * cap), ("python", cap)):
         monkeypatch.setenv("FILLIT_CORE", core)
         packing = Packing([SQUARE], 2)
         asked.clear()
-        fillit.solver.square_fits.rounds(packing, Stats(), Budget.start(None, None), ways)
+        fillit.solver.questions.square_fits.rounds(packing, Stats(), Budget.start(None, None), ways)
         compiled = packing.sweeps is not None
         assert asked == [("mrv", cap), ("sweep", sweep_cap if compiled else cap)]
 
@@ -317,7 +333,7 @@ def test_a_refutation_makes_its_way_the_favourite_and_a_find_only_when_finds_tea
     ]
     budget = Budget.start(None, None)
     assert (
-        fillit.solver.square_fits.rounds(
+        fillit.solver.questions.square_fits.rounds(
             packing, Stats(), budget, ways, run, finds_teach=finds_teach
         )
         == outcome
@@ -359,7 +375,7 @@ def test_the_next_size_starts_with_the_favourite_of_the_size_before(
 
     monkeypatch.setattr(fillit.solver.arrange, "decide_size", spy)
     monkeypatch.setattr(
-        fillit.solver.square_fits, "_refutation", lambda packing: None
+        fillit.solver.questions.square_fits, "_refutation", lambda packing: None
     )  # search every size
     assert arrange_fast([SQUARE, SQUARE]).size == 4
     assert favourites[0] is None and favourites[1] is not None
@@ -504,7 +520,7 @@ def test_the_counters_tell_the_states_cut_off_by_a_failure_kept(
     answer = arrange_fast(pieces)
     assert answer.canonical is not None
     assert answer.canonical.dominated > 0
-    monkeypatch.setattr(fillit.solver.pruner, "LEARN_NODES", 1 << 40)
+    monkeypatch.setattr(fillit.solver.board.pruner, "LEARN_NODES", 1 << 40)
     unlearned = arrange_fast(pieces)
     assert unlearned.canonical is not None
     assert unlearned.canonical.dominated == 0
@@ -629,7 +645,7 @@ def test_a_state_dies_when_more_cells_are_out_of_reach_than_there_are_holes() ->
     assert StatePruner(packing.board, packing.failures, 1)([corner])
 
 
-# failures kept (fillit.solver.failures)
+# failures kept (fillit.solver.board.failures)
 
 
 def cells_of(packing: Packing, bits: int) -> list[tuple[int, int]]:
@@ -650,7 +666,7 @@ def test_every_failure_kept_is_one_by_brute_force(data: st.DataObject, pieces: l
     packing = Packing(pieces, side)
     corners = data.draw(st.lists(st.sampled_from(list(placements(pieces[0], side))), max_size=3))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.pruner, "LEARN_NODES", -1)
+        patch.setattr(fillit.solver.board.pruner, "LEARN_NODES", -1)
         decide_size(packing, Budget.start(50_000, None))
         for corner in corners:
             packing.complete([(pieces[0], *corner)], (), Stats(), Budget.start(20_000, None))
@@ -689,7 +705,7 @@ def test_failures_are_kept_by_pieces_left_and_first_free_cell_the_latest_first()
     assert not failures.settles(0b0110, (1,))  # within the failure, but another first free cell
     assert not failures.settles(0b0011, (2,))  # other pieces left
     assert not failures.settles(0b1011, (1,))  # a cell the failure had filled
-    for extra in range(1, fillit.solver.failures.KEEP + 1):
+    for extra in range(1, fillit.solver.board.failures.KEEP + 1):
         failures.add(0b0001 | extra << 4, (1,))
     assert not failures.settles(0b0011, (1,))
     assert failures.settles(0b0001 | 1 << 4, (1,))
@@ -697,7 +713,7 @@ def test_failures_are_kept_by_pieces_left_and_first_free_cell_the_latest_first()
 
 def test_failures_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past `CAPACITY` failures added, every one kept so far is forgotten."""
-    monkeypatch.setattr(fillit.solver.failures, "CAPACITY", 2)
+    monkeypatch.setattr(fillit.solver.board.failures, "CAPACITY", 2)
     failures = FailedStates()
     failures.add(0b01, (1,))
     failures.add(0b10, (1,))

@@ -1,5 +1,5 @@
-"""The classes of shapes of a colouring (`fillit.solver.colouring.ColourBound`): shapes with the
-same colour counts share their sums, which are those of the shapes told apart."""
+"""The classes of shapes of a colouring (`fillit.solver.board.colouring.ColourBound`): shapes with
+the same colour counts share their sums, which are those of the shapes told apart."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from tetrominoes import SHAPES, TETROMINOES
 
 from fillit.pieces import Piece
-from fillit.solver.colouring import COLOURINGS, ColourBound
+from fillit.solver.board.colouring import COLOURINGS, ColourBound
 
 
 def test_shapes_of_one_row_profile_are_one_class_of_rows_mod_4() -> None:

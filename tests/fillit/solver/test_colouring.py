@@ -1,4 +1,4 @@
-"""Colouring arguments (`fillit.solver.colouring`): the classic refutations pinned by hand,
+"""Colouring arguments (`fillit.solver.board.colouring`): the classic refutations pinned by hand,
 soundness against the brute-force oracle, and `ColourBound.fits` against an independent enumeration
 of the colour counts the pieces can take."""
 
@@ -15,9 +15,14 @@ from tetrominoes import I_HORIZONTAL, I_VERTICAL, SHAPES, SQUARE, TETROMINOES, p
 from fillit.check import check
 from fillit.geometry import smallest_size
 from fillit.pieces import Piece, letter
-from fillit.solver import colouring
 from fillit.solver.arrange import arrange_fast
-from fillit.solver.colouring import COLOURINGS, ColourBound, refuted_by_colouring, shape_counts
+from fillit.solver.board import colouring
+from fillit.solver.board.colouring import (
+    COLOURINGS,
+    ColourBound,
+    refuted_by_colouring,
+    shape_counts,
+)
 
 Free = list[list[bool]]
 NAMES = list(COLOURINGS)

@@ -1,8 +1,8 @@
-"""The compiled once-per-node check (`fillit.solver._board.Pruner` and `Failures`,
-fillit/solver/csrc/pruner.c and failures.c) against `StatePruner` and `FailedStates`, their oracles:
-the same verdicts, the same failures kept and cuts, the same nodes on whole searches; and dlx's C
-hook entry (dlx/engines/links/csrc/hook.h), which the compiled engine calls instead of the hook's
-Python form: the same search either way, on both engines."""
+"""The compiled once-per-node check (`fillit.solver.board._board.Pruner` and `Failures`,
+fillit/solver/board/csrc/pruner.c and failures.c) against `StatePruner` and `FailedStates`, their
+oracles: the same verdicts, the same failures kept and cuts, the same nodes on whole searches; and
+dlx's C hook entry (dlx/engines/links/csrc/hook.h), which the compiled engine calls instead of the
+hook's Python form: the same search either way, on both engines."""
 
 from __future__ import annotations
 
@@ -17,20 +17,21 @@ from places import SHARED
 from pruner_walks import walk_tree
 from tetrominoes import SQUARE, TETROMINOES
 
-import fillit.solver.failures
-import fillit.solver.pruner
+import fillit.solver.board.failures
+import fillit.solver.board.pruner
 from dlx import Stats, solve
 from dlx.engines.links.engine import COMPILED as DLX_COMPILED
 from dlx.memo import FailureMemo
 from fillit.geometry import smallest_size
 from fillit.pieces import Piece
-from fillit.solver import empty_cells
-from fillit.solver.failures import FailedStates
-from fillit.solver.packing import Packing
-from fillit.solver.pruner import StatePruner, new_failures, new_pruner
+from fillit.solver.board import empty_cells
+from fillit.solver.board.failures import FailedStates
+from fillit.solver.board.packing import Packing
+from fillit.solver.board.pruner import StatePruner, new_failures, new_pruner
 
 pytestmark = pytest.mark.skipif(
-    not empty_cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
+    not empty_cells.COMPILED_AVAILABLE,
+    reason="fillit.solver.board._board was not built (no C compiler)",
 )
 
 BENCH = SHARED / "fillit-bench"
@@ -106,7 +107,7 @@ def test_the_compiled_check_answers_and_learns_as_state_pruner(
                 label="floors",
             )
         )
-    with patch.object(fillit.solver.pruner, "LEARN_NODES", learn_nodes):  # read by both
+    with patch.object(fillit.solver.board.pruner, "LEARN_NODES", learn_nodes):  # read by both
         pruner, reference, failures, reference_failures = fresh_pair(
             pieces, side, base, colour_bytes, floors
         )
@@ -138,8 +139,8 @@ def test_the_compiled_failures_keep_and_settle_as_failed_states(
     same failures kept (the latest first) and cuts, forgetting all after `capacity` adds."""
     compiled = empty_cells._board.Failures(130, 2, keep, capacity)
     with (
-        patch.object(fillit.solver.failures, "KEEP", keep),
-        patch.object(fillit.solver.failures, "CAPACITY", capacity),
+        patch.object(fillit.solver.board.failures, "KEEP", keep),
+        patch.object(fillit.solver.board.failures, "CAPACITY", capacity),
     ):
         reference = FailedStates()
         for add, free, remaining in calls:
@@ -247,7 +248,7 @@ def test_a_hook_with_a_c_entry_searches_as_its_python_form(
 ) -> None:
     """The compiled check given as it is (the compiled engine calls its C entry) and as a plain
     Python callable: the same solutions, nodes, updates, memo hits, failures kept and cuts."""
-    with patch.object(fillit.solver.pruner, "LEARN_NODES", 0):
+    with patch.object(fillit.solver.board.pruner, "LEARN_NODES", 0):
         direct = searched(pieces, side, core, lambda hook: hook)
         python = searched(pieces, side, core, PythonForm)
     assert direct == python

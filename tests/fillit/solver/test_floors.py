@@ -1,6 +1,6 @@
-"""The floors of the canonical placement's questions (`fillit.solver.canonical.floors`): which
-options a question rules out, that both checks cut a node choosing one, and that the answers do
-not change."""
+"""The floors of the canonical placement's questions (`fillit.solver.questions.canonical.floors`):
+which options a question rules out, that both checks cut a node choosing one, and that the answers
+do not change."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from fillit_oracle import canonical_rows
 from hypothesis import given, settings
 from tetrominoes import I_HORIZONTAL, SQUARE, piece_lists
 
-import fillit.solver.canonical
-import fillit.solver.square_fits
+import fillit.solver.questions.canonical
+import fillit.solver.questions.square_fits
 from fillit.pieces import Piece
-from fillit.solver import empty_cells
 from fillit.solver.arrange import arrange_fast
-from fillit.solver.canonical import floors
-from fillit.solver.packing import Packing
-from fillit.solver.pruner import StatePruner, new_failures, new_pruner
+from fillit.solver.board import empty_cells
+from fillit.solver.board.packing import Packing
+from fillit.solver.board.pruner import StatePruner, new_failures, new_pruner
+from fillit.solver.questions.canonical import floors
 
 
 def test_a_question_rules_out_its_shape_before_the_candidate_and_the_others_before_the_last() -> (
@@ -36,7 +36,7 @@ def test_a_node_choosing_an_option_below_its_floor_is_cut_but_not_a_given(compil
     """Beyond the givens an option below its shape's floor cuts the node, one at it lives; a
     given below it is taken in as any other."""
     if compiled and not empty_cells.COMPILED_AVAILABLE:
-        pytest.skip("fillit.solver._board was not built")
+        pytest.skip("fillit.solver.board._board was not built")
     packing = Packing([SQUARE, SQUARE, I_HORIZONTAL], 5)
     if compiled:
         packing.failures = new_failures(packing.board)
@@ -66,8 +66,8 @@ def test_the_floors_leave_the_canonical_answer_as_it_was(pieces: list[Piece]) ->
     """With every order taking its turn (rounds of one node, no repair), the answer with floors
     is the brute-force canonical one."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.square_fits, "FIRST_CAP", 1)
-        patch.setattr(fillit.solver.canonical, "REPAIR_RADII", ())
+        patch.setattr(fillit.solver.questions.square_fits, "FIRST_CAP", 1)
+        patch.setattr(fillit.solver.questions.canonical, "REPAIR_RADII", ())
         fast = arrange_fast(pieces)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
 
@@ -77,6 +77,6 @@ def test_the_floors_leave_the_canonical_answer_as_it_was(pieces: list[Piece]) ->
 def test_the_answer_with_floors_is_the_answer_without(pieces: list[Piece]) -> None:
     """Floors or none (each question asked of every option), the same answer."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.canonical, "floors", lambda *_: None)
+        patch.setattr(fillit.solver.questions.canonical, "floors", lambda *_: None)
         plain = arrange_fast(pieces)
     assert arrange_fast(pieces).rows() == plain.rows()

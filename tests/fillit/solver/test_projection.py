@@ -1,6 +1,6 @@
-"""The projection test (`fillit.solver.projection`): profiles, its verdicts against an enumeration
-of every assignment, its assignments, the shortcut from one node to the next, and what it
-refutes."""
+"""The projection test (`fillit.solver.board.projection`): profiles, its verdicts against an
+enumeration of every assignment, its assignments, the shortcut from one node to the next, and what
+it refutes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tetrominoes import PICTURES, from_picture
 
 from fillit.solver.arrange import arrange_fast
-from fillit.solver.projection import UNSURE, Fit, LineBound, Profile, profiles
+from fillit.solver.board.projection import UNSURE, Fit, LineBound, Profile, profiles
 
 PROFILES = sorted({p for picture in PICTURES.values() for p in profiles(from_picture(picture))})
 ENOUGH = 10**9

@@ -1,6 +1,6 @@
-"""The compiled cell tests of fillit's once-per-node check (`fillit.solver._board`,
-fillit/solver/csrc/board.c) against the pure-Python ones (`fillit.solver.empty_cells`), their
-oracle: the same answers on random states of random boards, the same pruner answers and
+"""The compiled cell tests of fillit's once-per-node check (`fillit.solver.board._board`,
+fillit/solver/board/csrc/board.c) against the pure-Python ones (`fillit.solver.board.empty_cells`),
+their oracle: the same answers on random states of random boards, the same pruner answers and
 failures learnt, the same nodes on whole searches."""
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ from tetrominoes import TETROMINOES
 from fillit.geometry import smallest_size
 from fillit.parse import parse
 from fillit.pieces import Piece
-from fillit.solver import empty_cells
 from fillit.solver.arrange import arrange_fast
-from fillit.solver.failures import FailedStates
-from fillit.solver.packing import Packing
-from fillit.solver.pruner import Board, StatePruner, new_failures
+from fillit.solver.board import empty_cells
+from fillit.solver.board.failures import FailedStates
+from fillit.solver.board.packing import Packing
+from fillit.solver.board.pruner import Board, StatePruner, new_failures
 
 pytestmark = pytest.mark.skipif(
-    not empty_cells.COMPILED_AVAILABLE, reason="fillit.solver._board was not built (no C compiler)"
+    not empty_cells.COMPILED_AVAILABLE,
+    reason="fillit.solver.board._board was not built (no C compiler)",
 )
 
 CASES = [
@@ -110,7 +111,7 @@ def test_both_pruners_answer_and_learn_alike_on_random_walks(
     python, fast = Packing(pieces, side), Packing(pieces, side)
     reference = StatePruner(with_cells(python.board, _python(python.board)), python.failures, 0)
     pruner = StatePruner(with_cells(fast.board, compiled(fast.board)), fast.failures, 0)
-    with patch("fillit.solver.pruner.LEARN_NODES", 0):  # keep every failure: more to compare
+    with patch("fillit.solver.board.pruner.LEARN_NODES", 0):  # keep every failure: more to compare
         walk_tree(walk, python.board, pruner, reference)
     event(f"failures kept {len(python.failures.kept) > 0}, cuts {python.failures.cuts > 0}")
     assert fast.failures.kept == python.failures.kept
@@ -127,7 +128,8 @@ def test_whole_searches_take_the_same_nodes_with_either(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`FILLIT_CORE=python` forces the Python cell tests and `StatePruner`, where the compiled check
-    (`fillit.solver._board.Pruner`) ran: the same answer, the same nodes, the same counters."""
+    (`fillit.solver.board._board.Pruner`) ran: the same answer, the same nodes, the same
+    counters."""
     if not path.exists():
         pytest.skip(f"{path} is not here")
     pieces = parse(path.read_text())

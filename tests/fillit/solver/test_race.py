@@ -1,5 +1,5 @@
-"""Long questions racing on two processes (`fillit.solver.race`): the same answers as on one
-core, the races logged and shown, one core with `--jobs 1` or a node budget, and no process
+"""Long questions racing on two processes (`fillit.solver.questions.race`): the same answers as on
+one core, the races logged and shown, one core with `--jobs 1` or a node budget, and no process
 left behind, Ctrl-C included."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from places import ROOT
 from tetrominoes import piece_lists
 
-import fillit.solver.race
-import fillit.solver.square_fits
+import fillit.solver.questions.race
+import fillit.solver.questions.square_fits
 from fillit.pieces import Piece
 from fillit.solver.arrange import arrange_fast
 from fillit.tools.generate import block, few_shapes, text
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="racing needs os
 @pytest.fixture(autouse=True)
 def free_core(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test races as if a core were free, whatever the machine's load."""
-    monkeypatch.setattr(fillit.solver.race, "idle_core", lambda: True)
+    monkeypatch.setattr(fillit.solver.questions.race, "idle_core", lambda: True)
 
 
 def few(seed: int) -> list[Piece]:
@@ -71,8 +71,8 @@ def test_every_question_racing_gives_the_canonical_answer(pieces: list[Piece]) -
     no process left behind."""
     before = children()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.square_fits, "RACE_CAP", 1)
-        patch.setattr(fillit.solver.square_fits, "FIRST_CAP", 1)
+        patch.setattr(fillit.solver.questions.square_fits, "RACE_CAP", 1)
+        patch.setattr(fillit.solver.questions.square_fits, "FIRST_CAP", 1)
         fast = arrange_fast(pieces, jobs=2)
     assert fast.rows() == canonical_rows([piece.cells for piece in pieces])
     assert children() <= before
@@ -82,7 +82,7 @@ def test_races_are_logged_with_the_order_and_core_that_settled_them() -> None:
     """Racing, the same answer as on one core; each race names an order and a core."""
     before = children()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.square_fits, "RACE_CAP", 1)
+        patch.setattr(fillit.solver.questions.square_fits, "RACE_CAP", 1)
         raced = arrange_fast(LONG, jobs=2)
     alone = arrange_fast(LONG, jobs=1)
     assert raced.rows() == alone.rows()
@@ -100,7 +100,7 @@ def test_every_question_a_search_settled_is_logged_with_its_order_and_core() -> 
     with the races among them, each on the core that settled it; `fillit stats` counts them."""
     alone = arrange_fast(LONG, jobs=1)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.square_fits, "RACE_CAP", 1)
+        patch.setattr(fillit.solver.questions.square_fits, "RACE_CAP", 1)
         raced = arrange_fast(LONG, jobs=2)
     assert alone.canonical is not None and raced.canonical is not None
     orders = {"glance", "repair", "mrv by rows", "sweep by rows", "sweep by columns"}
@@ -121,9 +121,9 @@ def test_every_question_a_search_settled_is_logged_with_its_order_and_core() -> 
 
 def test_a_busy_machine_keeps_the_search_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
     """No core free, no race."""
-    monkeypatch.setattr(fillit.solver.race, "idle_core", lambda: False)
+    monkeypatch.setattr(fillit.solver.questions.race, "idle_core", lambda: False)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.square_fits, "RACE_CAP", 1)
+        patch.setattr(fillit.solver.questions.square_fits, "RACE_CAP", 1)
         answer = arrange_fast(LONG, jobs=2)
     assert answer.canonical is not None and not answer.canonical.races
 
@@ -131,7 +131,7 @@ def test_a_busy_machine_keeps_the_search_on_one_core(monkeypatch: pytest.MonkeyP
 def test_a_node_budget_keeps_the_search_on_one_core() -> None:
     """A node budget counts exactly, so nothing races under one."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fillit.solver.square_fits, "RACE_CAP", 1)
+        patch.setattr(fillit.solver.questions.square_fits, "RACE_CAP", 1)
         answer = arrange_fast(LONG, jobs=2, max_nodes=10**9)
     assert answer.canonical is not None and not answer.canonical.races
     assert answer.rows() == arrange_fast(LONG).rows()

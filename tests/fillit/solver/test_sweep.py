@@ -1,6 +1,7 @@
-"""The compiled sweep (`fillit.solver.sweep`, `fillit/solver/csrc/sweep.c`): in every direction the
-engine's answer (the engine with its own check is the oracle), packings that are packings, givens
-and floors kept, budgets, progress and Ctrl-C; the directions' frames; bad arguments refused."""
+"""The compiled sweep (`fillit.solver.board.sweep`, `fillit/solver/board/csrc/sweep.c`): in every
+direction the engine's answer (the engine with its own check is the oracle), packings that are
+packings, givens and floors kept, budgets, progress and Ctrl-C; the directions' frames; bad
+arguments refused."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from tetrominoes import SQUARE, TETROMINOES, piece_lists
 from dlx import Stats, Status, verify
 from fillit.geometry import placements, smallest_size
 from fillit.pieces import Piece
-from fillit.solver import sweep as sweep_module
+from fillit.solver.board import sweep as sweep_module
+from fillit.solver.board.packing import HOLE, Key, Outcome, Packing
+from fillit.solver.board.sweep import DIRECTIONS, CompiledSweep, Direction, sweep_order, to_frame
 from fillit.solver.budget import Budget
-from fillit.solver.packing import HOLE, Key, Outcome, Packing
-from fillit.solver.sweep import DIRECTIONS, CompiledSweep, Direction, sweep_order, to_frame
 
 needs_compiled = pytest.mark.skipif(
-    not sweep_module.compiled(), reason="fillit.solver._board was not built (or FILLIT_CORE=python)"
+    not sweep_module.compiled(),
+    reason="fillit.solver.board._board was not built (or FILLIT_CORE=python)",
 )
 
 

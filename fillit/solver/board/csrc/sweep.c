@@ -1,5 +1,5 @@
 /* sweep.c: the packing search of one board in one sweep order, compiled
-   (fillit.solver._board.Sweeper; fillit/solver/sweep.py gives it its frame and reads its answer).
+   (fillit.solver.board._board.Sweeper; fillit/solver/board/sweep.py gives it its frame and reads its answer).
 
    The board is seen in a frame where the sweep goes row by row from the top left: the first free
    cell is filled either by a piece whose first cell (the leftmost of its top row) lands there, or
@@ -455,7 +455,7 @@ static PyGetSetDef SweepMemo_getset[] = {
 };
 
 PyTypeObject SweepMemoType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver._board.SweepMemo",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board.SweepMemo",
     .tp_basicsize = sizeof(MemoObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "SweepMemo(): the failures the sweeps of one board keep (its table is allocated at "
@@ -473,7 +473,7 @@ static PyMethodDef Sweeper_methods[] = {
 };
 
 PyTypeObject SweeperType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver._board.Sweeper",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board.Sweeper",
     .tp_basicsize = sizeof(SweeperObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Sweeper(side, shapes, counts, options, memo, tag): one board's packing search in "

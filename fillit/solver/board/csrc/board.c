@@ -1,7 +1,7 @@
-/* fillit.solver._board: the cell tests of fillit's once-per-node check (fillit/solver/pruner.py), compiled.
+/* fillit.solver.board._board: the cell tests of fillit's once-per-node check (fillit/solver/board/pruner.py), compiled.
 
    The data structure. A board's cells are bits, rows `stride` bits apart with a spare column
-   between them (fillit/solver/packing.py); here a set of cells is `words` 64-bit words, bit i of the
+   between them (fillit/solver/board/packing.py); here a set of cells is `words` 64-bit words, bit i of the
    board in bit i % 64 of word i / 64, sized to the board when a `Cells` is made (a board that
    needs more than MAX_WORDS words is refused, and fillit then checks it in Python). A `Cells`
    owns one block of words: the board's cells, the cells of each colour of the colour tests, and
@@ -10,7 +10,7 @@
    the test's place of a room is the sum of each mask's free cells times its weight.
 
    `Cells.check(filled, remaining, holes, colour_holes)` is
-   `fillit.solver.empty_cells.PythonCells.check` (the pure-Python reference, whose docstring gives
+   `fillit.solver.board.empty_cells.PythonCells.check` (the pure-Python reference, whose docstring gives
    the contract): the cells no piece left can reach, the waste
    of the regions of the others, and the place of the room in each colour test. No global state: everything a
    check reads or writes lives in its `Cells`. The whole once-per-node check over these tests is
@@ -60,7 +60,7 @@ static INLINE int count(const word *set, int words) {
     return total;
 }
 
-/* The cells of `empty` that a piece left can cover (`Board.reach` in fillit/solver/pruner.py). */
+/* The cells of `empty` that a piece left can cover (`Board.reach` in fillit/solver/board/pruner.py). */
 static INLINE void reach(CellsObject *self, const word *empty, const int *left, word *covered,
                          int words, int near) {
     word room[PADDED], corners[PADDED];
@@ -344,7 +344,7 @@ static INLINE int live(CellsObject *self, const word *filled, const int *left, l
         empty[i] ^= stuck;
     }
     if (*holes < 0) return 0;
-    if (*holes > self->waste_holes) return 1; /* fillit.solver.empty_cells.WASTE_HOLES */
+    if (*holes > self->waste_holes) return 1; /* fillit.solver.board.empty_cells.WASTE_HOLES */
     memcpy(covered, empty, sizeof(word) * words); /* the reach is done with: waste eats a copy */
     return waste_fits(self, covered, *holes, words, near);
 }
@@ -352,7 +352,7 @@ static INLINE int live(CellsObject *self, const word *filled, const int *left, l
 /* Whether the node of the `filled` cells lives: the cells no piece left (`left[s]` nonzero: some
    of shape s) can reach are taken off `*holes`, the others left in `empty` (which may be
    `filled` itself), and their regions must waste at most the holes left
-   (`fillit.solver.empty_cells.PythonCells.check`). */
+   (`fillit.solver.board.empty_cells.PythonCells.check`). */
 int cells_live(CellsObject *self, const word *filled, const int *left, long *holes, word *empty) {
     switch (self->words) { /* boards of side 7, 10, 13 and 15 at most */
     case 1: return self->near ? live(self, filled, left, holes, empty, 1, 1)
@@ -389,7 +389,7 @@ int read_counts(PyObject *counts, int *left, int shapes) {
     return 0;
 }
 
-/* check(filled, remaining, holes, colour_holes): see fillit.solver.empty_cells.PythonCells.check. The counts of
+/* check(filled, remaining, holes, colour_holes): see fillit.solver.board.empty_cells.PythonCells.check. The counts of
    `remaining` are read into `left`, on the stack for the usual few shapes. */
 static PyObject *Cells_check(CellsObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (self->block == NULL) {
@@ -440,7 +440,7 @@ static PyMethodDef Cells_methods[] = {
 };
 
 PyTypeObject CellsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver._board.Cells",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board.Cells",
     .tp_basicsize = sizeof(CellsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Cells(stride, full, offsets, tests): a board's cell tests, compiled.",
@@ -451,8 +451,8 @@ PyTypeObject CellsType = {
 };
 
 static struct PyModuleDef board_module = {
-    PyModuleDef_HEAD_INIT, "fillit.solver._board",
-    "fillit's once-per-node check, compiled (see fillit.solver.empty_cells and fillit.solver.pruner).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "fillit.solver.board._board",
+    "fillit's once-per-node check, compiled (see fillit.solver.board.empty_cells and fillit.solver.board.pruner).", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit__board(void) {

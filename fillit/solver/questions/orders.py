@@ -1,7 +1,7 @@
 """What is an order of search, and what do the questions of one run share? A *way* is one order
-of search taking turns in the rounds of a question (`fillit.solver.square_fits.rounds`): the options
-tried first, the item choice, the order of the cells, and the rounds it takes turns in; a *round*
-gives each way one turn of at most its node cap. The *run* is what every question of one
+of search taking turns in the rounds of a question (`fillit.solver.questions.square_fits.rounds`):
+the options tried first, the item choice, the order of the cells, and the rounds it takes turns in;
+a *round* gives each way one turn of at most its node cap. The *run* is what every question of one
 `arrange_fast` shares, from one size to the next: the processes a question may race on, the
 favourite order, and the log of the questions settled. This module searches nothing.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dlx.solve import Choice
-from fillit.solver.packing import Key, Sweep
+from fillit.solver.board.packing import Key, Sweep
 
 Order = tuple[Choice, Sweep]
 """An order of search without its options tried first: the item choice and the order of the
@@ -19,10 +19,10 @@ cells (what the favourite remembers)."""
 
 
 class Way:
-    """One order of search taking turns in `fillit.solver.square_fits.rounds`: the options tried
-    first, the item choice, the order of the cells, the round it joins in, and the round it leaves
-    in (None: never). (A class with slots, not a dataclass or a NamedTuple: the same fields for a
-    fraction of the start-up, which every `fillit solve` pays.)
+    """One order of search taking turns in `fillit.solver.questions.square_fits.rounds`: the options
+    tried first, the item choice, the order of the cells, the round it joins in, and the round it
+    leaves in (None: never). (A class with slots, not a dataclass or a NamedTuple: the same fields
+    for a fraction of the start-up, which every `fillit solve` pays.)
 
     >>> Way((), "sweep", "columns").name, Way((), "mrv", "rows", 0, 3).plays(3)
     ('sweep by columns', False)

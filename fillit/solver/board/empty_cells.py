@@ -1,10 +1,10 @@
 """What can fill a board's empty cells: the cell tests of the once-per-node check
-(`fillit.solver.pruner`). Which empty cells a piece left can reach, and the waste of the regions
-of those it can, with the place of the room in each colour test (each mask's free cells times its
-weight, summed: `ColourBound.place`). `check` is the pure-Python reference;
-`fillit/solver/csrc/board.c` (`fillit.solver._board`) answers the same, compiled, and is used when
-it was built and imports, unless `FILLIT_CORE=python` is in the environment (or the board is too
-large for it: then Python checks it).
+(`fillit.solver.board.pruner`). Which empty cells a piece left can reach, and the waste of the
+regions of those it can, with the place of the room in each colour test (each mask's free cells
+times its weight, summed: `ColourBound.place`). `check` is the pure-Python reference;
+`fillit/solver/board/csrc/board.c` (`fillit.solver.board._board`) answers the same, compiled, and is
+used when it was built and imports, unless `FILLIT_CORE=python` is in the environment (or the board
+is too large for it: then Python checks it).
 
 >>> cells = python_cells(stride=3, full=0b011_011, offsets=[(0, 1, 3, 4)], tests=[[(0b011, 5)]])
 >>> cells.check(0, (1,), 0, 4), cells.check(0b1, (1,), 1, 0)
@@ -21,12 +21,12 @@ from typing import Protocol
 from fillit.geometry import waste_fits
 
 try:
-    from fillit.solver import _board  # type: ignore[attr-defined]
+    from fillit.solver.board import _board  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: the cells are checked in Python
     _board = None
 
 COMPILED_AVAILABLE = _board is not None
-"""Whether `fillit.solver._board` was built and imports."""
+"""Whether `fillit.solver.board._board` was built and imports."""
 
 Found = tuple[int, int, tuple[int, ...] | None] | None
 """What a check finds: None (the node dies), or the empty cells kept, the holes left, and the
@@ -123,8 +123,8 @@ def make_cells(
     tests: Sequence[ColourTest],
     waste_holes: int | None = None,
 ) -> Cells:
-    """The compiled cell tests of a board when `fillit.solver._board` imports, `FILLIT_CORE` does
-    not say "python", and the board is small enough for it; else the pure-Python ones."""
+    """The compiled cell tests of a board when `fillit.solver.board._board` imports, `FILLIT_CORE`
+    does not say "python", and the board is small enough for it; else the pure-Python ones."""
     if _board is not None and os.environ.get("FILLIT_CORE", "") != "python":
         limit = {} if waste_holes is None else {"waste_holes": waste_holes}
         try:

@@ -1,4 +1,4 @@
-/* board.h: what the files of fillit.solver._board share: a board's cells as words of bits (board.c
+/* board.h: what the files of fillit.solver.board._board share: a board's cells as words of bits (board.c
    explains them), its cell tests (`Cells`, board.c), the failures kept (failures.c) and the
    once-per-node check that reads both (pruner.c). */
 
@@ -43,8 +43,8 @@ typedef struct Kind Kind;
 typedef struct {
     PyObject_HEAD
     int words, shapes;  /* the size of a set of free cells, of a count of pieces left */
-    int keep;           /* failures kept per kind (fillit.solver.failures.KEEP) */
-    long long capacity; /* adds before all is forgotten (fillit.solver.failures.CAPACITY) */
+    int keep;           /* failures kept per kind (fillit.solver.board.failures.KEEP) */
+    long long capacity; /* adds before all is forgotten (fillit.solver.board.failures.CAPACITY) */
     long long added, cuts;
     Kind **table;       /* the kinds, open addressing, at most half full; NULL: an empty slot */
     size_t slots, used;

@@ -5,11 +5,12 @@ Every cell is a primary item; each distinct shape is one primary item whose mult
 number of pieces of that shape; one "hole" item, whose multiplicity is the slack s*s - 4n, has one
 option per cell. `Packing` holds that problem, its cells as bits (rows `size + 1` bits apart), the
 failures kept that all its searches share, and the `Board` its once-per-node check
-(`fillit.solver.pruner`) is given. The failures kept are the searches' only memory: the engine's
-exact failure memo, on top of them, saved 2 to 7% of the nodes and cost 40% of the time on the
-slowest inputs (it looks up every option tried, in a table far larger than the caches). It decides
-nothing itself: `fillit.solver.square_fits` and `fillit.solver.canonical` ask it, and whatever they
-ask spends the run's budget (`fillit.solver.budget`).
+(`fillit.solver.board.pruner`) is given. The failures kept are the searches' only memory: the
+engine's exact failure memo, on top of them, saved 2 to 7% of the nodes and cost 40% of the time on
+the slowest inputs (it looks up every option tried, in a table far larger than the caches). It
+decides nothing itself: `fillit.solver.questions.square_fits` and
+`fillit.solver.questions.canonical` ask it, and whatever they ask spends the run's budget
+(`fillit.solver.budget`).
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ from dlx.solve import Choice
 from fillit.answer import Progress
 from fillit.geometry import placements
 from fillit.pieces import Cell, Piece
+from fillit.solver.board.colouring import IN_SEARCH, ColourBound, shape_counts
+from fillit.solver.board.projection import BOARD_STEPS, LineBound, profiles
+from fillit.solver.board.pruner import Board, LineTest, new_failures, new_pruner
+from fillit.solver.board.sweep import SIDE, CompiledSweep, Direction, compiled, sweep_order
 from fillit.solver.budget import Budget
-from fillit.solver.colouring import IN_SEARCH, ColourBound, shape_counts
-from fillit.solver.projection import BOARD_STEPS, LineBound, profiles
-from fillit.solver.pruner import Board, LineTest, new_failures, new_pruner
-from fillit.solver.sweep import SIDE, CompiledSweep, Direction, compiled, sweep_order
 
 Key = tuple[object, int, int]
 """An option key: (shape or HOLE, row, column of the top-left corner)."""
 
 Sweep = Direction
-"""The order in which the sweep meets the cells (`fillit.solver.sweep.DIRECTIONS`)."""
+"""The order in which the sweep meets the cells (`fillit.solver.board.sweep.DIRECTIONS`)."""
 
 HOLE = "hole"
 """The item (and an option key's first part) of an empty cell."""
@@ -220,7 +221,7 @@ class Packing:
         """A packing that extends `givens`, or none, or unknown if the budget (or `cap` nodes,
         if less) ran out; the nodes are taken off `budget`. The options in `prefer` are tried
         first. The item choice meets the cells in the order `sweep` names (the sweep is compiled
-        where it can be: `fillit.solver.sweep`). With `floors`, each shape's options numbered
+        where it can be: `fillit.solver.board.sweep`). With `floors`, each shape's options numbered
         below its floor are not chosen beyond `givens` (no packing sought holds them)."""
         limits = [n for n in (cap, budget.nodes) if n is not None]
         max_nodes, seconds = min(limits, default=None), budget.seconds()
@@ -270,7 +271,7 @@ class Packing:
         )
         try:
             found = next(search, None)
-        finally:  # (a progress report may raise: fillit.solver.race)
+        finally:  # (a progress report may raise: fillit.solver.questions.race)
             search.close()
             budget.spend(stats)
         if found is not None:

@@ -1,4 +1,4 @@
-/* failures.c: the failures kept (fillit/solver/failures.py, `FailedStates`, whose docstring gives the
+/* failures.c: the failures kept (fillit/solver/board/failures.py, `FailedStates`, whose docstring gives the
    idea), compiled for the compiled check (pruner.c), answering the same.
 
    The data structure. A failure is a set of free cells (`words` words, as in board.c) in which
@@ -9,7 +9,7 @@
    table (linear probing, a power of two in size, at most half full), of pointers, NULL for an
    empty slot. After `capacity` adds everything is forgotten and keeping starts afresh, as in
    Python. `cuts` counts the states settled. Everything lives in the `Failures` object, which a
-   `fillit.solver.packing.Packing` owns and shares among all its searches. */
+   `fillit.solver.board.packing.Packing` owns and shares among all its searches. */
 
 #include "board.h"
 
@@ -280,10 +280,10 @@ static PyGetSetDef Failures_getset[] = {
 };
 
 PyTypeObject FailuresType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver._board.Failures",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board.Failures",
     .tp_basicsize = sizeof(FailuresObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Failures(bits, shapes, keep, capacity): fillit.solver.failures.FailedStates, compiled.",
+    .tp_doc = "Failures(bits, shapes, keep, capacity): fillit.solver.board.failures.FailedStates, compiled.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Failures_init,
     .tp_dealloc = (destructor)Failures_dealloc,

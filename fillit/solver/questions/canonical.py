@@ -3,7 +3,7 @@ row-major position from which the rest can still be completed.
 
 For each piece, the positions are tried in order with the pieces placed so far given to the
 engine in advance, and the first whose remaining problem is feasible is kept. Every question
-shares the failures kept (`fillit.solver.failures`).
+shares the failures kept (`fillit.solver.board.failures`).
 
 Glossary:
 - *witness*: a packing found on the way. It proves its own positions feasible, so only earlier
@@ -14,8 +14,8 @@ Glossary:
 - *full search*: the search that settles a position when glance and repair could not.
 - *way*: one order of search (the witness's options first or not, MRV or the sweep by rows or
   by columns); *round*: each way takes one turn; *cap*: a turn's node limit, doubled each round
-  (`fillit.solver.square_fits.rounds`); *favourite*: the order that settled the last question (a
-  size, or a refuted position), which goes first with a larger cap.
+  (`fillit.solver.questions.square_fits.rounds`); *favourite*: the order that settled the last
+  question (a size, or a refuted position), which goes first with a larger cap.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from dlx.solve import Choice
 from fillit.answer import CanonicalStats, Progress
 from fillit.geometry import placements
 from fillit.pieces import Cell, Piece
+from fillit.solver.board.packing import UNKNOWN, Key, Outcome, Packing, Sweep
 from fillit.solver.budget import Budget
-from fillit.solver.orders import Run, Way
-from fillit.solver.packing import UNKNOWN, Key, Outcome, Packing, Sweep
-from fillit.solver.square_fits import rounds
+from fillit.solver.questions.orders import Run, Way
+from fillit.solver.questions.square_fits import rounds
 
 GLANCE_NODES = 100
 """The node cap of the first look at a candidate: most positions that fail, fail at once."""
@@ -133,8 +133,8 @@ what lies near the witness within three rounds (caps up to 8000) or not at all; 
 only repeats plain MRV's work on the long questions (few shapes, 26 pieces in 11 x 11: 1.91M
 nodes -> 1.42M; the bench folder unchanged, 180k). With the engine's sweep the sweep by columns
 joined in the third round (the bench folder: 189k nodes; 203k when it joined at once); compiled
-(`fillit.solver.sweep`), its nodes cost a fraction, and it joins at once (23 slow inputs of few
-shapes, one core: 6.9 s -> 6.2 s, the slowest 0.77 s -> 0.61 s)."""
+(`fillit.solver.board.sweep`), its nodes cost a fraction, and it joins at once (23 slow inputs of
+few shapes, one core: 6.9 s -> 6.2 s, the slowest 0.77 s -> 0.61 s)."""
 
 
 def canonical(

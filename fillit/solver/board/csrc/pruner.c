@@ -1,12 +1,12 @@
-/* pruner.c: fillit's once-per-node check (fillit/solver/pruner.py, `StatePruner`, whose docstring gives
+/* pruner.c: fillit's once-per-node check (fillit/solver/board/pruner.py, `StatePruner`, whose docstring gives
    the contract), compiled, for dlx's compiled core to call through its C hook (dlx's hook ABI,
    declared on fillit's side in hook_abi.h) with no Python in between.
 
    The data structure. A `Board` is what the check reads of a board, fixed before any search
-   (fillit.solver.pruner.Board, read once per `fillit.solver.packing.Packing` and shared by its searches): its
+   (fillit.solver.board.pruner.Board, read once per `fillit.solver.board.packing.Packing` and shared by its searches): its
    cell tests (a `Cells`, board.c), each option's cells as words and its shape (-1: a hole), the
    root state, and each colour test's `ColourBound.sums_bytes`. A colour set (the sums the pieces
-   left reach, widened by the holes left) is computed and kept by fillit.solver.colouring (as bytes,
+   left reach, widened by the holes left) is computed and kept by fillit.solver.board.colouring (as bytes,
    so that a miss here is a copy, not a conversion of thousands of bits); the check asks Python for
    it only when the (pieces left, holes) misses the Board's cache, an
    open-addressing table (linear probing) of COLOUR_SLOTS keys holding each set's bytes, so a
@@ -90,7 +90,7 @@ static size_t colour_slot(BoardObject *b, const int *left, long holes) {
     return k;
 }
 
-/* The tuple of the pieces left, as fillit.solver.colouring takes them; NULL with an exception. */
+/* The tuple of the pieces left, as fillit.solver.board.colouring takes them; NULL with an exception. */
 static PyObject *counts_tuple(const int *left, int shapes) {
     PyObject *tuple = PyTuple_New(shapes);
     for (int s = 0; tuple != NULL && s < shapes; s++) {
@@ -404,7 +404,7 @@ done:
 }
 
 PyTypeObject BoardType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver._board.Board",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board.Board",
     .tp_basicsize = sizeof(BoardObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Board(cells, option_cells, option_shape, root, bounds): what the compiled check "
@@ -570,7 +570,7 @@ static PyGetSetDef Pruner_getset[] = {
 };
 
 PyTypeObject PrunerType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver._board.Pruner",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board.Pruner",
     .tp_basicsize = sizeof(PrunerObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Pruner(board, failures, base, learn_nodes, colour_holes): StatePruner, compiled.",
@@ -601,7 +601,7 @@ static PyGetSetDef Learn_getset[] = {
 };
 
 PyTypeObject LearnType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver._board.Learn",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board.Learn",
     .tp_basicsize = sizeof(LearnObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A Pruner's learn hook (made by Pruner.learn).",

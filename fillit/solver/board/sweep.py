@@ -1,5 +1,5 @@
 """Does a packing extend these givens? The question `Packing.complete` asks of the engine's sweep,
-asked of the compiled sweep (`fillit/solver/csrc/sweep.c`) in any of eight directions.
+asked of the compiled sweep (`fillit/solver/board/csrc/sweep.c`) in any of eight directions.
 
 A *direction* names the order the sweep meets the cells: by rows (each left to right, top to
 bottom) or by columns (each top to bottom, left to right), starting from any corner. The
@@ -27,7 +27,7 @@ from fillit.pieces import Cell, Piece
 from fillit.solver.budget import Budget
 
 try:
-    from fillit.solver import _board  # type: ignore[attr-defined]
+    from fillit.solver.board import _board  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: the engine's sweep searches alone
     _board = None
 
@@ -53,8 +53,9 @@ DIRECTIONS: tuple[Direction, ...] = (
     "rows from the bottom",
     "columns from the right",
 )
-"""Every direction; the searches of `fillit.solver.square_fits` and `fillit.solver.canonical` use
-the first two (the others, tried in turn too, cost more than they saved: fillit/DESIGN.md)."""
+"""Every direction; the searches of `fillit.solver.questions.square_fits` and
+`fillit.solver.questions.canonical` use the first two (the others, tried in turn too, cost more than
+they saved: fillit/DESIGN.md)."""
 
 SIDE = 16
 """The largest board the compiled sweep takes (its rows are 16-bit words)."""
@@ -63,10 +64,10 @@ NO_CAP = 1 << 62
 """A node cap no search reaches."""
 
 Key = tuple[object, int, int]
-"""An option key as `fillit.solver.packing` has it: (shape or `HOLE`, row, column)."""
+"""An option key as `fillit.solver.board.packing` has it: (shape or `HOLE`, row, column)."""
 
 HOLE = "hole"
-"""An option key's first part for an empty cell (as `fillit.solver.packing.HOLE`)."""
+"""An option key's first part for an empty cell (as `fillit.solver.board.packing.HOLE`)."""
 
 _Made = tuple[Any, dict[Cell, Cell], list[Piece]]
 """A direction's compiled sweep, the map from its frame back to the board, its shapes there."""

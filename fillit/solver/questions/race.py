@@ -1,5 +1,6 @@
 """Who settles a long question first? The orders of search that take turns on one core
-(`fillit.solver.square_fits.rounds`) split between two processes, the first to settle wins.
+(`fillit.solver.questions.square_fits.rounds`) split between two processes, the first to settle
+wins.
 
 A yes/no question (does side s fit? can the rest be completed with this piece here?) has one
 answer whatever the order, so when a question is still open after a round, the process forks:
@@ -12,12 +13,11 @@ learned, which stay in the child. Only fresh searches race: with a node budget (
 must be exact), without `os.fork`, or asked for one job, the ways take their turns on one core
 as before.
 
-A race knows nothing of what a way is: `fillit.solver.square_fits` gives it the two lists of ways
-and a `Side`, the rest of the question's rounds, which each process plays with its own list. The
-child reports through a pipe: the way that settled (its number in the child's list), whether it
+A race knows nothing of what a way is: `fillit.solver.questions.square_fits` gives it the two lists
+of ways and a `Side`, the rest of the question's rounds, which each process plays with its own list.
+The child reports through a pipe: the way that settled (its number in the child's list), whether it
 refuted, the packing's option numbers, and its nodes. Anything else it meets (Ctrl-C, the budget's
-clock, an error) ends it silently; the parent then goes on alone.
-"""
+clock, an error) ends it silently; the parent then goes on alone."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from fillit.solver.packing import UNKNOWN, Outcome, Packing
+from fillit.solver.board.packing import UNKNOWN, Outcome, Packing
 
 RACE_CAP = 64_000
 """A question races from the round whose node cap reaches this (the sixth, from 2000): shorter
@@ -39,7 +39,7 @@ From 4000 on, the parent's own nodes (the run's critical path with two free core
 times fewer than on one core, but 55 races of one input cost more than they saved."""
 
 W = TypeVar("W")
-"""A way: whatever the side plays its rounds with (`fillit.solver.orders.Way`)."""
+"""A way: whatever the side plays its rounds with (`fillit.solver.questions.orders.Way`)."""
 
 
 class Side(Protocol[W]):

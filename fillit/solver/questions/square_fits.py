@@ -1,16 +1,17 @@
 """Does a square of side s fit? Colourings and projections first, then the engine, several
 item choices taking turns.
 
-Before any search, colourings of the board (`fillit.solver.colouring`) and projections along rows
-and columns (`fillit.solver.projection`) refute most failing sizes at once. Then the engine branches
-on the most constrained item (usually a cell with few ways to be filled), which refutes sizes that
-the ordered search needs minutes for; taking turns with it, the engine's sweep (cells row by row, or
-column by column, forced ones first) refutes others, mostly sets of few shapes, many times faster
-(which direction wins, only the search tells). A *way* is one such order, a *round* gives each way
-one search of at most *cap* nodes, and each round doubles the cap; a question still open after a
-round may race on two processes (`fillit.solver.race`). `rounds` also serves the placement
-(`fillit.solver.canonical`). It asks `fillit.solver.packing` and spends the run's budget;
-it prints nothing and knows nothing of the canonical answer.
+Before any search, colourings of the board (`fillit.solver.board.colouring`) and projections along
+rows and columns (`fillit.solver.board.projection`) refute most failing sizes at once. Then the
+engine branches on the most constrained item (usually a cell with few ways to be filled), which
+refutes sizes that the ordered search needs minutes for; taking turns with it, the engine's sweep
+(cells row by row, or column by column, forced ones first) refutes others, mostly sets of few
+shapes, many times faster (which direction wins, only the search tells). A *way* is one such order,
+a *round* gives each way one search of at most *cap* nodes, and each round doubles the cap; a
+question still open after a round may race on two processes (`fillit.solver.questions.race`).
+`rounds` also serves the placement (`fillit.solver.questions.canonical`). It asks
+`fillit.solver.board.packing` and spends the run's budget; it prints nothing and knows nothing of
+the canonical answer.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from dataclasses import dataclass
 from dlx import Stats, Status
 from dlx.solve import Choice
 from fillit.answer import Attempt, CanonicalStats, Progress
+from fillit.solver.board.colouring import refuted_by_colouring
+from fillit.solver.board.packing import UNKNOWN, Key, Outcome, Packing, Sweep
 from fillit.solver.budget import Budget
-from fillit.solver.colouring import refuted_by_colouring
-from fillit.solver.orders import Order, Round, Run, Way
-from fillit.solver.packing import UNKNOWN, Key, Outcome, Packing, Sweep
-from fillit.solver.race import RACE_CAP, Won, can_race, race
+from fillit.solver.questions.orders import Order, Round, Run, Way
+from fillit.solver.questions.race import RACE_CAP, Won, can_race, race
 
 FIRST_CAP = 2000
 """The node cap of each way's turn in the first round; each round doubles it."""
@@ -86,11 +87,10 @@ it needs a tenth of theirs (24 pieces `##/.#/.#` and 2 squares in 11 x 11: 347k 
 
 SWEEP_SHARE = 16
 """How many times the others' cap a sweep's turn gets where the sweep is compiled
-(`fillit.solver.sweep`): its nodes cost a fraction of the engine's, so the turns are about even
-in time. On 23 slow inputs of few shapes, one core, start-up included: 12.1 s with the same caps
-(the slowest 1.31 s), 7.0 s with 8 times (0.77 s), 6.2 s with 16 (0.61 s). Sweeping in the six
+(`fillit.solver.board.sweep`): its nodes cost a fraction of the engine's, so the turns are about
+even in time. On 23 slow inputs of few shapes, one core, start-up included: 12.1 s with the same
+caps (the slowest 1.31 s), 7.0 s with 8 times (0.77 s), 6.2 s with 16 (0.61 s). Sweeping in the six
 other directions too (from the other corners) cost more than it saved (with 4 times: 11.2 s)."""
-
 FAVOURITE_CAP = 4
 """How many times the others' cap the favourite way (`Run.favourite`) gets in each round.
 On 45 slow inputs of few shapes, with the engine's sweep: without a favourite 50.9M nodes (the
@@ -196,7 +196,8 @@ class _Question:
         return outcome
 
     def _may_race(self, mine: Sequence[Way]) -> bool:
-        """Whether the rest of the rounds of `mine` may race (`fillit.solver.race.can_race`)."""
+        """Whether the rest of the rounds of `mine` may race
+        (`fillit.solver.questions.race.can_race`)."""
         staying = sum(way.leaves is None for way in mine)
         return can_race(self.run.jobs, self.budget.nodes, staying)
 
@@ -223,9 +224,9 @@ class _Question:
 
 
 class _Rest:
-    """What each side of a race plays (`fillit.solver.race.Side`): the rest of a question's
-    rounds from round `first` on, with the ways that side was given. Both sides start from
-    the round where the race began; this process, left alone when the child ends without an
+    """What each side of a race plays (`fillit.solver.questions.race.Side`): the rest of a
+    question's rounds from round `first` on, with the ways that side was given. Both sides start
+    from the round where the race began; this process, left alone when the child ends without an
     answer, starts from it again."""
 
     __slots__ = ("question", "first")

@@ -3,15 +3,15 @@ as `prune`, and its memory of failed states, given as `learn`.
 
 It reads a node's state (the cells filled, the holes used, the pieces left) and cuts the node
 only when that state has no completion, so what the engine proves fails stays true. It touches
-the board it is given and the failures kept (`fillit.solver.failures`), nothing else.
+the board it is given and the failures kept (`fillit.solver.board.failures`), nothing else.
 
-`StatePruner` is the pure-Python reference. `fillit/solver/csrc/pruner.c`
-(`fillit.solver._board.Pruner`, with `fillit.solver._board.Failures` for the failures kept) answers
-the same, compiled, and carries dlx's C hook entry, so that the compiled engine calls it with no
-Python in between: `new_failures` and `new_pruner` pick it when `fillit.solver._board` imports,
-`FILLIT_CORE` does not say "python", the board's cell tests compiled
-(`fillit.solver.empty_cells`) and it has no projection tests (`Board.line_tests`, which only
-`StatePruner` runs).
+`StatePruner` is the pure-Python reference. `fillit/solver/board/csrc/pruner.c`
+(`fillit.solver.board._board.Pruner`, with `fillit.solver.board._board.Failures` for the failures
+kept) answers the same, compiled, and carries dlx's C hook entry, so that the compiled engine calls
+it with no Python in between: `new_failures` and `new_pruner` pick it when
+`fillit.solver.board._board` imports, `FILLIT_CORE` does not say "python", the board's cell tests
+compiled (`fillit.solver.board.empty_cells`) and it has no projection tests (`Board.line_tests`,
+which only `StatePruner` runs).
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Protocol
 
-from fillit.solver import failures as kept
-from fillit.solver.colouring import ColourBound
-from fillit.solver.empty_cells import WASTE_HOLES, Cells, PythonCells, make_cells
-from fillit.solver.failures import FailedStates
-from fillit.solver.projection import Fit, LineBound
+from fillit.solver.board import failures as kept
+from fillit.solver.board.colouring import ColourBound
+from fillit.solver.board.empty_cells import WASTE_HOLES, Cells, PythonCells, make_cells
+from fillit.solver.board.failures import FailedStates
+from fillit.solver.board.projection import Fit, LineBound
 
 try:
-    from fillit.solver import _board  # type: ignore[attr-defined]
+    from fillit.solver.board import _board  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: StatePruner checks every node
     _board = None
 
@@ -70,8 +70,8 @@ class Board:
 
     @cached_property
     def cells(self) -> Cells:
-        """The cell tests of the board (`fillit.solver.empty_cells`: compiled where it can be),
-        with the masks of every colour test and their weights in its places."""
+        """The cell tests of the board (`fillit.solver.board.empty_cells`: compiled where it can
+        be), with the masks of every colour test and their weights in its places."""
         tests = [
             list(zip(masks, bound.weights(), strict=True)) for bound, masks in self.colour_tests
         ]
@@ -86,15 +86,15 @@ class Board:
 
     @cached_property
     def compiled(self) -> Any:
-        """The board as the compiled check reads it (`fillit.solver._board.Board`), made once: its
-        cache of colour sets serves all the board's searches."""
+        """The board as the compiled check reads it (`fillit.solver.board._board.Board`), made once:
+        its cache of colour sets serves all the board's searches."""
         bounds = [bound for bound, _ in self.colour_tests]
         return _board.Board(self.cells, self.option_cells, self.option_shape, self.root, bounds)
 
 
 class Failures(Protocol):
-    """The failures kept (`fillit.solver.failures.FailedStates`, or
-    `fillit.solver._board.Failures`)."""
+    """The failures kept (`fillit.solver.board.failures.FailedStates`, or
+    `fillit.solver.board._board.Failures`)."""
 
     cuts: int
 
@@ -129,7 +129,8 @@ def new_pruner(
 ) -> Check:
     """The check of one search of `board` whose first `base` options are givens (and whose
     options below their shape's `floors` are not to be chosen): compiled
-    (`fillit.solver._board.Pruner`) when `failures` are (see `new_failures`), else `StatePruner`."""
+    (`fillit.solver.board._board.Pruner`) when `failures` are (see `new_failures`), else
+    `StatePruner`."""
     if isinstance(failures, FailedStates) or not board.compiles:
         return StatePruner(board, failures, base, floors)
     check: Check = _board.Pruner(board.compiled, failures, base, LEARN_NODES, COLOUR_HOLES, floors)
@@ -143,15 +144,15 @@ class StatePruner:
     region of fewer than 4 cells) can only take holes, so they are left out of the free cells, with
     as many holes. The node dies when there are more of them than holes; when the regions of the
     cells kept waste more cells than there are holes left (a region of m cells wastes at least m mod
-    4; asked with at most `fillit.solver.empty_cells.WASTE_HOLES` left); or when - the remaining
-    pieces cannot be given lines that fit the free cells row by row, or column
-      by column (`fillit.solver.projection`), or
+    4; asked with at most `fillit.solver.board.empty_cells.WASTE_HOLES` left); or when - the
+    remaining pieces cannot be given lines that fit the free cells row by row, or column
+      by column (`fillit.solver.board.projection`), or
     - with few holes left, a colouring shows that the remaining pieces cannot fit the free cells;
     - or a state proven to fail before had the same pieces left and every cell free here free
-      too (`fillit.solver.failures`): the engine tells `learn` each node that failed.
+      too (`fillit.solver.board.failures`): the engine tells `learn` each node that failed.
     With `floors` (an option number per shape) it also cuts a node whose last option, chosen
     after the givens, is numbered below its shape's floor: options the question rules out
-    (`fillit.solver.canonical.floors`), not a state without completion.
+    (`fillit.solver.questions.canonical.floors`), not a state without completion.
 
     This is the reference; `new_pruner` gives its compiled twin where it can. Boards with
     projection tests (`Board.line_tests`) are always checked here: only this one runs them.

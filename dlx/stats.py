@@ -27,7 +27,7 @@ class Record:
     """The repr and equality of a class written out as the dataclass it was (`Stats`,
     `dlx.engines.zdd.twin.ZddStats`): its fields are `__match_args__`, in order; equality
     compares those `_compared` gives (all, unless a class leaves some out); mutable, so
-    unhashable. (`dataclasses` imports `inspect`: 0.04 G instructions of a start.)"""
+    unhashable. (Not a dataclass: `dataclasses` imports `inspect`, which a start need not.)"""
 
     __match_args__: tuple[str, ...] = ()
 

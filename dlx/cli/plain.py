@@ -21,7 +21,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
+TYPE_CHECKING = False  # as typing's, which `dlx solve`'s plain start does not load
 if TYPE_CHECKING:
     from typing import TextIO
 
@@ -37,7 +37,7 @@ flags it must have; one FILE besides (`-`: standard input), each option at most 
 
 Plain = tuple[str, str, dict[str, "str | bool"]]
 """A command line in a plain form: the command, the file, and the options given. (A tuple: a
-NamedTuple's class, made at each start, would cost it about 1 M instructions.)"""
+NamedTuple's class would be made at each start.)"""
 
 
 def plain_start(argv: Sequence[str]) -> Plain | None:

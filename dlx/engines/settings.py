@@ -65,8 +65,8 @@ level first: in the order the search would have met them (`dlx.parallel` splits 
 def _frozen(cls: type[T]) -> type[T]:
     """`cls` made a frozen class of the fields it annotates, each with its default, as
     `dataclass(frozen=True, eq=False)` makes it for the type checker (which reads that): made
-    at run time without `dataclasses`, which imports `inspect` and costs a start 0.04 G
-    instructions. Built by keyword or position, checked by `__post_init__`, refusing changes."""
+    at run time without `dataclasses` (which imports `inspect`: see the changelog's start-up
+    figures). Built by keyword or position, checked by `__post_init__`, refusing changes."""
     fields = tuple(cls.__annotations__)
 
     def __init__(self: Any, *args: object, **asked: object) -> None:

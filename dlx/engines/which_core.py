@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from dlx.errors import CoreUnavailableError
 
-TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
+TYPE_CHECKING = False  # as typing's, which `dlx solve`'s plain start does not load
 if TYPE_CHECKING:
     from typing import Any
 

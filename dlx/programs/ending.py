@@ -18,7 +18,7 @@ from types import FrameType
 from dlx.programs.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_UNKNOWN
 from dlx.programs.start import end_children, quiet_start
 
-TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
+TYPE_CHECKING = False  # as typing's, which `dlx solve`'s plain start does not load
 if TYPE_CHECKING:
     import signal
     from typing import NoReturn

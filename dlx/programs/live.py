@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 from dlx.stats import Stats
 
-TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
+TYPE_CHECKING = False  # as typing's, which `dlx solve`'s plain start does not load
 if TYPE_CHECKING:
     from typing import TextIO
 

@@ -19,7 +19,7 @@ from dlx.programs.exits import EXIT_INTERRUPTED
 TYPE_CHECKING = False  # as typing's, which a start need not load
 if TYPE_CHECKING:
     import signal
-else:  # signal's C functions: the module `signal` wraps them in enums (11 M instructions a start)
+else:  # signal's C functions: the module `signal` wraps them in enums, which a start need not
     import _signal as signal
 
 

@@ -20,7 +20,7 @@ from dlx.engines.which_core import kept, new_kept, pick, told
 from dlx.errors import EngineOptionError
 from dlx.stats import Stats
 
-TYPE_CHECKING = False  # as typing's, which a start need not load (0.012 G instructions)
+TYPE_CHECKING = False  # as typing's, which `dlx solve`'s plain start does not load
 if TYPE_CHECKING:
     from typing import Any, Final
 

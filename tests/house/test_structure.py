@@ -276,3 +276,19 @@ def test_the_public_names_are_listed_alike_for_the_checker_and_for_the_lazy_impo
         for alias in node.names
     }
     assert checked == set(dlx.__all__) == set(dlx._HOMES)
+
+
+def test_the_install_lists_every_package() -> None:
+    """A package the install does not list is left out of a wheel (the editable install finds
+    it anyway, so only a real install would show it missing)."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for top in ("dlx", "fillit")
+        for path in (ROOT / top).rglob("__init__.py")
+    }
+    assert found == listed

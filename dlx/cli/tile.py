@@ -18,7 +18,7 @@ from dlx.cli.common import NOTHING_ASKED, board_command
 from dlx.cli.output import fail, guarded
 from dlx.cli.parallel import sequential_only
 from dlx.cli.run import Asked, run_boards
-from dlx.cli.tile_run import TileRun, painted
+from dlx.cli.tile_run import TileRun, Turning, painted
 from dlx.cli.zdd_options import NO_ZDD, ZddOptions, refuse_others, zdd_options
 from dlx.programs.kit import Clock, PlainUsage
 
@@ -73,7 +73,7 @@ def tile(
     zdd: ZddOptions = NO_ZDD,
 ) -> None:
     """Tile a board with pieces, each used once unless a multiplicity says otherwise."""
-    turns = {"rotations": not no_rotate, "reflections": not no_flip, "mirror": mirror}
+    turns: Turning = {"rotations": not no_rotate, "reflections": not no_flip, "mirror": mirror}
     counting = asked.count_only
     run = TileRun(file, grid, (board, pieces), turns=turns, unique=unique, counting=counting)
     check_svg(asked.svg)

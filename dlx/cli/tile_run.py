@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from dlx.cli.boards import Board, PaintedBoard
 from dlx.cli.output import fail, read_text
@@ -19,7 +19,16 @@ if TYPE_CHECKING:
     from dlx.solve import SearchKeywords
     from dlx.tiling import Puzzle, Solution
 
-TURNS = {"rotations": True, "reflections": True, "mirror": False}
+
+class Turning(TypedDict):
+    """How the pieces turn: `dlx.tiling.Puzzle`'s keywords of that name."""
+
+    rotations: bool
+    reflections: bool
+    mirror: bool
+
+
+TURNS: Turning = {"rotations": True, "reflections": True, "mirror": False}
 """How `dlx tile` turns pieces without `--no-rotate`, `--no-flip` or `--mirror`."""
 
 
@@ -35,7 +44,7 @@ class TileRun(BoardRun):
         grid: str | None = None,
         named: tuple[str | None, list[str] | None] = (None, None),
         *,
-        turns: dict[str, bool] | None = None,
+        turns: Turning | None = None,
         unique: bool = False,
         counting: bool = False,
     ) -> None:
@@ -84,7 +93,7 @@ def puzzle_of(
     grid: str | None,
     board: str | None,
     pieces: list[str] | None,
-    turns: dict[str, bool],
+    turns: Turning,
 ) -> Puzzle:
     """The puzzle of FILE (`-`: standard input), or of --board and --pieces."""
     from dlx.tiling import Puzzle
@@ -100,25 +109,15 @@ def puzzle_of(
         if names and not Path(file).exists() and file != "-":
             raise fail(f"{file!r} is taken for a FILE: write --pieces {names[0]},{file}", 2)
         raise fail("--board and --pieces stand for a FILE: give one or the other", 2)
-    rotations, reflections, mirror = turns["rotations"], turns["reflections"], turns["mirror"]
-    text = read_text(file)
-    return Puzzle.read(text, grid, rotations=rotations, reflections=reflections, mirror=mirror)
+    return Puzzle.read(read_text(file), grid, **turns)
 
 
-def _from_options(board: str, names: list[str], grid: str | None, turns: dict[str, bool]) -> Puzzle:
+def _from_options(board: str, names: list[str], grid: str | None, turns: Turning) -> Puzzle:
     """The puzzle of --board and --pieces; its errors name the option."""
     from dlx.tiling import Puzzle, TileError
 
-    rotations, reflections, mirror = turns["rotations"], turns["reflections"], turns["mirror"]
     try:
-        return Puzzle(
-            " ".join(board.split()),
-            " ".join(names),
-            grid=grid,
-            rotations=rotations,
-            reflections=reflections,
-            mirror=mirror,
-        )
+        return Puzzle(" ".join(board.split()), " ".join(names), grid=grid, **turns)
     except TileError as error:
         message = str(error)
         for part, option in (("board: ", "--board: "), ("pieces: ", "--pieces: ")):

@@ -124,29 +124,12 @@ static void finish(SearchObject *o) {
     o->finished = 1;
 }
 
-/* The next solution, as the iterator gives it; with `pause`, NULL and *paused set at the next
-   poll (../csrc/batch.h's step). */
-static PyObject *Search_step(SearchObject *o, int pause, int *paused) {
-    if (o->finished) return NULL;
-    if (binding_enter(&o->b, o->b.progress != NULL) < 0) return NULL;
-    o->s.pause = pause;
-    int r = bs_run(&o->s);
-    o->s.pause = 0;
-    binding_leave(&o->b);
-    if (r == BS_PAUSED) {
-        *paused = 1;
-        return NULL;
-    }
-    if (r == BS_SOLUTION) {
-        PyObject *list = binding_int_list(o->s.opts, o->s.base + o->s.level);
-        if (list == NULL) finish(o);
-        return list;
-    }
-    finish(o);
-    return NULL;
-}
+/* An end of the search raises nothing of its own: a hook's or progress's error is already set. */
+#define NOTHING_RAISED(o, r) ((void)(o), (void)(r))
 
-BINDING_SEARCH_STEPS(SearchObject)
+/* The iterator's step: the next solution, or NULL at the end or, with `pause`, at the next poll
+   (*paused set). */
+BINDING_RUN_STEPS(SearchObject, bs_run, BS_PAUSED, BS_SOLUTION, NOTHING_RAISED)
 
 static PyObject *Search_close(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     if (binding_close(&o->b) < 0) return NULL;

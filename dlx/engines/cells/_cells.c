@@ -79,31 +79,17 @@ static void too_deep(void) {
     Py_XDECREF(none);
 }
 
-/* The next solution, as the iterator gives it; with `pause`, NULL and *paused set at the next
-   poll (csrc/batch.h's step). */
-static PyObject *Search_step(SearchObject *o, int pause, int *paused) {
-    if (o->finished) return NULL;
-    if (binding_enter(&o->b, o->b.progress != NULL) < 0) return NULL;
-    o->s.pause = pause;
-    int r = cells_run(&o->s);
-    o->s.pause = 0;
-    binding_leave(&o->b);
-    if (r == CELLS_PAUSED) {
-        *paused = 1;
-        return NULL;
-    }
-    if (r == CELLS_SOLUTION) {
-        PyObject *list = binding_int_list(o->s.opts, o->s.base + o->s.level);
-        if (list == NULL) finish(o);
-        return list;
-    }
-    if (r == CELLS_ERROR && o->s.too_deep && !PyErr_Occurred()) too_deep();
-    if (r == CELLS_ERROR && !PyErr_Occurred()) PyErr_NoMemory();
-    finish(o);
-    return NULL;
+/* What an end in error raises: SizeLimitError past the save stack, else MemoryError, unless
+   a hook or the progress display raised first. */
+static void raise_failure(SearchObject *o, int r) {
+    if (r != CELLS_ERROR || PyErr_Occurred()) return;
+    if (o->s.too_deep) too_deep();
+    if (!PyErr_Occurred()) PyErr_NoMemory();
 }
 
-BINDING_SEARCH_STEPS(SearchObject)
+/* The iterator's step: the next solution, or NULL at the end or, with `pause`, at the next poll
+   (*paused set). */
+BINDING_RUN_STEPS(SearchObject, cells_run, CELLS_PAUSED, CELLS_SOLUTION, raise_failure)
 
 static PyObject *Search_close(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     if (binding_close(&o->b) < 0) return NULL;

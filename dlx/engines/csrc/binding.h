@@ -388,6 +388,34 @@ static inline PyObject *binding_module(PyModuleDef *def, int n, PyTypeObject *co
         return next_batch((PyObject *)o, (batch_step)Search_step, &o->b.pending, n);            \
     }
 
+/* Search_step (batch.h's step) and the two of BINDING_SEARCH_STEPS, for a core whose `RUN(&o->s)`
+   returns `PAUSED` at a poll that asked it to pause, `SOLUTION` with the solution's options in
+   o->s.opts[0 .. o->s.base + o->s.level), else its end. `OBJECT` holds `b`, `s` and `finished`,
+   beside a finish(o) that ends the search; `FAILED(o, r)` raises what an end that failed wants
+   raised (or nothing). */
+#define BINDING_RUN_STEPS(OBJECT, RUN, PAUSED, SOLUTION, FAILED)                                \
+    static PyObject *Search_step(OBJECT *o, int pause, int *paused) {                           \
+        if (o->finished) return NULL;                                                           \
+        if (binding_enter(&o->b, o->b.progress != NULL) < 0) return NULL;                       \
+        o->s.pause = pause;                                                                     \
+        int r = RUN(&o->s);                                                                     \
+        o->s.pause = 0;                                                                         \
+        binding_leave(&o->b);                                                                   \
+        if (r == PAUSED) {                                                                      \
+            *paused = 1;                                                                        \
+            return NULL;                                                                        \
+        }                                                                                       \
+        if (r == SOLUTION) {                                                                    \
+            PyObject *list = binding_int_list(o->s.opts, o->s.base + o->s.level);               \
+            if (list == NULL) finish(o);                                                        \
+            return list;                                                                        \
+        }                                                                                       \
+        FAILED(o, r);                                                                           \
+        finish(o);                                                                              \
+        return NULL;                                                                            \
+    }                                                                                           \
+    BINDING_SEARCH_STEPS(OBJECT)
+
 /* The methods every core's search has, its functions named Search_close, Search_batch,
    Search_frontier and Search_stats; `STATS` says what its statistics hold. */
 #define BINDING_SEARCH_METHODS(STATS)                                                           \

@@ -2,7 +2,7 @@
 (`fillit.solver.board.pruner`). Which empty cells a piece left can reach, and the waste of the
 regions of those it can, with the place of the room in each colour test (each mask's free cells
 times its weight, summed: `ColourBound.place`). `check` is the pure-Python reference;
-`fillit/solver/board/csrc/board.c` (`fillit.solver.board._board`) answers the same, compiled, and is
+`fillit/solver/board/csrc/cells.c` (`fillit.solver.board._board`) answers the same, compiled, and is
 used when it was built and imports, unless `FILLIT_CORE=python` is in the environment (or the board
 is too large for it: then Python checks it).
 

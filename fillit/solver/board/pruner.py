@@ -5,7 +5,7 @@ It reads a node's state (the cells filled, the holes used, the pieces left) and 
 only when that state has no completion, so what the engine proves fails stays true. It touches
 the board it is given and the failures kept (`fillit.solver.board.failures`), nothing else.
 
-`StatePruner` is the pure-Python reference. `fillit/solver/board/csrc/pruner.c`
+`StatePruner` is the pure-Python reference. `fillit/solver/board/csrc/check.c`
 (`fillit.solver.board._board.Pruner`, with `fillit.solver.board._board.Failures` for the failures
 kept) answers the same, compiled, and carries dlx's C hook entry, so that the compiled engine calls
 it with no Python in between: `new_failures` and `new_pruner` pick it when

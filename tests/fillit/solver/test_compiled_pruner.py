@@ -1,5 +1,5 @@
 """The compiled once-per-node check (`fillit.solver.board._board.Pruner` and `Failures`,
-fillit/solver/board/csrc/pruner.c and failures.c) against `StatePruner` and `FailedStates`, their
+fillit/solver/board/csrc/check.c and failures.c) against `StatePruner` and `FailedStates`, their
 oracles: the same verdicts, the same failures kept and cuts, the same nodes on whole searches; and
 dlx's C hook entry (dlx/engines/links/csrc/hook.h), which the compiled engine calls instead of the
 hook's Python form: the same search either way, on both engines."""

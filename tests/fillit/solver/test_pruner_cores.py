@@ -1,5 +1,5 @@
 """The compiled cell tests of fillit's once-per-node check (`fillit.solver.board._board`,
-fillit/solver/board/csrc/board.c) against the pure-Python ones (`fillit.solver.board.empty_cells`),
+fillit/solver/board/csrc/cells.c) against the pure-Python ones (`fillit.solver.board.empty_cells`),
 their oracle: the same answers on random states of random boards, the same pruner answers and
 failures learnt, the same nodes on whole searches."""
 

@@ -1,6 +1,7 @@
-/* board.h: what the files of fillit.solver.board._board share: a board's cells as words of bits (board.c
-   explains them), its cell tests (`Cells`, board.c), the failures kept (failures.c) and the
-   once-per-node check that reads both (pruner.c). */
+/* board.h: what the algorithms of fillit.solver.board._board share: a board's cells as words of
+   bits (cells.c explains them), its cell tests (`Cells`, cells.c) and the failures kept
+   (failures.c), which the once-per-node check (check.c) reads. Their Python types are in
+   ../binding. */
 
 #ifndef FILLIT_BOARD_H
 #define FILLIT_BOARD_H
@@ -31,14 +32,23 @@ typedef struct {
     long waste_holes;   /* the regions' waste is checked with at most this many holes left */
     int popcnt;         /* the machine has x86's popcnt (with POPCNT_AT_RUNTIME) */
     int near;           /* every shape's offsets and the stride under 64: a shift's words are
-                           the word it lands in and the next (board.c's `live`) */
+                           the word it lands in and the next (cells.c's `live`) */
     int (*offsets)[4];  /* per shape, its four cells' offsets */
     long long *weight;  /* per colour mask, its weight in its test's place */
     int *test_of;       /* per colour mask, its test */
     word *block;        /* full, then the colour masks, then the scratch sets */
 } CellsObject;
 
-typedef struct Kind Kind;
+/* One kind of failure kept (failures.c): the pieces left and the first free cell. */
+typedef struct {
+    uint64_t hash;
+    int first;  /* the first free cell, or -1 */
+    int count;  /* sets kept */
+    int room;   /* sets `sets` has room for */
+    int next;   /* once `count` is `keep`: the oldest set, overwritten next */
+    word *sets;
+    int left[]; /* the pieces left of each shape */
+} Kind;
 
 typedef struct {
     PyObject_HEAD
@@ -50,11 +60,8 @@ typedef struct {
     size_t slots, used;
 } FailuresObject;
 
-FILLIT_INTERNAL extern PyTypeObject CellsType, FailuresType, BoardType, PrunerType, LearnType,
-    SweeperType, SweepMemoType;
-
 /* Whether popcnt is x86's optional instruction, not in the target: then the hottest counts
-   ask the machine at run time (board.c's `cells_places`), with GCC's or Clang's builtins. */
+   ask the machine at run time (cells.c's `cells_places`), with GCC's or Clang's builtins. */
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__) && defined(__GNUC__)
 #define POPCNT_AT_RUNTIME 1
 #else
@@ -75,7 +82,13 @@ static inline int popcount(word w) {
 #endif
 }
 
+/* A Cells' block: the board's cells, then its colour masks, then its scratch sets. */
+enum { EMPTY, COVERED, SCRATCH };
 static inline const word *full_of(const CellsObject *self) { return self->block; }
+static inline word *mask_of(CellsObject *self, int k) { return self->block + (1 + k) * self->words; }
+static inline word *scratch_of(CellsObject *self, int k) {
+    return self->block + (1 + self->colours + k) * self->words;
+}
 static inline int words_for(int bits) {
     return bits / 64 + 1 > MAX_WORDS ? MAX_WORDS : bits / 64 + 1;
 }
@@ -92,13 +105,13 @@ static inline uint64_t hash_counts(uint64_t seed, const int *counts, int n) {
     return h ^ h >> 33;
 }
 
-FILLIT_INTERNAL int read_set(PyObject *value, word *set, int words);
-FILLIT_INTERNAL PyObject *set_to_int(const word *set, int words);
-FILLIT_INTERNAL int read_counts(PyObject *counts, int *left, int shapes);
 FILLIT_INTERNAL int cells_live(CellsObject *self, const word *filled, const int *left, long *holes,
                                word *empty);
 FILLIT_INTERNAL void cells_places(CellsObject *self, const word *empty, long long *places);
 FILLIT_INTERNAL int failures_add(FailuresObject *self, const word *free, const int *left);
 FILLIT_INTERNAL int failures_settle(FailuresObject *self, const word *free, const int *left);
+FILLIT_INTERNAL void failures_forget(FailuresObject *self);
+FILLIT_INTERNAL const word *failures_kept_set(const FailuresObject *self, const Kind *kind,
+                                              int back);
 
 #endif

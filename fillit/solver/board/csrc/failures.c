@@ -1,7 +1,7 @@
 /* failures.c: the failures kept (fillit/solver/board/failures.py, `FailedStates`, whose docstring gives the
-   idea), compiled for the compiled check (pruner.c), answering the same.
+   idea), compiled for the compiled check (check.c), answering the same.
 
-   The data structure. A failure is a set of free cells (`words` words, as in board.c) in which
+   The data structure. A failure is a set of free cells (`words` words, as in cells.c) in which
    the pieces left (a count per shape) were proven not to fit. Failures are kept by kind: the
    pieces left and the first free cell (its bit number, -1 when none is free). Each kind is one
    allocation, its counts after its header, with a ring of its latest `keep` sets beside it,
@@ -12,16 +12,6 @@
    `fillit.solver.board.packing.Packing` owns and shares among all its searches. */
 
 #include "board.h"
-
-struct Kind {
-    uint64_t hash;
-    int first;  /* the first free cell, or -1 */
-    int count;  /* sets kept */
-    int room;   /* sets `sets` has room for */
-    int next;   /* once `count` is `keep`: the oldest set, overwritten next */
-    word *sets;
-    int left[]; /* the pieces left of each shape */
-};
 
 /* The first bit of a set, or -1 when it is empty. */
 static int first_bit(const word *set, int words) {
@@ -45,7 +35,7 @@ static Kind **slot_of(FailuresObject *self, const int *left, int first, uint64_t
     }
 }
 
-static void forget(FailuresObject *self) {
+void failures_forget(FailuresObject *self) {
     for (size_t k = 0; k < self->slots; k++) {
         if (self->table[k] == NULL) continue;
         PyMem_Free(self->table[k]->sets);
@@ -93,7 +83,7 @@ static int new_kind(FailuresObject *self, Kind **slot, const int *left, int firs
 /* Keep a failure: the pieces `left` do not fit the `free` cells (`FailedStates.add`); -1 with
    MemoryError when out of memory. */
 int failures_add(FailuresObject *self, const word *free, const int *left) {
-    if (self->added >= self->capacity) forget(self);
+    if (self->added >= self->capacity) failures_forget(self);
     int first = first_bit(free, self->words);
     uint64_t hash = kind_hash(left, self->shapes, first);
     if (2 * (self->used + 1) > self->slots && grow(self) < 0) return -1;
@@ -120,7 +110,7 @@ int failures_add(FailuresObject *self, const word *free, const int *left) {
 }
 
 /* The set `back` places before the latest of a kind (0: the latest). */
-static const word *kept_set(const FailuresObject *self, const Kind *kind, int back) {
+const word *failures_kept_set(const FailuresObject *self, const Kind *kind, int back) {
     int latest = kind->count < self->keep ? kind->count - 1 : kind->next - 1 + kind->count;
     return kind->sets + (size_t)self->words * (size_t)((latest - back) % kind->count);
 }
@@ -156,137 +146,3 @@ int failures_settle(FailuresObject *self, const word *free, const int *left) {
     self->cuts += found;
     return found;
 }
-
-/* Failures(bits, shapes, keep, capacity): an empty store for a board of `bits` bits and
-   `shapes` shapes. */
-static int Failures_init(FailuresObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"bits", "shapes", "keep", "capacity", NULL};
-    int bits, shapes, keep;
-    long long capacity;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiiL", kwlist, &bits, &shapes, &keep, &capacity))
-        return -1;
-    if (self->words != 0) {
-        PyErr_SetString(PyExc_TypeError, "Failures is initialised once");
-        return -1;
-    }
-    if (bits < 0 || bits > 64 * MAX_WORDS || shapes < 0 || shapes > 4096 || keep < 1) {
-        PyErr_SetString(PyExc_ValueError, "a board too large to compile, or no failure kept");
-        return -1;
-    }
-    self->words = words_for(bits);
-    self->shapes = shapes;
-    self->keep = keep;
-    self->capacity = capacity;
-    return 0;
-}
-
-static void Failures_dealloc(FailuresObject *self) {
-    forget(self);
-    PyMem_Free(self->table);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-/* The free cells and pieces left of a Python call (free, remaining) into `free` and `left` (of
-   `self->shapes`, on the stack for the usual few); -1 with an exception. */
-static int read_state(FailuresObject *self, PyObject *const *args, Py_ssize_t nargs, word *free,
-                      int *left) {
-    if (self->words == 0) {
-        PyErr_SetString(PyExc_TypeError, "Failures was not initialised");
-        return -1;
-    }
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "expected (free: int, remaining: tuple)");
-        return -1;
-    }
-    if (read_counts(args[1], left, self->shapes) < 0) return -1;
-    return read_set(args[0], free, self->words);
-}
-
-/* Runs `then` on the state read from the arguments; NULL with an exception. */
-static PyObject *with_state(FailuresObject *self, PyObject *const *args, Py_ssize_t nargs,
-                            int (*then)(FailuresObject *, const word *, const int *)) {
-    word free[MAX_WORDS];
-    int stack[32], *left = stack;
-    if (self->shapes > 32 && (left = PyMem_Malloc(sizeof(int) * (size_t)self->shapes)) == NULL)
-        return PyErr_NoMemory();
-    int r = read_state(self, args, nargs, free, left);
-    if (r == 0) r = then(self, free, left);
-    if (left != stack) PyMem_Free(left);
-    return r < 0 ? NULL : PyBool_FromLong(r);
-}
-
-static PyObject *Failures_add(FailuresObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *r = with_state(self, args, nargs, failures_add);
-    if (r == NULL) return NULL;
-    Py_DECREF(r);
-    Py_RETURN_NONE;
-}
-
-static PyObject *Failures_settles(FailuresObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return with_state(self, args, nargs, failures_settle);
-}
-
-/* One kind's key, (pieces left, its first free cell as a bit), and its sets, the latest first. */
-static int kept_item(FailuresObject *self, const Kind *kind, PyObject *kept) {
-    PyObject *left = PyTuple_New(self->shapes), *sets = PyList_New(kind->count), *key = NULL;
-    int ok = left != NULL && sets != NULL;
-    for (int s = 0; ok && s < self->shapes; s++) {
-        PyObject *v = PyLong_FromLong(kind->left[s]);
-        if (v == NULL) ok = 0;
-        else PyTuple_SET_ITEM(left, s, v);
-    }
-    for (int k = 0; ok && k < kind->count; k++) {
-        PyObject *v = set_to_int(kept_set(self, kind, k), self->words);
-        if (v == NULL) ok = 0;
-        else PyList_SET_ITEM(sets, k, v);
-    }
-    word bit[MAX_WORDS] = {0};
-    if (kind->first >= 0) bit[kind->first / 64] = (word)1 << (kind->first % 64);
-    PyObject *first = ok ? set_to_int(bit, self->words) : NULL;
-    if (first != NULL) key = PyTuple_Pack(2, left, first);
-    ok = key != NULL && PyDict_SetItem(kept, key, sets) == 0;
-    Py_XDECREF(first);
-    Py_XDECREF(key);
-    Py_XDECREF(left);
-    Py_XDECREF(sets);
-    return ok ? 0 : -1;
-}
-
-static PyObject *Failures_get_kept(FailuresObject *self, void *unused) {
-    PyObject *kept = PyDict_New();
-    for (size_t k = 0; kept != NULL && k < self->slots; k++)
-        if (self->table[k] != NULL && kept_item(self, self->table[k], kept) < 0) Py_CLEAR(kept);
-    return kept;
-}
-
-static PyObject *Failures_get_cuts(FailuresObject *self, void *unused) {
-    return PyLong_FromLongLong(self->cuts);
-}
-
-static PyMethodDef Failures_methods[] = {
-    {"add", (PyCFunction)(void (*)(void))Failures_add, METH_FASTCALL,
-     "add(free, remaining): keep a failure: the remaining pieces do not fit the free cells."},
-    {"settles", (PyCFunction)(void (*)(void))Failures_settles, METH_FASTCALL,
-     "settles(free, remaining): whether a failure kept shows the pieces do not fit."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef Failures_getset[] = {
-    {"cuts", (getter)Failures_get_cuts, NULL, "How many states the failures kept settled.", NULL},
-    {"kept", (getter)Failures_get_kept, NULL,
-     "A copy: (pieces left, first free cell as a bit) -> the free cells kept, the latest first.",
-     NULL},
-    {NULL},
-};
-
-PyTypeObject FailuresType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board.Failures",
-    .tp_basicsize = sizeof(FailuresObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Failures(bits, shapes, keep, capacity): fillit.solver.board.failures.FailedStates, compiled.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Failures_init,
-    .tp_dealloc = (destructor)Failures_dealloc,
-    .tp_methods = Failures_methods,
-    .tp_getset = Failures_getset,
-};

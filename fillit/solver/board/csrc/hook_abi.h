@@ -1,6 +1,6 @@
 /* hook_abi.h: fillit's side of dlx's hook ABI, the C entry a prune or learn hook may carry so that
-   dlx's compiled core calls it with no Python in between (pruner.c's `Pruner` and `Learn` carry
-   one).
+   dlx's compiled core calls it with no Python in between (check.c's `pruner_check` and
+   `pruner_learn`, which ../binding/check.c's `Pruner` and `Learn` carry).
 
    dlx publishes the ABI (dlx/engines/links/csrc/hook.h, which explains it): a hook object's
    `__dlx_hook__` attribute holds a PyCapsule named "dlx.hook" whose pointer is the struct below,

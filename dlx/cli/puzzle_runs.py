@@ -110,14 +110,13 @@ class Polyomino(BoardRun):
         self.posed = (pieces, *polyomino.board_size(pieces, size, self.rules[2]))
 
     def problem(self) -> Problem[Any]:
-        return polyomino.problem(*self.posed, *self.rules)
+        return polyomino.Filling(*self.posed, *self.rules).problem()
 
     def boards(self, search: SearchKeywords) -> Iterator[Board]:
-        return polyomino.boards(*self.posed, *self.rules, **search)
+        return polyomino.Filling(*self.posed, *self.rules).boards(**search)
 
     def count(self, search: SearchKeywords) -> int:
-        rotate, flip, holes = self.rules
-        return polyomino.count_fillings(*self.posed, rotate, flip, holes=holes, **search)
+        return polyomino.Filling(*self.posed, *self.rules).count(**search)
 
     def engine(self) -> dict[str, Any]:
         return polyomino.engine(self.problem(), *self.posed[1:])

@@ -15,13 +15,14 @@ characters, '1' for a cell of the piece and '0' for none. A cell of a solved boa
 piece's label: the piece's number in input order, '1' to '9' then 'A' to 'Z' (35 pieces at most).
 
 >>> pieces = parse("1 2\\n11\\n\\n2 1\\n1\\n1\\n")
->>> next(boards(pieces, *board_size(pieces, None)))
+>>> next(Filling(pieces, *board_size(pieces, None)).boards())
 ['11', '22']
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import groupby
 from math import isqrt
 from typing import Any, Unpack
@@ -197,78 +198,68 @@ def _area(covered: int, holes: int) -> str:
     return f"the pieces' total area {covered} and {_plural(holes, 'hole')} make {covered + holes},"
 
 
-def problem(
-    pieces: Sequence[Shape],
-    rows: int,
-    cols: int,
-    rotate: bool = True,
-    flip: bool = True,
-    holes: int = 0,
-) -> Problem[Key]:
-    """Exact cover of the rows x cols board by `pieces`: pieces and cells primary; with `holes`
-    (the cells the pieces leave empty, wherever they fall) the cells are secondary, each
-    covered at most once, and every piece used once leaves exactly that many.
+@dataclass(frozen=True)
+class Filling:
+    """The rows x cols board to fill with `pieces`, each used once and turned as `rotate` and
+    `flip` allow, leaving `holes` cells empty (wherever they fall).
 
-    >>> problem([((0, 0), (0, 1))] * 2, 2, 2).option_count
-    8
-    >>> problem([((0, 0), (0, 1))], 1, 3, holes=1).primary_count
-    1
-    """
-    names = [label(index) for index in range(len(pieces))]
-    cells = [cell_name(r, c) for r in range(rows) for c in range(cols)]
-    square: Problem[Key] = Problem(names, cells) if holes else Problem(names + cells)
-    for index, piece in enumerate(pieces):
-        for variant, top, left, covered in placements(variants(piece, rotate, flip), rows, cols):
-            square.add_option(
-                (index, variant, top, left), [names[index], *(cell_name(*c) for c in covered)]
-            )
-    return square
-
-
-def boards(
-    pieces: Sequence[Shape],
-    rows: int,
-    cols: int,
-    rotate: bool = True,
-    flip: bool = True,
-    holes: int = 0,
-    **search: Unpack[SearchKeywords],
-) -> Iterator[list[str]]:
-    """Each filling of the board, as `rows` strings of `cols` labels, `.` where a hole is left
-    (`search` as for `dlx.solve`).
-
-    >>> sum(1 for _ in boards([((0, 0), (0, 1))] * 2, 2, 2))
+    >>> Filling([((0, 0), (0, 1))] * 2, 2, 2).count()
     4
-    >>> list(boards([((0, 0), (0, 1))], 1, 3, holes=1))
-    [['11.'], ['.11']]
     """
-    orientations = [variants(piece, rotate, flip) for piece in pieces]
-    square = problem(pieces, rows, cols, rotate, flip, holes)
-    searching = solve(square, **search, **engine(square, rows, cols))
-    labelled = (
-        [(label(i), _at(orientations[i][v], top, left)) for i, v, top, left in keys]
-        for keys in searching
-    )
-    return (picture(rows, cols, cells) for cells in labelled)
 
+    pieces: Sequence[Shape]
+    rows: int
+    cols: int
+    rotate: bool = True
+    flip: bool = True
+    holes: int = 0
 
-def count_fillings(
-    pieces: Sequence[Shape],
-    rows: int,
-    cols: int,
-    rotate: bool = True,
-    flip: bool = True,
-    holes: int = 0,
-    **search: Any,
-) -> int:
-    """The number of fillings `boards(pieces, rows, cols, rotate, flip, holes)` gives, counted
-    in the search.
+    def problem(self) -> Problem[Key]:
+        """Exact cover of the board by the pieces: pieces and cells primary; with holes the cells
+        are secondary, each covered at most once, and every piece used once leaves exactly that
+        many.
 
-    >>> count_fillings([((0, 0), (0, 1))] * 2, 2, 2), count_fillings([((0, 0),)], 1, 3, holes=2)
-    (4, 3)
-    """
-    square = problem(pieces, rows, cols, rotate, flip, holes)
-    return count(square, **search, **engine(square, rows, cols))
+        >>> Filling([((0, 0), (0, 1))] * 2, 2, 2).problem().option_count
+        8
+        >>> Filling([((0, 0), (0, 1))], 1, 3, holes=1).problem().primary_count
+        1
+        """
+        rows, cols = self.rows, self.cols
+        names = [label(index) for index in range(len(self.pieces))]
+        cells = [cell_name(r, c) for r in range(rows) for c in range(cols)]
+        square: Problem[Key] = Problem(names, cells) if self.holes else Problem(names + cells)
+        for index, piece in enumerate(self.pieces):
+            turned = variants(piece, self.rotate, self.flip)
+            for variant, top, left, covered in placements(turned, rows, cols):
+                square.add_option(
+                    (index, variant, top, left), [names[index], *(cell_name(*c) for c in covered)]
+                )
+        return square
+
+    def boards(self, **search: Unpack[SearchKeywords]) -> Iterator[list[str]]:
+        """Each filling of the board, as `rows` strings of `cols` labels, `.` where a hole is
+        left (`search` as for `dlx.solve`).
+
+        >>> list(Filling([((0, 0), (0, 1))], 1, 3, holes=1).boards())
+        [['11.'], ['.11']]
+        """
+        orientations = [variants(piece, self.rotate, self.flip) for piece in self.pieces]
+        square = self.problem()
+        searching = solve(square, **search, **engine(square, self.rows, self.cols))
+        labelled = (
+            [(label(i), _at(orientations[i][v], top, left)) for i, v, top, left in keys]
+            for keys in searching
+        )
+        return (picture(self.rows, self.cols, cells) for cells in labelled)
+
+    def count(self, **search: Any) -> int:
+        """The number of fillings `boards` gives, counted in the search.
+
+        >>> Filling([((0, 0),)], 1, 3, holes=2).count()
+        3
+        """
+        square = self.problem()
+        return count(square, **search, **engine(square, self.rows, self.cols))
 
 
 def engine(

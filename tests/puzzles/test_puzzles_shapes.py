@@ -160,7 +160,7 @@ def polyomino_output(case: Path) -> str:
     pieces = polyomino.parse(case.read_text())
     rows, cols = polyomino.board_size(pieces, board)
     rotate, flip = "--no-rotate" not in options, "--no-flip" not in options
-    first = next(polyomino.boards(pieces, rows, cols, rotate, flip), None)
+    first = next(polyomino.Filling(pieces, rows, cols, rotate, flip).boards(), None)
     return NO_SOLUTION if first is None else "".join(f"{row}\n" for row in first)
 
 
@@ -230,9 +230,8 @@ def test_polyomino_no_solution_means_the_whole_search_tree_was_exhausted(case: P
     pieces = polyomino.parse(case.read_text())
     rows, cols = polyomino.board_size(pieces, None)
     stats = Stats()
-    found = polyomino.boards(
-        pieces, rows, cols, "--no-rotate" not in options, "--no-flip" not in options, stats=stats
-    )
+    rotate, flip = "--no-rotate" not in options, "--no-flip" not in options
+    found = polyomino.Filling(pieces, rows, cols, rotate, flip).boards(stats=stats)
     assert list(found) == []
     assert stats.status is Status.EXHAUSTED
 
@@ -322,7 +321,7 @@ def test_board_size_refuses_a_board_without_cells_even_of_the_right_area() -> No
 
 
 def test_problem_has_pieces_then_cells_as_primary_items_and_keyed_placements() -> None:
-    built = polyomino.problem([((0, 0), (0, 1)), ((0, 0),)], 1, 3)
+    built = polyomino.Filling([((0, 0), (0, 1)), ((0, 0),)], 1, 3).problem()
     assert built.items == ["1", "2", "r0c0", "r0c1", "r0c2"]
     assert built.primary_count == 5
     assert built.keys == [(0, 0, 0, 0), (0, 0, 0, 1), (1, 0, 0, 0), (1, 0, 0, 1), (1, 0, 0, 2)]
@@ -331,7 +330,7 @@ def test_problem_has_pieces_then_cells_as_primary_items_and_keyed_placements() -
 
 def test_two_dominoes_fill_a_2x2_square_in_four_ways() -> None:
     dominoes = [frozenset({(0, 0), (0, 1)})] * 2
-    found = list(polyomino.boards([((0, 0), (0, 1))] * 2, 2, 2))
+    found = list(polyomino.Filling([((0, 0), (0, 1))] * 2, 2, 2).boards())
     assert sorted(found) == [["11", "22"], ["12", "12"], ["21", "21"], ["22", "11"]]
     for board in found:
         check_polyomino(board, dominoes)
@@ -339,7 +338,9 @@ def test_two_dominoes_fill_a_2x2_square_in_four_ways() -> None:
 
 def test_a_piece_longer_than_the_board_gives_no_solution() -> None:
     stats = Stats()
-    assert list(polyomino.boards([((0, 0), (0, 1), (0, 2), (0, 3))], 2, 2, stats=stats)) == []
+    assert (
+        list(polyomino.Filling([((0, 0), (0, 1), (0, 2), (0, 3))], 2, 2).boards(stats=stats)) == []
+    )
     assert stats.status is Status.EXHAUSTED
 
 
@@ -394,7 +395,7 @@ def test_boards_are_exactly_the_fillings_a_brute_force_search_counts(
 ) -> None:
     pieces, rows, cols = puzzle
     normalised = [shapes.normalise(piece) for piece in pieces]
-    found = list(polyomino.boards(normalised, rows, cols, rotate, flip))
+    found = list(polyomino.Filling(normalised, rows, cols, rotate, flip).boards())
     assert len(found) == brute_force_count(pieces, rows, cols, rotate, flip)
     assert len({tuple(board) for board in found}) == len(found)
     for board in found:
@@ -414,7 +415,7 @@ def test_holes_leave_that_many_cells_empty_in_every_way_a_brute_force_finds(
     holes = rows * cols - sum(len(piece) for piece in pieces)
     assume(holes <= 4)
     normalised = [shapes.normalise(piece) for piece in pieces]
-    found = list(polyomino.boards(normalised, rows, cols, holes=holes))
+    found = list(polyomino.Filling(normalised, rows, cols, holes=holes).boards())
     assert len(found) == brute_force_count(pieces, rows, cols, True, True, holes)
     assert len({tuple(board) for board in found}) == len(found)
     for board in found:

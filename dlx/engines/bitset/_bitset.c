@@ -150,23 +150,7 @@ static PyObject *Search_share(SearchObject *o, PyObject *Py_UNUSED(unused)) {
     return PyFloat_FromDouble(bs_share(&o->s));
 }
 
-static int Search_traverse(SearchObject *o, visitproc visit, void *arg) {
-    Py_VISIT(o->owner);
-    return binding_visit(&o->b, visit, arg);
-}
-
-static int Search_clear(SearchObject *o) {
-    Py_CLEAR(o->owner);
-    binding_clear(&o->b);
-    return 0;
-}
-
-static void Search_dealloc(SearchObject *o) {
-    PyObject_GC_UnTrack(o);
-    bs_search_free(&o->s);
-    Search_clear(o);
-    Py_TYPE(o)->tp_free((PyObject *)o);
-}
+BINDING_SEARCH_GC(SearchObject, bs_search_free)
 
 /* The options level k of `s` had yet to try, into out + *m (or counted only, where `out` is
    NULL), with its path and degree. */
@@ -333,18 +317,15 @@ static PyMethodDef Table_methods[] = {
      "counted)."},
     {NULL}};
 
-static PyTypeObject TableType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.engines.bitset._bitset.Table",
-    .tp_basicsize = sizeof(TableObject),
+static PyTypeObject TableType = BINDING_TYPE(
+    "dlx.engines.bitset._bitset.Table", TableObject,
+    "One problem's bitset table: Table(positions, position, lo, hi, primary, options, "
+    "neighbours).",
     .tp_dealloc = (destructor)Table_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "One problem's bitset table: Table(positions, position, lo, hi, primary, options, "
-              "neighbours).",
     .tp_init = (initproc)Table_init,
     .tp_new = PyType_GenericNew,
     .tp_methods = Table_methods,
-    .tp_getset = Table_getset,
-};
+    .tp_getset = Table_getset);
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.engines.bitset._bitset",
                                     "Exact cover on bitsets, compiled.", -1, NULL};

@@ -103,23 +103,7 @@ static PyObject *Search_stats(SearchObject *o, PyObject *Py_UNUSED(unused)) {
                          s->nodes ? s->max_level + 1 : 0, NULL, 0);
 }
 
-static int Search_traverse(SearchObject *o, visitproc visit, void *arg) {
-    Py_VISIT(o->owner);
-    return binding_visit(&o->b, visit, arg);
-}
-
-static int Search_clear(SearchObject *o) {
-    Py_CLEAR(o->owner);
-    binding_clear(&o->b);
-    return 0;
-}
-
-static void Search_dealloc(SearchObject *o) {
-    PyObject_GC_UnTrack(o);
-    Search_clear(o);
-    cells_search_free(&o->s);
-    Py_TYPE(o)->tp_free((PyObject *)o);
-}
+BINDING_SEARCH_GC(SearchObject, cells_search_free)
 
 /* Where a search its budget stopped stands: (path, levels), the options of the node it was
    about to enter (after the givens), and for each level of that path the options it had yet to
@@ -209,16 +193,13 @@ static PyMethodDef Cells_methods[] = {
      "search(givens, max_nodes, timeout, progress, signals=True, count_to=0): a new search."},
     {NULL}};
 
-static PyTypeObject CellsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.engines.cells._cells.Cells",
-    .tp_basicsize = sizeof(CellsObject),
+static PyTypeObject CellsType = BINDING_TYPE(
+    "dlx.engines.cells._cells.Cells", CellsObject,
+    "One problem's SSXCC table: Cells(primary, items, options, colours).",
     .tp_dealloc = (destructor)Cells_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "One problem's SSXCC table: Cells(primary, items, options, colours).",
     .tp_init = (initproc)Cells_init,
     .tp_new = PyType_GenericNew,
-    .tp_methods = Cells_methods,
-};
+    .tp_methods = Cells_methods);
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dlx.engines.cells._cells",
                                     "Knuth's SSXCC (dancing cells), compiled.", -1, NULL};

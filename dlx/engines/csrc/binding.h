@@ -416,6 +416,26 @@ static inline PyObject *binding_module(PyModuleDef *def, int n, PyTypeObject *co
     }                                                                                           \
     BINDING_SEARCH_STEPS(OBJECT)
 
+/* Search_traverse, Search_clear and Search_dealloc of a core's search type whose `OBJECT` holds
+   its binding_search as `b`, the object its tables belong to as `owner`, and its core's search
+   as `s`, which `FREE(&o->s)` frees (first, while its owner lives). */
+#define BINDING_SEARCH_GC(OBJECT, FREE)                                                         \
+    static int Search_traverse(OBJECT *o, visitproc visit, void *arg) {                         \
+        Py_VISIT(o->owner);                                                                     \
+        return binding_visit(&o->b, visit, arg);                                                \
+    }                                                                                           \
+    static int Search_clear(OBJECT *o) {                                                        \
+        Py_CLEAR(o->owner);                                                                     \
+        binding_clear(&o->b);                                                                   \
+        return 0;                                                                               \
+    }                                                                                           \
+    static void Search_dealloc(OBJECT *o) {                                                     \
+        PyObject_GC_UnTrack(o);                                                                 \
+        FREE(&o->s);                                                                            \
+        Search_clear(o);                                                                        \
+        Py_TYPE(o)->tp_free((PyObject *)o);                                                     \
+    }
+
 /* The methods every core's search has, its functions named Search_close, Search_batch,
    Search_frontier and Search_stats; `STATS` says what its statistics hold. */
 #define BINDING_SEARCH_METHODS(STATS)                                                           \
@@ -426,6 +446,14 @@ static inline PyObject *binding_module(PyModuleDef *def, int n, PyTypeObject *co
     {"frontier", (PyCFunction)Search_frontier, METH_NOARGS,                                     \
      "(path, ((untried, degree), ...)) where a budget stopped the search, else None."},         \
     {"stats", (PyCFunction)Search_stats, METH_NOARGS, STATS}
+
+/* A plain type `NAME` of objects `OBJECT` (a core's table, a memo), its slots those given
+   after `DOC`. */
+#define BINDING_TYPE(NAME, OBJECT, DOC, ...)                                                    \
+    {                                                                                           \
+        PyVarObject_HEAD_INIT(NULL, 0).tp_name = NAME, .tp_basicsize = sizeof(OBJECT),          \
+        .tp_flags = Py_TPFLAGS_DEFAULT, .tp_doc = DOC, __VA_ARGS__                              \
+    }
 
 /* A core's search type `NAME`, of objects `OBJECT`: an iterator of solutions (lists of option
    numbers) the collector tracks, its functions named Search_dealloc, Search_traverse,

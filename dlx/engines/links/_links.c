@@ -69,14 +69,11 @@ static PyMethodDef Memo_methods[] = {
     {"clear", (PyCFunction)Memo_clear, METH_NOARGS, "Forget every state."},
     {NULL}};
 
-static PyTypeObject MemoType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.engines.links._links.Memo",
-    .tp_basicsize = sizeof(MemoObject),
+static PyTypeObject MemoType = BINDING_TYPE(
+    "dlx.engines.links._links.Memo", MemoObject,
+    "The failure memo's states of one core, kept exactly (made by Core.memo()).",
     .tp_dealloc = (destructor)Memo_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The failure memo's states of one core, kept exactly (made by Core.memo()).",
-    .tp_methods = Memo_methods,
-};
+    .tp_methods = Memo_methods);
 
 /* ---------- Core: one problem's links ---------- */
 
@@ -516,17 +513,14 @@ static PyMethodDef Core_methods[] = {
      "Every link as numbers, to check that a search restores them."},
     {NULL}};
 
-static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dlx.engines.links._links.Core",
-    .tp_basicsize = sizeof(CoreObject),
+static PyTypeObject CoreType = BINDING_TYPE(
+    "dlx.engines.links._links.Core", CoreObject,
+    "The dancing links of one problem, in DLX1's flat arrays.",
     .tp_dealloc = (destructor)Core_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The dancing links of one problem, in DLX1's flat arrays.",
     .tp_methods = Core_methods,
     .tp_getset = Core_getset,
     .tp_init = (initproc)Core_init,
-    .tp_new = PyType_GenericNew,
-};
+    .tp_new = PyType_GenericNew);
 
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT, "dlx.engines.links._links",

@@ -21,6 +21,7 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from dlx import Stats
 from dlx.solve import Choice
@@ -32,23 +33,36 @@ from fillit.solver.budget import Budget
 from fillit.solver.questions.orders import Run, Way
 from fillit.solver.questions.square_fits import rounds
 
+
+@dataclass
+class Asking:
+    """What every question of one canonical answer shares: the board, the budget, the counters,
+    the `run`'s log of what settled each question, and the progress display."""
+
+    packing: Packing
+    budget: Budget
+    counters: CanonicalStats
+    run: Run
+    progress: Progress | None = None
+
+
 GLANCE_NODES = 100
 """The node cap of the first look at a candidate: most positions that fail, fail at once."""
 
 
 def glance(
-    packing: Packing,
+    asking: Asking,
     givens: Sequence[Key],
     witness: Sequence[Key],
-    budget: Budget,
-    counters: CanonicalStats,
     floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """A short search (the witness's options first): a packing, none, or unknown if cut short."""
     stats = Stats()
-    outcome = packing.complete(givens, witness, stats, budget, cap=GLANCE_NODES, floors=floors)
-    counters.oracle_calls += 1
-    counters.add(stats)
+    outcome = asking.packing.complete(
+        givens, witness, stats, asking.budget, cap=GLANCE_NODES, floors=floors
+    )
+    asking.counters.oracle_calls += 1
+    asking.counters.add(stats)
     return outcome
 
 
@@ -60,12 +74,10 @@ REPAIR_NODES = 2000
 
 
 def repair(
-    packing: Packing,
+    asking: Asking,
     givens: Sequence[Key],
     candidate: Key,
     witness: Sequence[Key],
-    budget: Budget,
-    counters: CanonicalStats,
     floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """A packing with `givens` and `candidate`, found by re-solving only the witness's
@@ -73,6 +85,7 @@ def repair(
 
     The candidate takes the place of the witness's first free placement of its shape; the
     witness's options farther than a radius from both stay fixed, given to the engine."""
+    packing, budget, counters = asking.packing, asking.budget, asking.counters
     shape = candidate[0]
     freed = min((k for k in witness if k[0] == shape and k not in givens), key=lambda k: k[1:])
     taken = packing.key_bits(candidate) | sum(packing.key_bits(k) for k in givens)
@@ -99,13 +112,9 @@ def repair(
 
 
 def full_search(
-    packing: Packing,
+    asking: Asking,
     givens: Sequence[Key],
     witness: Sequence[Key],
-    budget: Budget,
-    counters: CanonicalStats,
-    run: Run,
-    progress: Progress | None = None,
     floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """A packing extending `givens`, or none, or unknown if the budget ran out.
@@ -118,7 +127,10 @@ def full_search(
         Way(witness if prefer else (), choose, sweep, joins, leaves)
         for prefer, choose, sweep, joins, leaves in CANONICAL_WAYS
     ]
-    return rounds(packing, Stats(), budget, ways, run, progress, givens, counters, False, floors)
+    packing, budget, counters = asking.packing, asking.budget, asking.counters
+    return rounds(
+        packing, Stats(), budget, ways, asking.run, asking.progress, givens, counters, False, floors
+    )
 
 
 CANONICAL_WAYS: tuple[tuple[bool, Choice, Sweep, int, int | None], ...] = (
@@ -147,6 +159,7 @@ def canonical(
 ) -> list[Cell] | None:
     """The first-position answer at a size known to fit (None: the budget ran out); each
     question asked is logged in the `run`."""
+    asking = Asking(packing, budget, counters, run, progress)
     pieces, size = packing.pieces, packing.size
     givens: list[Key] = []
     occupied = 0
@@ -163,9 +176,7 @@ def canonical(
                 continue
             candidate: Key = (piece, *corner)
             ruled_out = floors(packing, last_corner, candidate)
-            outcome = ask(
-                packing, givens, candidate, witness, budget, counters, run, progress, ruled_out
-            )
+            outcome = ask(asking, givens, candidate, witness, ruled_out)
             if outcome.unknown:
                 return None
             if outcome.packing is not None:
@@ -179,30 +190,24 @@ def canonical(
 
 
 def ask(
-    packing: Packing,
+    asking: Asking,
     givens: Sequence[Key],
     candidate: Key,
     witness: Sequence[Key],
-    budget: Budget,
-    counters: CanonicalStats,
-    run: Run,
-    progress: Progress | None = None,
     floors: tuple[int, ...] | None = None,
 ) -> Outcome:
     """Whether the pieces placed (`givens`) and `candidate` can be completed (with no option
     below `floors`): a glance, then a repair, then a full search, each asked only while the last
     left it unknown and the budget lasts; what settled it is logged in the `run`."""
-    outcome = glance(packing, [*givens, candidate], witness, budget, counters, floors)
+    outcome = glance(asking, [*givens, candidate], witness, floors)
     if not outcome.unknown:
-        run.settled.append(("glance", 0))
-    elif not budget.spent():
-        outcome = repair(packing, givens, candidate, witness, budget, counters, floors)
+        asking.run.settled.append(("glance", 0))
+    elif not asking.budget.spent():
+        outcome = repair(asking, givens, candidate, witness, floors)
         if outcome.packing is not None:
-            run.settled.append(("repair", 0))
-    if outcome.unknown and not budget.spent():
-        outcome = full_search(
-            packing, [*givens, candidate], witness, budget, counters, run, progress, floors
-        )
+            asking.run.settled.append(("repair", 0))
+    if outcome.unknown and not asking.budget.spent():
+        outcome = full_search(asking, [*givens, candidate], witness, floors)
     return outcome
 
 

@@ -19,8 +19,8 @@ FILLIT_INTERNAL PyObject *set_to_int(const word *set, int words);
 /* A tuple of `shapes` ints into `left`; -1 with an exception otherwise. */
 FILLIT_INTERNAL int read_counts(PyObject *counts, int *left, int shapes);
 
-/* The type `fillit.solver.board._board.NAME` of objects `OBJECT`, its slots those given after
-   `DOC`. */
+/* The type named `NAME` in the module (its tp_name is the module's name, a dot and `NAME`), of
+   objects `OBJECT`, its slots those given after `DOC`. */
 #define FILLIT_TYPE(NAME, OBJECT, DOC, ...)                                                     \
     {                                                                                           \
         PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fillit.solver.board._board." NAME,            \

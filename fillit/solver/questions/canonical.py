@@ -46,20 +46,30 @@ class Asking:
     progress: Progress | None = None
 
 
+@dataclass(frozen=True)
+class Question:
+    """Can the pieces placed (`givens`) and `candidate` be completed with no option numbered
+    below `floors` (per shape: `floors`' docstring)?"""
+
+    givens: Sequence[Key]
+    candidate: Key
+    floors: tuple[int, ...] | None = None
+
+    @property
+    def placed(self) -> list[Key]:
+        """The givens and the candidate."""
+        return [*self.givens, self.candidate]
+
+
 GLANCE_NODES = 100
 """The node cap of the first look at a candidate: most positions that fail, fail at once."""
 
 
-def glance(
-    asking: Asking,
-    givens: Sequence[Key],
-    witness: Sequence[Key],
-    floors: tuple[int, ...] | None = None,
-) -> Outcome:
+def glance(asking: Asking, question: Question, witness: Sequence[Key]) -> Outcome:
     """A short search (the witness's options first): a packing, none, or unknown if cut short."""
     stats = Stats()
     outcome = asking.packing.complete(
-        givens, witness, stats, asking.budget, cap=GLANCE_NODES, floors=floors
+        question.placed, witness, stats, asking.budget, cap=GLANCE_NODES, floors=question.floors
     )
     asking.counters.oracle_calls += 1
     asking.counters.add(stats)
@@ -73,19 +83,14 @@ REPAIR_NODES = 2000
 """The node budget of one repair."""
 
 
-def repair(
-    asking: Asking,
-    givens: Sequence[Key],
-    candidate: Key,
-    witness: Sequence[Key],
-    floors: tuple[int, ...] | None = None,
-) -> Outcome:
-    """A packing with `givens` and `candidate`, found by re-solving only the witness's
+def repair(asking: Asking, question: Question, witness: Sequence[Key]) -> Outcome:
+    """A packing with the question's givens and candidate, found by re-solving only the witness's
     neighbourhood of the change; unknown when that finds none, and the full search must decide.
 
     The candidate takes the place of the witness's first free placement of its shape; the
     witness's options farther than a radius from both stay fixed, given to the engine."""
     packing, budget, counters = asking.packing, asking.budget, asking.counters
+    givens, candidate = question.givens, question.candidate
     shape = candidate[0]
     freed = min((k for k in witness if k[0] == shape and k not in givens), key=lambda k: k[1:])
     taken = packing.key_bits(candidate) | sum(packing.key_bits(k) for k in givens)
@@ -99,7 +104,12 @@ def repair(
         ]
         stats = Stats()
         outcome = packing.complete(
-            [*givens, candidate, *kept], witness, stats, budget, cap=REPAIR_NODES, floors=floors
+            [*question.placed, *kept],
+            witness,
+            stats,
+            budget,
+            cap=REPAIR_NODES,
+            floors=question.floors,
         )
         counters.repairs += 1
         counters.add(stats)
@@ -111,13 +121,9 @@ def repair(
     return UNKNOWN  # (none near the change says nothing of the candidate)
 
 
-def full_search(
-    asking: Asking,
-    givens: Sequence[Key],
-    witness: Sequence[Key],
-    floors: tuple[int, ...] | None = None,
-) -> Outcome:
-    """A packing extending `givens`, or none, or unknown if the budget ran out.
+def full_search(asking: Asking, question: Question, witness: Sequence[Key]) -> Outcome:
+    """A packing extending the question's givens and candidate, or none, or unknown if the
+    budget ran out.
 
     How long a search takes depends much on the order it tries options and items in, and no one
     order is best: so a few (the witness's options first or the options as declared, MRV or the
@@ -127,9 +133,11 @@ def full_search(
         Way(witness if prefer else (), choose, sweep, joins, leaves)
         for prefer, choose, sweep, joins, leaves in CANONICAL_WAYS
     ]
-    packing, budget, counters = asking.packing, asking.budget, asking.counters
+    run, progress = asking.run, asking.progress
+    placed, floors = question.placed, question.floors
+    budget, counters = asking.budget, asking.counters
     return rounds(
-        packing, Stats(), budget, ways, asking.run, asking.progress, givens, counters, False, floors
+        asking.packing, Stats(), budget, ways, run, progress, placed, counters, False, floors
     )
 
 
@@ -176,7 +184,7 @@ def canonical(
                 continue
             candidate: Key = (piece, *corner)
             ruled_out = floors(packing, last_corner, candidate)
-            outcome = ask(asking, givens, candidate, witness, ruled_out)
+            outcome = ask(asking, Question(tuple(givens), candidate, ruled_out), witness)
             if outcome.unknown:
                 return None
             if outcome.packing is not None:
@@ -189,25 +197,19 @@ def canonical(
     return [(top, left) for _, top, left in givens]
 
 
-def ask(
-    asking: Asking,
-    givens: Sequence[Key],
-    candidate: Key,
-    witness: Sequence[Key],
-    floors: tuple[int, ...] | None = None,
-) -> Outcome:
-    """Whether the pieces placed (`givens`) and `candidate` can be completed (with no option
-    below `floors`): a glance, then a repair, then a full search, each asked only while the last
-    left it unknown and the budget lasts; what settled it is logged in the `run`."""
-    outcome = glance(asking, [*givens, candidate], witness, floors)
+def ask(asking: Asking, question: Question, witness: Sequence[Key]) -> Outcome:
+    """The `question`'s answer: a glance, then a repair, then a full search, each asked only
+    while the last left it unknown and the budget lasts; what settled it is logged in the
+    `run`."""
+    outcome = glance(asking, question, witness)
     if not outcome.unknown:
         asking.run.settled.append(("glance", 0))
     elif not asking.budget.spent():
-        outcome = repair(asking, givens, candidate, witness, floors)
+        outcome = repair(asking, question, witness)
         if outcome.packing is not None:
             asking.run.settled.append(("repair", 0))
     if outcome.unknown and not asking.budget.spent():
-        outcome = full_search(asking, [*givens, candidate], witness, floors)
+        outcome = full_search(asking, question, witness)
     return outcome
 
 

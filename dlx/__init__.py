@@ -107,7 +107,7 @@ if not TYPE_CHECKING:  # mypy sees the names imported above, and no other
 
     def __getattr__(name: str) -> Any:
         """The public `name`, imported from its module on first use and kept."""
-        from importlib import import_module
+        from importlib import import_module  # (on first use: `import dlx` loads no engine)
 
         home = _HOMES.get(name)
         if home is None:

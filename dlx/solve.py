@@ -141,15 +141,16 @@ def solve_with(
     `stats` current. The engine's front door builds the search at once (its checks raise
     here, before the first solution is asked for)."""
     if settings.engine == "cells":
+        # (each engine loads when asked for: `dlx solve` loads the links engine only)
         from dlx.engines.cells.engine import search as search_cells
 
         search = search_cells(problem, stats, settings)
     elif settings.engine == "bitset":
-        from dlx.engines.bitset.engine import search as search_bitset
+        from dlx.engines.bitset.engine import search as search_bitset  # (as above)
 
         search = search_bitset(problem, stats, settings)
     else:
-        from dlx.engines.links.engine import search as search_links
+        from dlx.engines.links.engine import search as search_links  # (as above)
 
         search = search_links(problem, stats, settings)
     keys = None if problem.keys_are_numbers else problem.keys
@@ -302,7 +303,7 @@ else:
         `typing`, which `dlx solve` never loads."""
         if name != "SearchKeywords":
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from typing import TypedDict
+        from typing import TypedDict  # (the plain `dlx solve` loads no `typing`)
 
         class SearchKeywords(TypedDict, total=False):
             """The keywords a front-end passes on to `solve` to bound and watch a search (as

@@ -35,9 +35,9 @@ def coloured(answer: Answer) -> Text:
     >>> text.plain, [str(span.style) for span in text.spans][:2]
     ('AA\\nAA\\n', ['bold #1a1a1a on #77aadd', 'bold #1a1a1a on #77aadd'])
     """
+    # Imported here: plain output (pipes, the judge) starts without rich and the palette.
     from rich.text import Text
 
-    # Imported here, as rich is: plain output (pipes, the judge) starts without the palette.
     from dlx.pictures.squares import board_styles
 
     rows = answer.rows()

@@ -31,6 +31,7 @@ def warm() -> None:
     """Load what searching a part takes (a worker of a cluster starts with none of it: a tenth
     of a second or more), as the worker joins rather than when its first part comes: the first
     parts of a run are the ones every other part waits for."""
+    # (importing them now is the point: a worker pays for it as it joins)
     import dlx.engines.cells.engine
     import dlx.engines.links.engine
     import dlx.parallel.searching  # noqa: F401  (what a part runs; run_part's module is light)

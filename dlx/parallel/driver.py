@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypedDict, Unpack
 
+from dlx.engines.bitset.split import refuse_unsplittable
 from dlx.engines.settings import Choice, Prune
 from dlx.errors import ParallelError
 from dlx.parallel.checkpoint import Checkpoint, fingerprint
@@ -232,8 +233,6 @@ def _settings(problem: Problem[K], solutions: bool, options: ParallelKeywords) -
     alone (options without a primary cell, which it takes in order below the path) refused."""
     engine, layout = options.get("engine", "links"), options.get("layout")
     if engine == "bitset":
-        from dlx.engines.bitset.split import refuse_unsplittable
-
         refuse_unsplittable(problem, layout)
     return Settings(
         options.get("choose", "mrv"),

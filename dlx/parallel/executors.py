@@ -126,6 +126,7 @@ class LocalPool:
         self.executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
+        # (multiprocessing's start, only where a pool is wanted: `dlx.cli.common` reads jobs here)
         from concurrent.futures.process import ProcessPoolExecutor
 
         return ProcessPoolExecutor(
@@ -226,7 +227,7 @@ def dask_pool(address: str, digest: str, blob: bytes) -> tuple[ExecutorPool, Cal
     later included; Dask runs a part again when its worker dies.
     """
     try:
-        from distributed import Client
+        from distributed import Client  # (the cluster extra: missing, a clear error below)
     except ImportError:
         raise ParallelError(
             "--scheduler needs Dask's distributed package: pip install 'dlx-fillit[cluster]'"
@@ -235,7 +236,7 @@ def dask_pool(address: str, digest: str, blob: bytes) -> tuple[ExecutorPool, Cal
         client = Client(address, timeout=5)
     except (OSError, ValueError, TypeError) as error:  # (a malformed address is a ValueError)
         raise ParallelError(f"no Dask scheduler answers at {address}: {error}") from None
-    from dlx.parallel.dask_plugin import Given
+    from dlx.parallel.dask_plugin import Given  # (it imports `distributed`, the extra)
 
     name = f"dlx-problem-{digest[:16]}"
     client.register_plugin(Given(digest, blob), name=name)

@@ -9,9 +9,14 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from dlx.engines.bitset import engine as bitset
+from dlx.engines.bitset.split import bitset_branches
+from dlx.engines.cells import engine as cells
 from dlx.engines.cells.split import cells_branches
 from dlx.engines.counters import BATCH, NO_LIMIT
+from dlx.engines.links import engine as links
 from dlx.engines.settings import Frontier, SearchSettings
+from dlx.errors import CoreUnavailableError
 from dlx.parallel.parts import (
     BUDGET,
     GROUPS,
@@ -45,8 +50,6 @@ def branches(
     sequential search's: a pruning check records each child and cuts it off (a node, no updates).
     """
     if settings.engine == "bitset":
-        from dlx.engines.bitset.split import bitset_branches
-
         return bitset_branches(
             problem, prefix, settings.below(problem, prefix, settings.prune, None)
         )
@@ -134,21 +137,15 @@ def tells_where(problem: Problem[K], settings: Settings) -> bool:
     """Whether a search of `problem`'s parts, stopped by a budget, tells where it stood: the
     compiled cells and bitset cores do, and the compiled links core running Algorithm X; the
     pure-Python cores and Algorithm M (colours, multiplicities) do not."""
-    from dlx.errors import CoreUnavailableError
-
     try:
         if settings.engine == "cells":
-            from dlx.engines.cells.engine import pick_core as cells_core
-
-            return cells_core() == "compiled"
+            return cells.pick_core() == "compiled"
         if settings.engine == "bitset":
-            from dlx.engines.bitset.engine import pick_core as bitset_core
-
-            return bitset_core() == "compiled"
-        from dlx.engines.links.engine import compiled_supports, default_core
-
+            return bitset.pick_core() == "compiled"
         general = problem.has_colours or problem.has_multiplicities
-        return default_core() == "compiled" and compiled_supports(problem) and not general
+        return (
+            links.default_core() == "compiled" and links.compiled_supports(problem) and not general
+        )
     except CoreUnavailableError:  # (the search itself says so)
         return False
 
@@ -175,12 +172,7 @@ def _run(
     stats = Stats()
     stops: list[Frontier] = []
     below = asked.replace(givens=prefix, max_nodes=budget, timeout=seconds, stopped=stops.append)
-    if below.engine == "cells":
-        from dlx.engines.cells.engine import search as engine
-    elif below.engine == "bitset":
-        from dlx.engines.bitset.engine import search as engine
-    else:
-        from dlx.engines.links.engine import search as engine
+    engine = {"cells": cells.search, "bitset": bitset.search}.get(below.engine, links.search)
     # (the engines' option numbers, which `dlx.solve` would turn into keys and a part back)
     solutions = engine(problem, stats, below)
     if below.count_to:

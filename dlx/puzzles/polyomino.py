@@ -32,6 +32,7 @@ from dlx.problem import Problem
 from dlx.puzzles.shapes import Cell, Shape, connected, normalise, variants
 from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.grids import SQUARE
+from dlx.tiling.numbering import engine_for
 
 Key = tuple[int, int, int, int]
 """An option: (piece index, variant index, top, left)."""
@@ -267,8 +268,6 @@ def engine(
 ) -> dict[str, Any]:
     """The keywords that pick the engine a board's search runs on (`dlx.tiling.numbering`'s
     `engine_for`): the bitset engine where the board (less its `holes`) fits it."""
-    from dlx.tiling.numbering import engine_for
-
     spots = {cell_name(r, c): (r, c) for r in range(rows) for c in range(cols)}
     return engine_for(square, SQUARE, {name: at for name, at in spots.items() if at not in holes})
 

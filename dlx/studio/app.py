@@ -38,6 +38,7 @@ from starlette.routing import Route
 from dlx.studio.guard import LOCAL_HOSTS, Gone, Secure, gone, read_body
 from dlx.studio.puzzle import RequestError, read_job
 from dlx.studio.runs import Run, Runs, Settings, event
+from dlx.tiling import piece_sets
 
 STATIC = {"studio.js": "text/javascript", "studio.css": "text/css"}
 EXAMPLES = {
@@ -133,8 +134,6 @@ async def _static(request: Request) -> Response:
 
 async def _sets(request: Request) -> Response:
     """The named piece sets of each grid, as `pieces` lines name them."""
-    from dlx.tiling import piece_sets
-
     found: dict[str, list[str]] = {}
     for name, grid in piece_sets().items():
         found.setdefault(grid, []).append(name)

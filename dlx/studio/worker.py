@@ -33,6 +33,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from dlx.errors import DOMAIN_ERRORS
+from dlx.pictures.svg import board_svg
 from dlx.stats import Stats, Status
 from dlx.studio.drawing import drawing
 from dlx.studio.kept import MAX_NUMBERS, Kept
@@ -99,7 +100,7 @@ def _apart() -> None:
     if hasattr(os, "setpgid"):
         os.setpgid(0, 0)
     try:
-        import resource
+        import resource  # (POSIX only: elsewhere the limit is left as it is)
 
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     except (ImportError, ValueError, OSError):
@@ -175,8 +176,6 @@ def _fillit(send: Send, task: Task) -> None:
     """Solve a fillit input: its canonical answer's rows and the search nodes it took, from the
     `fillit` program (first given one node, which reads the input and answers the easiest at
     once)."""
-    from dlx.pictures.svg import board_svg
-
     started = time.perf_counter()
     answer = fillit_answer(task.job.text, task.timeout, max_nodes=1)
     send(("ready",))

@@ -34,7 +34,7 @@ if not TYPE_CHECKING:  # mypy sees the names imported above
         named boards and piece sets from the library's)."""
         if name not in __all__:
             raise AttributeError(f"module 'dlx.tiling' has no attribute {name!r}")
-        from importlib import import_module
+        from importlib import import_module  # (on first use, as `dlx` does)
 
         homes = {"Solution": "solution", "Puzzle": "workshop", "TileError": "errors"}
         home = homes.get(name, "library")

@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Unpack
 
+from dlx.engines.bitset.engine import fits, splittable
 from dlx.solve import SearchKeywords, count, solve
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Spot
 from dlx.tiling.model import Placement, Puzzle, check_board, placements
+from dlx.tiling.numbering import layout
 from dlx.tiling.options import Tiling, assemble, knuth_text
 from dlx.tiling.symmetry import break_symmetry
 
@@ -68,9 +70,6 @@ def engine_keywords(tiling: Tiling) -> dict[str, Any]:
     engine with the board's layout where it fits, else dancing cells, else (multiplicities)
     dancing links."""
     if tiling.engine is None:
-        from dlx.engines.bitset.engine import fits
-        from dlx.tiling.numbering import layout
-
         board = layout(tiling)
         if board is not None and fits(tiling.problem, board):
             tiling.engine = {"engine": "bitset", "layout": board}
@@ -85,8 +84,6 @@ def parallel_keywords(tiling: Tiling) -> dict[str, Any]:
     """The keywords that pick the engine the parts of a parallel count (`--jobs`) run on:
     `engine_keywords`', unless the bitset engine cannot split the problem into parts (cells
     that may stay empty, pieces that fit there alone), then dancing cells, else links."""
-    from dlx.engines.bitset.engine import splittable
-
     chosen = engine_keywords(tiling)
     if chosen.get("engine") == "bitset" and not splittable(tiling.problem, chosen["layout"]):
         return {} if tiling.problem.has_multiplicities else {"engine": "cells"}

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dlx.engines.bitset.engine import fits
 from dlx.engines.bitset.layout import MAX_CELLS, Layout
 from dlx.problem import Problem
 from dlx.tiling.grids import Cell, Grid
@@ -56,8 +57,6 @@ def grid_layout(grid: Grid, cells: Mapping[Any, Cell]) -> Layout | None:
 def engine_for(problem: Problem[Any], grid: Grid, cells: Mapping[Any, Cell]) -> dict[str, Any]:
     """The keywords that pick the engine a board's search runs on: the bitset engine with the
     layout of `cells` (`grid_layout`) where the problem fits it, else dancing cells."""
-    from dlx.engines.bitset.engine import fits
-
     board = grid_layout(grid, cells)
     if board is not None and fits(problem, board):
         return {"engine": "bitset", "layout": board}

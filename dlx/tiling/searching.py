@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from dlx.errors import SearchOptionError
 from dlx.stats import Stats
 from dlx.tiling import model
-from dlx.tiling.build import Tiling, parallel_keywords
+from dlx.tiling.build import Tiling, parallel_keywords, tiling_order
+from dlx.tiling.solution import Solution
 
 if TYPE_CHECKING:
     from dlx.engines.settings import Progress
     from dlx.solve import SearchKeywords
-    from dlx.tiling.solution import Solution
 
 
 def in_parallel(
@@ -23,8 +23,7 @@ def in_parallel(
 ) -> Iterator[Solution]:
     """A puzzle's solutions (at most `limit`) searched by `jobs` worker processes, in the order
     of one search; budgets refused."""
-    from dlx.parallel import solve_parallel
-    from dlx.tiling.solution import Solution
+    from dlx.parallel import solve_parallel  # (30 ms of a start: only with jobs)
 
     sequential_only(*budgets)
     keep = tiling.canonical
@@ -66,9 +65,8 @@ def sequential_only(*budgets: float | None) -> None:
 def zdd_count(tiling: Tiling, max_nodes: int | None) -> int:
     """The number of solutions, through a ZDD (none with `unique` where a symmetry is checked
     on the solutions themselves)."""
-    from dlx.engines.zdd.engine import zdd
-    from dlx.tiling.build import tiling_order
-
     if tiling.canonical is not None:
         raise SearchOptionError("unique leaves symmetries to check here, which zdd cannot")
+    from dlx.engines.zdd.engine import zdd  # (six modules and a core: only with zdd)
+
     return zdd(tiling.problem, item_order=tiling_order(tiling), max_nodes=max_nodes).count()

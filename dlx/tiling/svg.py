@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from dlx.pictures.palette import BORDER, ink
+from dlx.pictures.svg import escape
 from dlx.tiling.grids import Cell
 from dlx.tiling.model import Placement, Puzzle
 from dlx.tiling.render import label_colours, legend_lines, marks

@@ -33,9 +33,21 @@ from typing import TYPE_CHECKING
 from dlx.solve import unknown_unless_exhausted
 from dlx.stats import Stats
 from dlx.tiling import model
-from dlx.tiling.build import Tiling, build, count_solutions, parallel_keywords, solutions
+from dlx.tiling.build import (
+    Tiling,
+    build,
+    check_area,
+    count_solutions,
+    knuth_text,
+    parallel_keywords,
+    solutions,
+    tiling_order,
+)
+from dlx.tiling.drawn import is_picture
 from dlx.tiling.given import Turns, given_puzzle, read_puzzle, turn
+from dlx.tiling.render import OVERFLOW, board_picture, label_table
 from dlx.tiling.searching import in_parallel, keywords, sequential_only, zdd_count
+from dlx.tiling.solution import Solution
 
 if TYPE_CHECKING:
     from typing import Any
@@ -75,8 +87,6 @@ class Puzzle:
         turns: Turns | None = None,
     ) -> Puzzle:
         """The puzzle written in `text`, a picture or Knuth's spec lines (as `dlx tile` reads)."""
-        from dlx.tiling.drawn import is_picture
-
         puzzle = cls.__new__(cls)
         puzzle._take(read_puzzle(text, grid), rotations, reflections, mirror, turns or {})
         puzzle.format = "picture" if is_picture(text) else "spec"
@@ -116,23 +126,17 @@ class Puzzle:
     def board(self) -> list[str]:
         """The board drawn as rows (`#` a cell, `+` one that may stay empty), as a picture
         file draws it; a box's layers one after another, a blank row between them."""
-        from dlx.tiling.render import board_picture
-
         return board_picture(self.model)
 
     def check(self) -> None:
         """Refuse now (a `TileError`), before any problem is built, a board too large or pieces
         that cannot cover it."""
-        from dlx.tiling.build import check_area
-
         model.check_board(len(self.model.board))
         check_area(self.model)
 
     def solution(self, numbers: Sequence[int]) -> Solution:
         """The solution whose `Solution.numbers()` these are, on this puzzle (or one read
         again from the same text)."""
-        from dlx.tiling.solution import Solution
-
         return Solution.decode(self.model, numbers)
 
     def tiling(self, unique: bool = False) -> Tiling:
@@ -157,8 +161,6 @@ class Puzzle:
         searched by `jobs` worker processes, which take no budget). A budget that cuts the
         search short raises `OutOfBudgetError` after the solutions it found, unless `stats`
         is given (then its status says so); `progress` is `dlx.solve`'s hook."""
-        from dlx.tiling.solution import Solution
-
         tiling = self.tiling(unique)
         if jobs is not None:
             yield from in_parallel(self.model, tiling, limit, jobs, max_nodes, timeout)
@@ -189,9 +191,9 @@ class Puzzle:
         if zdd:
             return zdd_count(tiling, max_nodes)
         if jobs is not None and self.splits(unique):
-            from dlx.parallel import count_parallel
-
             sequential_only(max_nodes, timeout)
+            from dlx.parallel import count_parallel  # (30 ms of a start: only with jobs)
+
             found = count_parallel(tiling.problem, jobs=jobs, **parallel_keywords(tiling))
             return found if limit is None else min(found, limit)  # (as `dlx tile --jobs`)
         counters = Stats() if stats is None else stats
@@ -215,29 +217,21 @@ class Puzzle:
 
     def order(self, unique: bool = False) -> list[Any]:
         """The order of the problem's items that a ZDD of it builds best in (the board's)."""
-        from dlx.tiling.build import tiling_order
-
         return list(tiling_order(self.tiling(unique)))
 
     def placed(self, keys: Sequence[int], unique: bool = False) -> Solution:
         """The solution made of the options `keys` of `tiling(unique).problem` (as a search of
         that problem, or a ZDD of it, gives them)."""
-        from dlx.tiling.solution import Solution
-
         placements = self.tiling(unique).placements
         return Solution(self.model, tuple(placements[key] for key in keys))
 
     def knuth(self, unique: bool = False) -> str:
         """The exact-cover problem in Knuth's text format, as his generators write it (with
         `unique`, the ties that break the puzzle's symmetries)."""
-        from dlx.tiling.build import knuth_text
-
         return knuth_text(self.tiling(unique))
 
     def labels(self) -> dict[str, tuple[str, int]]:
         """Each one-character label a solution's text may show: its piece's name and copy."""
-        from dlx.tiling.render import OVERFLOW, label_table
-
         table = zip(self.model.pieces, label_table(self.model), strict=True)
         return {
             label: (piece.name, k)
@@ -248,8 +242,6 @@ class Puzzle:
 
     def first(self, *, unique: bool = False, max_nodes: int | None = None) -> Solution | None:
         """The first solution found (what `dlx tile` prints), or None where there is none."""
-        from dlx.tiling.solution import Solution
-
         stats = Stats()
         found = solutions(self.tiling(unique), limit=1, max_nodes=max_nodes, stats=stats)
         placed = next(found, None)
@@ -269,7 +261,7 @@ class Puzzle:
 
     def svg(self) -> str:
         """The board, empty, and under it each piece as drawn, named."""
-        from dlx.tiling.puzzle_svg import puzzle_svg
+        from dlx.tiling.puzzle_svg import puzzle_svg  # (7 ms of a start: a count draws nothing)
 
         return puzzle_svg(self.model)
 

@@ -183,7 +183,7 @@ def _subreaper(on: bool) -> None:
     """Make this process its descendants' reaper, or stop (Linux; elsewhere nothing)."""
     if not sys.platform.startswith("linux"):
         return
-    import ctypes
+    import ctypes  # (Linux only, after the check above)
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)

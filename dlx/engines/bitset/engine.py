@@ -15,8 +15,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from dlx.engines.bitset import COMPILED
+from dlx.engines.bitset import COMPILED, plan
 from dlx.engines.bitset.layout import Layout, Numbered, numbered
+from dlx.engines.bitset.plan import SEED, twin_estimate
+from dlx.engines.bitset.table import build_table
+from dlx.engines.bitset.twin import Search, dance
 from dlx.engines.counters import follow_settings
 from dlx.engines.settings import SearchSettings
 from dlx.engines.which_core import kept, new_kept, pick, told
@@ -149,8 +152,6 @@ def built_for(problem: Problem[Any], layout: Layout | None, core: str) -> Built:
         built = Built(problem, layout)
         args = _table_args(problem, built.numbered)
         if core == "python":
-            from dlx.engines.bitset.table import build_table
-
             built.table = build_table(*args)
         else:
             built.table = _bitset.Table(*args)
@@ -191,8 +192,6 @@ def planned(built: Built, core: str) -> Choice:
     same for every search of the problem (parts of a parallel search included), whatever their
     givens."""
     if built.plan is None:
-        from dlx.engines.bitset import plan
-
         layout = built.numbered
         others = [i for i, p in enumerate(layout.position) if p < 0]
         held = [0] * len(others)
@@ -215,11 +214,7 @@ def planned(built: Built, core: str) -> Choice:
 def _estimate(built: Built, core: str, choice: Choice, probes: int) -> tuple[float, float, float]:
     """The nodes, updates and cells counted of the search from the root under `choice`, as
     `probes` of Knuth's random paths estimate them (the same on both cores)."""
-    from dlx.engines.bitset.plan import SEED, twin_estimate
-
     if core == "python":
-        from dlx.engines.bitset.twin import Search
-
         search = Search(built.table, choice[0], built.region_limit, choice[1], choice[2])
         return twin_estimate(search, probes)
     figures: tuple[float, float, float] = built.table.estimate(
@@ -232,8 +227,6 @@ def _run_twin(
     built: Built, choice: Choice, stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
     """The generator of the twin's search."""
-    from dlx.engines.bitset.twin import dance
-
     return dance(built.table, choice, built.region_limit, stats, settings)
 
 

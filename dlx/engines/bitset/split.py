@@ -16,6 +16,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from dlx.engines.bitset.engine import built_for, planned, refuse, splittable
+from dlx.engines.bitset.twin import Search
 from dlx.errors import ParallelError
 from dlx.stats import Stats, Status
 
@@ -28,8 +30,6 @@ Prefix = tuple[int, ...]
 
 def refuse_unsplittable(problem: Problem[Any], layout: object) -> None:
     """Raise `ParallelError` where some option of `problem` holds no primary cell."""
-    from dlx.engines.bitset.engine import splittable
-
     if not splittable(problem, layout):
         raise ParallelError(
             "the bitset engine cannot split this problem into parts: some option covers no "
@@ -43,9 +43,6 @@ def bitset_branches(
     """The options the bitset search branches on below `prefix`, in the order it tries them
     there; the prefix itself when it is a solution; and the statistics of that one node, counted
     as `dlx.parallel.branches` counts them (the node, and each child as a node)."""
-    from dlx.engines.bitset.engine import built_for, planned, refuse
-    from dlx.engines.bitset.twin import Search
-
     refuse(settings)
     stats = Stats(engine="bitset", core="python", status=Status.EXHAUSTED)
     started = time.perf_counter()

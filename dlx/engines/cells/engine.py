@@ -85,7 +85,7 @@ def search(
     stats.core = chosen
     table = table_for(problem, chosen)
     if chosen == "python":
-        from dlx.engines.cells.twin import dance
+        from dlx.engines.cells.twin import dance  # (a compiled run never loads the twin)
 
         return dance(table, stats, settings)
     return _run_compiled(table, stats, settings)
@@ -98,7 +98,7 @@ def table_for(problem: Problem[Any], core: str) -> Any:
 
     def make() -> Any:
         if core == "python":
-            from dlx.engines.cells.table import build_table
+            from dlx.engines.cells.table import build_table  # (the twin's table only)
 
             return build_table(*args)
         assert _cells is not None  # pick_core checked it

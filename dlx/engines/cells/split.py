@@ -32,7 +32,8 @@ def cells_branches(
     prefix itself when it is a solution; and the statistics of that node, counted as
     `dlx.parallel.branches` counts them (the node, and each child as a node cut off).
     `settings` are refused as a cells search refuses them."""
-    from dlx.engines.cells.engine import refuse, table_for  # a links run never loads the cells
+    # (dlx.parallel loads this module: a links run never loads the cells engine)
+    from dlx.engines.cells.engine import refuse, table_for
     from dlx.engines.cells.twin import BIG, Dance, take_givens
 
     refuse(problem, settings)

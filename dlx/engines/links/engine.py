@@ -104,7 +104,7 @@ def search(
     if settings.memo is not None:
         settings.memo.bind(links, problem)
     if general:
-        from dlx.engines.links.multiplicity import search_m
+        from dlx.engines.links.multiplicity import search_m  # (Algorithm M's twin, as above)
 
         return search_m(links, stats, settings)
     return links.search(stats, settings)

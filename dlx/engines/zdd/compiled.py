@@ -13,6 +13,7 @@ from array import array
 from collections.abc import Iterable
 from itertools import chain
 
+from dlx.engines.zdd.twin import ZddStats
 from dlx.errors import CoreUnavailableError, OutOfBudgetError
 
 TYPE_CHECKING = False  # as typing's, which `dlx solve --zdd` need not load
@@ -234,8 +235,6 @@ def mrv_estimate(plan: Plan) -> Estimate:
 
 def _stats(counters: tuple[int, int, int, int, int], choice: str = "frontier") -> ZddStats:
     """The statistics of a compiled search."""
-    from dlx.engines.zdd.twin import ZddStats
-
     nodes_made, hits, entries, given_up, peak = counters
     return ZddStats(nodes_made, hits, entries, given_up, peak, "compiled", choice)
 

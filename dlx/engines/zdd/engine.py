@@ -37,6 +37,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from types import GenericAlias
 
 from dlx.engines.settings import check_budget
+from dlx.engines.zdd.compiled import build_auto, build_compiled
 from dlx.engines.zdd.order import derived_orders, rcm_order, sweep_order
 from dlx.engines.zdd.plan import Plan, compile_plan, reorder_plan
 from dlx.engines.zdd.twin import ENTRY_BYTES, Builder, ZddStats
@@ -205,8 +206,6 @@ def zdd(
     plan = compile_plan(problem, item_order, rest=derive(problem) if derive else ())
     max_entries = max(1, int(memo_mb * 2**20 / ENTRY_BYTES))
     if core != "python":
-        from dlx.engines.zdd.compiled import build_auto, build_compiled
-
         required = core == "compiled"
         if choose == "auto":
             others = _derived(plan, problem)

@@ -1,5 +1,5 @@
-"""`dlx tile`: any tiling puzzle on a square, triangle, hex or cube grid, read from a picture or
-from Knuth's spec lines (told apart by content), or named with --board and --pieces; each
+"""`dlx tile`: any tiling puzzle on a square, triangle, hex, cube or sticks grid, read from a
+picture or from Knuth's spec lines (told apart by content), or named with --board and --pieces; each
 solution printed as a picture on its grid, or counted. The puzzle's reading and its exact-cover
 problem are `dlx.tiling`'s; this module parses the arguments and hands the boards to
 `dlx.cli.boards`. Exit statuses as every `dlx` command (`dlx.cli.common`).
@@ -36,7 +36,9 @@ def register(app: typer.Typer) -> None:
 FileArg = Annotated[
     str | None, typer.Argument(metavar="FILE", help="A picture or Knuth's spec lines, or -.")
 ]
-GridOpt = Annotated[str | None, typer.Option("--grid", help="square, triangle, hex or cube.")]
+GridOpt = Annotated[
+    str | None, typer.Option("--grid", help="square, triangle, hex, cube or sticks.")
+]
 PiecesOpt = Annotated[
     list[str] | None,
     typer.Option(

@@ -1,14 +1,15 @@
 """How does a tiling puzzle a person draws become an exact-cover problem? Grids, pieces, boards and
 Knuth's spec files, read once and turned into items and options for the engine.
 
-- `grids`: square, triangle, hex and cube coordinates, neighbours, rotations and reflections as
-  maps on coordinates, a piece's distinct orientations in Knuth's order;
+- `grids`: square, triangle, hex and cube coordinates, and sticks (the square lattice's edges),
+  neighbours, rotations and reflections as maps on coordinates, a piece's distinct
+  orientations in Knuth's order; `sticks`: polysticks' pictures and their no-crossing rule;
 - `spec`: Knuth's spec lines (polyomino-dlx, polyiamond-dlx, polycube-dlx); `drawn`: the
   picture format; `given`: either, or a board and pieces given in Python; `library`: named piece
   sets and boards; `model`: the puzzle and its placements;
 - `build`: the exact-cover problem (and Knuth's DLX text); `symmetry`: `--unique` (its group in
   `symmetry_group`, copies in `symmetry_copies`);
-- `render`: text pictures; `svg`: SVG pictures.
+- `render`: text pictures; `svg`: SVG pictures (`sticks_svg` for sticks).
 
 The engine (`dlx.problem`, `dlx.solve`) knows nothing of grids. The public API (`Puzzle` and
 its `Solution`s, `TileError`, the named `BOARDS` and `piece_sets()`) loads here on first use;

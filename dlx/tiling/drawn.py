@@ -2,8 +2,8 @@
 named sets and boards by name, told apart from Knuth's spec lines by its first word.
 
     ; the twelve pentominoes in a 6x10 box      (a comment: a line starting ';')
-    grid square                                 (square, triangle, hex or cube; default square,
-                                                 or cube for a board named RxCxL)
+    grid square                                 (square, triangle, hex, cube or sticks; default
+                                                 square, or cube for a board named RxCxL)
     board 6x10                                  (a named board, or `board` and a picture)
     pieces pentominoes                          (named sets: `pieces trihexes tetrahexes`)
     piece 2|T                                   (a piece, 2 copies; `0:2|T` up to 2; a picture)
@@ -15,7 +15,8 @@ cell that may stay empty. Rows go down the page. Triangle grid: each character i
 pointing up where row + column is even, down where odd (so `###` over `###` is a hexagon,
 `.###` over `..#` a triangle pointing down).
 Hex grid: cells sit on every other column, each row shifted one column (` # #` over `# # #`).
-Cube grid: layers, the lowest first, separated by a blank line. A drawn piece must be connected
+Cube grid: layers, the lowest first, separated by a blank line. Sticks: points on even rows and
+columns, `-` and `|` segments between them (`dlx.tiling.sticks`). A drawn piece must be connected
 (Knuth's spec lines may give a disconnected one); a board need not be.
 
 Sets add up, on one `pieces` line (names apart by spaces or commas) or several; a set named
@@ -39,10 +40,11 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from dlx.tiling.errors import TileError
-from dlx.tiling.grids import Cell, Grid, Spot, connected, grid_named
+from dlx.tiling.grids import SQUARE, STICKS, Cell, Grid, Spot, connected, grid_named
 from dlx.tiling.library import board_named, piece_set
 from dlx.tiling.model import MAX_DRAWN, MAX_PIECES, Piece, Puzzle, check_board
 from dlx.tiling.spec import MAX_NAME, bounds_of
+from dlx.tiling.sticks import read_rows
 
 T = TypeVar("T")
 KEYWORDS = ("grid", "board", "pieces", "piece")
@@ -236,7 +238,7 @@ def _piece(grid: Grid, block: _Block) -> Piece:
     written, bar, name = block.words[1].rpartition("|")
     if not 1 <= len(name) <= MAX_NAME or ":" in name:
         raise TileError(f"line {block.number}: a piece name has 1 to {MAX_NAME} characters")
-    bounds = bounds_of(SQUARE_RULES, written, block.number) if bar else (1, 1)
+    bounds = bounds_of(SQUARE, written, block.number) if bar else (1, 1)  # (`a:b|` on any grid)
     cells = [cell for cell, mark in _cells(grid, block) if mark != LOOSE]
     if not connected(grid, cells):
         raise TileError(
@@ -250,9 +252,9 @@ def _piece(grid: Grid, block: _Block) -> Piece:
 def _cells(grid: Grid, block: _Block) -> list[tuple[Cell, str]]:
     """The cells drawn under a header, with their marks."""
     layers = _layers(grid, block)
-    found: list[tuple[Cell, str]] = []
+    found: list[tuple[Cell, str]] = read_rows(layers[0]) if grid is STICKS else []
     lines: list[int] = []
-    for z, layer in enumerate(layers):
+    for z, layer in enumerate([] if grid is STICKS else layers):
         for i, (number, row) in enumerate(layer):
             for c, mark in enumerate(row):
                 if mark not in EMPTY:
@@ -275,7 +277,7 @@ def _layers(grid: Grid, block: _Block) -> list[list[tuple[int, str]]]:
         rows.pop(0)
     layers: list[list[tuple[int, str]]] = [[]]
     for number, row in rows:
-        if row.strip():
+        if row.strip() or grid is STICKS:  # (a row of sticks may draw no segment down)
             layers[-1].append((number, row))
         elif not grid.solid:
             raise TileError(f"line {number}: a blank line inside a flat picture (layers: cube)")
@@ -314,7 +316,3 @@ def _check_range(grid: Grid, cells: list[Cell], number: int) -> None:
             raise TileError(
                 f"line {number}: the picture spans more than {MAX_COORDINATE + 1} cells on an axis"
             )
-
-
-SQUARE_RULES = grid_named("square")
-"""Multiplicities in a picture are written `b|` or `a:b|` on every grid."""

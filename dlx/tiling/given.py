@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from dlx.tiling import model
-from dlx.tiling.drawn import SQUARE_RULES, is_picture, read_picture
+from dlx.tiling.drawn import is_picture, read_picture
 from dlx.tiling.errors import TileError
+from dlx.tiling.grids import SQUARE
 from dlx.tiling.spec import bounds_of, guess_grid, read_spec
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def given_puzzle(
 ) -> model.Puzzle:
     """The puzzle of a board, pieces and copies given in Python, on `grid` (None: as the
     picture format implies)."""
-    text, parts = _picture(board, pieces)
+    text, parts = _picture(board, pieces, layered=grid != "sticks")
     try:
         posed = read_picture(text, grid)
     except TileError as error:
@@ -50,23 +51,23 @@ def given_puzzle(
     return posed
 
 
-def _picture(board: str | Sequence[str], pieces: Pieces) -> tuple[str, list[str]]:
+def _picture(board: str | Sequence[str], pieces: Pieces, layered: bool) -> tuple[str, list[str]]:
     """The picture-format text of a puzzle given in Python, and what each of its lines stands
-    for (for the errors: `board`, `pieces`, `piece 'L'`)."""
+    for (for the errors: `board`, `pieces`, `piece 'L'`); `layered`: as `_rows` reads `|`."""
     lines, parts = [], []
 
     def add(line: str, part: str) -> None:
         lines.append(line)
         parts.append(part)
 
-    _board(board, add)
+    _board(board, add, layered)
     for item in [pieces] if isinstance(pieces, str | Mapping) else pieces:
         if isinstance(item, str):
             add(f"pieces {item}", "pieces")
             continue
         for name, drawing in item.items():
             add(f"piece {name}", f"piece {name!r}")
-            for row in _rows(drawing):
+            for row in _rows(drawing, layered):
                 add(row, f"piece {name!r}")
     return "".join(f"{line}\n" for line in lines), parts
 
@@ -80,15 +81,15 @@ def _copies(posed: model.Puzzle, copies: Copies) -> None:
         low, high = (bounds, bounds) if isinstance(bounds, int) else bounds
         written = f"{low}" if low == high else f"{low}:{high}"
         try:
-            pieces[name].bounds = bounds_of(SQUARE_RULES, written, 0)
+            pieces[name].bounds = bounds_of(SQUARE, written, 0)
         except TileError as error:
             raise TileError(f"copies of {name!r}: {_named(str(error), [])}") from None
         pieces[name].written = written
 
 
-def _board(board: str | Sequence[str], add: Callable[[str, str], None]) -> None:
+def _board(board: str | Sequence[str], add: Callable[[str, str], None], layered: bool) -> None:
     """The board's lines: its name, or `board` and its picture's rows."""
-    rows = _rows(board) if isinstance(board, str) else list(board)
+    rows = _rows(board, layered) if isinstance(board, str) else list(board)
     if isinstance(board, str) and len(rows) == 1 and "#" not in board and "+" not in board:
         add(f"board {board}", "board")
         return
@@ -97,9 +98,12 @@ def _board(board: str | Sequence[str], add: Callable[[str, str], None]) -> None:
         add(row, "board")
 
 
-def _rows(drawing: str) -> list[str]:
-    """A drawing's rows: apart by new lines or `/`, a cube's layers by `|` or a blank line."""
-    return drawing.replace("|", "\n\n").replace("/", "\n").strip("\n").split("\n")
+def _rows(drawing: str, layered: bool = True) -> list[str]:
+    """A drawing's rows: apart by new lines or `/`, a cube's layers by `|` or a blank line
+    (unless not `layered`: on sticks, `|` is a segment down)."""
+    if layered:
+        drawing = drawing.replace("|", "\n\n")
+    return drawing.replace("/", "\n").strip("\n").split("\n")
 
 
 def _named(message: str, parts: list[str]) -> str:

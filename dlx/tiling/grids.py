@@ -7,7 +7,9 @@ Coordinates (as Knuth's polyomino-dlx, polyiamond-dlx and polycube-dlx read them
 - triangle: (x, y, t), Cartesian: t = 0 the upward triangle of the rhombus (x, y), t = 1 the
   downward one to its right (Knuth's `xy'`); y grows upwards, row y+1 shifted half a cell right;
 - hex: (x, y) axial, neighbours (x±1, y), (x, y±1), (x+1, y-1), (x-1, y+1); y the picture's row;
-- cube: (x, y, z).
+- cube: (x, y, z);
+- sticks: (x, y, t), the square lattice's edges: t = 0 the one across from point (x, y) to
+  (x, y+1), t = 1 the one down to (x+1, y) (`dlx.tiling.sticks`).
 
 A *spot* is a cell with a suffix number (0: none), as Knuth's spec lines let a cell carry one;
 transforms move the cell and keep the suffix. The first `dims` coordinates translate; the rest
@@ -30,6 +32,10 @@ Spot = tuple[Cell, int]
 Shape = tuple[Spot, ...]
 """Spots in Knuth's order (`order_key`), normalised or placed."""
 Map = Callable[[Cell], Cell]
+Point = tuple[int, int]
+"""A point of the square lattice, where sticks meet."""
+HORIZONTAL, VERTICAL = 0, 1
+"""A stick's kind: across (along a row of points) or down."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,8 @@ class Grid:
     touching: str = field(repr=False)
     """Which cells touch, as a picture draws them (said of a piece that is not connected)."""
     solid: bool = False
+    marks: tuple[str, ...] = ()
+    """How an item's name marks a cell's kind (the coordinate after the translating ones)."""
 
     def generators(self, rotate: bool, flip: bool) -> list[Map]:
         """The maps whose closure gives the allowed orientations (`flip`: reflections too)."""
@@ -150,6 +158,28 @@ def _cube_neighbours(cell: Cell) -> list[Cell]:
     ]
 
 
+def ends(edge: Cell) -> tuple[Point, Point]:
+    """The two points of an edge."""
+    x, y, t = edge
+    return (x, y), (x + t, y + 1 - t)
+
+
+def edges_at(point: Point) -> list[Cell]:
+    """The four edges that meet at a point: left, right, up, down."""
+    x, y = point
+    return [(x, y - 1, HORIZONTAL), (x, y, HORIZONTAL), (x - 1, y, VERTICAL), (x, y, VERTICAL)]
+
+
+def _stick_neighbours(edge: Cell) -> list[Cell]:
+    return [other for point in ends(edge) for other in edges_at(point) if other != edge]
+
+
+def _stick_turn(edge: Cell) -> Cell:
+    """The square grid's quarter turn, (x, y) to (y, -x), on edges."""
+    x, y, t = edge
+    return (y, -x - t, 1 - t)
+
+
 def _triangle_turn(cell: Cell) -> Cell:
     """Knuth's 60-degree turn: (x, y) to (x+y, -x)' and (x, y)' to (x+y+1, -x)."""
     x, y, t = cell
@@ -173,6 +203,7 @@ TRIANGLE = Grid(
     lambda c: (-c[0] - c[1] - c[2], c[1], c[2]),
     _triangle_neighbours,
     "on triangles, one touches the one below where row + column is odd",
+    marks=("", "'"),
 )
 HEX = Grid(
     "hex",
@@ -194,12 +225,25 @@ CUBE = Grid(
     "cubes touch through their faces, in a layer and across layers",
     solid=True,
 )
-GRIDS = {grid.name: grid for grid in (SQUARE, TRIANGLE, HEX, CUBE)}
+STICKS = Grid(
+    "sticks",
+    2,
+    (_stick_turn,),
+    lambda e: (e[1], e[0], 1 - e[2]),
+    lambda e: (e[0], -e[1] - 1 + e[2], e[2]),
+    _stick_neighbours,
+    "sticks touch where they share a point",
+    marks=("h", "v"),
+)
+"""The square lattice's edges (`dlx.tiling.sticks`): (x, y, t), t = 0 across from point (x, y),
+t = 1 down from it."""
+GRIDS = {grid.name: grid for grid in (SQUARE, TRIANGLE, HEX, CUBE, STICKS)}
 
 PROBES: dict[str, list[Spot]] = {
     "square": [((0, 0), 0), ((0, 1), 0), ((0, 2), 0), ((1, 0), 0)],
     "triangle": [((0, 0, 0), 0), ((0, 0, 1), 0), ((1, 0, 0), 0), ((1, 0, 1), 0), ((0, 1, 0), 0)],
     "hex": [((0, 0), 0), ((1, 0), 0), ((2, 0), 0), ((0, 1), 0)],
+    "sticks": [((0, 0, 0), 0), ((0, 1, 0), 0), ((0, 0, 1), 0)],
     "cube": [
         ((0, 0, 0), 0),
         ((1, 0, 0), 0),
@@ -217,7 +261,7 @@ def grid_named(name: str) -> Grid:
     """The grid called `name`; TileError names the known ones."""
     grid = GRIDS.get(name)
     if grid is None:
-        raise TileError(f"unknown grid {name[:20]!r}: square, triangle, hex or cube")
+        raise TileError(f"unknown grid {name[:20]!r}: square, triangle, hex, cube or sticks")
     return grid
 
 

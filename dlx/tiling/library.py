@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 
 from dlx.tiling.errors import TileError
-from dlx.tiling.grids import CUBE, HEX, SQUARE, TRIANGLE, Cell, Grid, Shape, Spot
+from dlx.tiling.grids import CUBE, HEX, PROBES, SQUARE, STICKS, TRIANGLE, Cell, Grid, Shape, Spot
 from dlx.tiling.model import check_board
+from dlx.tiling.sticks import read_rows, rectangle
 
 DRAWN: dict[str, tuple[Grid, list[tuple[str, str]]]] = {
     "pentominoes": (
@@ -67,6 +68,38 @@ DRAWN: dict[str, tuple[Grid, list[tuple[str, str]]]] = {
 """Sets drawn as square pictures ('/' between rows; for cubes '|' between layers); `tetris`: the
 seven one-sided tetrominoes, for `--no-flip`."""
 
+STICK_SETS: dict[str, list[tuple[str, str]]] = {
+    "monosticks": [("I1", "+-+")],
+    "disticks": [("I2", "+-+-+"), ("V2", "..+/..|/+-+")],
+    "tristicks": [
+        ("I3", "+-+-+-+"),
+        ("L3", "....+/....|/+-+-+"),
+        ("T3", "..+/..|/+-+-+"),
+        ("Z3", "..+-+/..|/+-+"),
+        ("U3", "+.+/|.|/+-+"),
+    ],
+    "tetrasticks": [
+        ("F", "+.+/|.|/+-+-+"),
+        ("H", "..+-+/..|/+-+-+"),
+        ("I", "+-+-+-+-+"),
+        ("J", "..+-+/....|/+-+-+"),
+        ("L", "......+/......|/+-+-+-+"),
+        ("N", "....+-+/....|/+-+-+"),
+        ("O", "+-+/|.|/+-+"),
+        ("P", "+-+/|.|/+.+-+"),
+        ("R", "..+/..|/+-+-+/|/+"),
+        ("T", "..+/..|/..+/..|/+-+-+"),
+        ("U", "+...+/|...|/+-+-+"),
+        ("V", "....+/....|/....+/....|/+-+-+"),
+        ("W", "....+/....|/..+-+/..|/+-+"),
+        ("X", "..+/..|/+-+-+/..|/..+"),
+        ("Y", "....+/....|/+-+-+-+"),
+        ("Z", "....+/....|/+-+-+/|/+"),
+    ],
+}
+"""Polysticks drawn in the sticks picture format ('/' between rows), named as Polyform Puzzler
+names them; `pentasticks` (which it does not name) are in `SIZES`."""
+
 SIZES: dict[str, tuple[Grid, int]] = {
     "monominoes": (SQUARE, 1),
     "dominoes": (SQUARE, 2),
@@ -82,6 +115,7 @@ SIZES: dict[str, tuple[Grid, int]] = {
     "tricubes": (CUBE, 3),
     "tetracubes": (CUBE, 4),
     "pentacubes": (CUBE, 5),
+    "pentasticks": (STICKS, 5),
 }
 """Every free polyform of a size: named A, B, C... in the order `polyforms` finds them."""
 NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -92,9 +126,12 @@ def piece_set(name: str, grid: Grid) -> list[tuple[str, Shape]]:
     key = name.lower()
     if key in DRAWN and DRAWN[key][0] is grid:
         return [(letter, _drawn(drawing, grid)) for letter, drawing in DRAWN[key][1]]
+    if key in STICK_SETS and grid is STICKS:
+        return [(name, _drawn_sticks(drawing)) for name, drawing in STICK_SETS[key]]
     if key in SIZES and SIZES[key][0] is grid:
         return list(zip(NAMES, polyforms(grid, SIZES[key][1]), strict=False))
     known = [n for n, (g, *_) in {**DRAWN, **SIZES}.items() if g is grid]
+    known = [*(STICK_SETS if grid is STICKS else []), *known]
     raise TileError(f"no piece set {name[:30]!r} on the {grid.name} grid: {', '.join(known)}")
 
 
@@ -109,11 +146,17 @@ def _drawn(drawing: str, grid: Grid) -> Shape:
     return grid.normalise(spots)
 
 
+def _drawn_sticks(drawing: str) -> Shape:
+    """The shape of a sticks drawing, rows split by '/'."""
+    rows = list(enumerate(drawing.split("/"), start=1))
+    return STICKS.normalise((edge, 0) for edge, _ in read_rows(rows))
+
+
 def polyforms(grid: Grid, size: int) -> list[Shape]:
     """Every free polyform of `size` cells on `grid` (up to rotation, and reflection in 2D),
     each in its least orientation, grown cell by cell from one."""
     flip = not grid.solid
-    start: Cell = (0, 0, 0) if grid.dims == 3 or grid.name == "triangle" else (0, 0)
+    start: Cell = (0,) * len(PROBES[grid.name][0][0])
     layer = {grid.normalise([(start, 0)])}
     for _ in range(size - 1):
         grown: set[Shape] = set()
@@ -139,8 +182,8 @@ def _width(shape: Shape) -> int:
 
 def board_named(name: str, grid: Grid) -> Shape:
     """The board called `name`: `RxC` (square: rectangle; triangle, hex: parallelogram of R rows
-    of C rhombi or hexagons), `RxCxL` (cube: box), `8x8-hole` (square, centre 2x2 empty) or
-    `hexagon-N` (triangle, hex: a hexagon of side N)."""
+    of C rhombi or hexagons; sticks: every edge of R x C squares), `RxCxL` (cube: box),
+    `8x8-hole` (square, centre 2x2 empty) or `hexagon-N` (triangle, hex: a hexagon of side N)."""
     if name.lower().startswith("hexagon-") and grid in (TRIANGLE, HEX):
         return _hexagon(grid, name)
     if name.lower() == "8x8-hole" and grid is SQUARE:
@@ -154,7 +197,9 @@ def board_named(name: str, grid: Grid) -> Shape:
             f"no board {name[:30]!r} on the {grid.name} grid: {shape}, 1 to 62 each{hint}"
         )
     spans = [range(int(s)) for s in sizes]
-    check_board(math.prod(map(len, spans)) * (2 if grid is TRIANGLE else 1))
+    check_board(math.prod(map(len, spans)) * (2 if grid in (TRIANGLE, STICKS) else 1))
+    if grid is STICKS:
+        return grid.sorted((edge, 0) for edge in rectangle(*map(len, spans)))
     if grid.solid:
         return tuple(((x, y, z), 0) for x in spans[0] for y in spans[1] for z in spans[2])
     if grid is TRIANGLE:
@@ -183,7 +228,8 @@ def _hexagon(grid: Grid, name: str) -> Shape:
 
 
 BOARDS = {
-    "RxC": "a rectangle (square grid); R rows of C rhombi or hexagons (triangle, hex grids)",
+    "RxC": "a rectangle (square grid); R rows of C rhombi or hexagons (triangle, hex grids);"
+    " every edge of R x C squares (sticks)",
     "RxCxL": "a box of cubes (cube grid)",
     "8x8-hole": "the 8 x 8 board less its centre 2 x 2 (square grid)",
     "hexagon-N": "a hexagon of side N (triangle, hex grids)",
@@ -197,4 +243,5 @@ def piece_sets() -> dict[str, str]:
     >>> piece_sets()["hexiamonds"], piece_sets()["soma"]
     ('triangle', 'cube')
     """
-    return {name: grid.name for name, (grid, _) in [*DRAWN.items(), *SIZES.items()]}
+    sets = {name: grid.name for name, (grid, _) in [*DRAWN.items(), *SIZES.items()]}
+    return {**sets, **dict.fromkeys(STICK_SETS, STICKS.name)}

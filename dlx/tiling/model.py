@@ -88,7 +88,8 @@ class Puzzle:
         return [spot for spot in self.board if spot[1] != 0 or spot in self.loose]
 
     def spot_name(self, spot: Spot) -> str:
-        """The item of a spot as Knuth names it: digits, `'` for a triangle's second, suffix."""
+        """The item of a spot as Knuth names it: digits, `'` for a triangle's second (`h`, `v` for
+        a stick across or down), suffix."""
         name = self.names.get(spot)
         if name is None:
             name = self.names[spot] = self._name(spot)
@@ -98,8 +99,8 @@ class Puzzle:
         """The name `spot_name` gives, worked out."""
         cell, suffix = spot
         d = self.grid.dims
-        prime = "'" if cell[d:] == (1,) and self.grid.name == "triangle" else ""
-        return "".join(DIGITS[v] for v in cell[:d]) + prime + self.suffixes[suffix]
+        mark = self.grid.marks[cell[d]] if self.grid.marks else ""
+        return "".join(DIGITS[v] for v in cell[:d]) + mark + self.suffixes[suffix]
 
 
 @dataclass(frozen=True)

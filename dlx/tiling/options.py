@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 from dlx.problem import Problem
 from dlx.tiling.errors import TileError
+from dlx.tiling.grids import STICKS
 from dlx.tiling.model import Placement, Puzzle
+from dlx.tiling.sticks import crossing_items
 
 
 @dataclass
@@ -49,7 +51,12 @@ def assemble(
     leading: Sequence[str] = (),
 ) -> Tiling:
     """The problem of the `chosen` placements, option k also naming `extra[k]`, with the
-    secondary `ties` (and the primary items `leading` before the cells)."""
+    secondary `ties` (and the primary items `leading` before the cells); on sticks, the points
+    where pieces could cross too (`dlx.tiling.sticks.crossing_items`)."""
+    if puzzle.grid is STICKS:
+        points, passing = crossing_items(puzzle.board, [pl.spots for pl in chosen])
+        ties = [*ties, *points]
+        extra = {k: [*extra.get(k, []), *passing.get(k, [])] for k in {*extra, *passing}}
     primary = [*leading, *(puzzle.spot_name(spot) for spot in puzzle.primary_spots())]
     names = [piece.name for piece in puzzle.pieces]
     secondary = [puzzle.spot_name(spot) for spot in puzzle.secondary_spots()]

@@ -1,6 +1,6 @@
 """What does a solution look like as text? The board drawn as the picture format draws it, each
 cell showing its piece's label, `.` for a cell left empty; cubes as their layers side by side,
-the lowest first.
+the lowest first; sticks as segments between `+` points, each its piece's label.
 
 >>> from dlx.tiling.drawn import read_picture
 >>> from dlx.tiling.build import build, solutions
@@ -17,6 +17,7 @@ from dlx.pictures.palette import piece_colours
 from dlx.tiling.grids import Cell
 from dlx.tiling.library import NAMES
 from dlx.tiling.model import Piece, Placement, Puzzle
+from dlx.tiling.sticks import picture_places
 
 EMPTY = "."
 LAYER_GAP = "  "
@@ -173,8 +174,15 @@ def text(puzzle: Puzzle, solution: Sequence[Placement]) -> list[str]:
     marks = {cell: covered.get(cell, EMPTY) for cell in cells}
     if puzzle.grid.solid:
         return _layers(marks)
-    places = {_position(puzzle.grid.name, cell): mark for cell, mark in marks.items()}
-    return _rows(places, even=puzzle.grid.name != "square")
+    return _flat(puzzle.grid.name, marks)
+
+
+def _flat(grid: str, marks: dict[Cell, str]) -> list[str]:
+    """The rows of a flat picture of cells' marks; sticks with their points (`picture_places`)."""
+    if grid == "sticks":
+        return _rows(picture_places(marks), even=False)
+    places = {_position(grid, cell): mark for cell, mark in marks.items()}
+    return _rows(places, even=grid != "square")
 
 
 def _position(grid: str, cell: Cell) -> tuple[int, int]:
@@ -222,10 +230,10 @@ def board_picture(puzzle: Puzzle) -> list[str]:
     ['#.#', '.#.#']
     """
     marks = {cell: "+" if (cell, s) in puzzle.loose else "#" for cell, s in puzzle.board if s == 0}
+    if puzzle.grid.name == "sticks":
+        return _flat("sticks", {edge: "|" if edge[2] else "-" for edge in marks})
     if not puzzle.grid.solid:
-        places = {_position(puzzle.grid.name, cell): mark for cell, mark in marks.items()}
-        rows = _rows(places, even=puzzle.grid.name != "square")
-        return [row.replace(" ", ".") or "." for row in rows]
+        return [row.replace(" ", ".") or "." for row in _flat(puzzle.grid.name, marks)]
     xs, ys, zs = (range(min(c[k] for c in marks), max(c[k] for c in marks) + 1) for k in range(3))
     layers = [
         ["".join(marks.get((x, y, z), ".") for y in ys).rstrip(".") or "." for x in xs] for z in zs

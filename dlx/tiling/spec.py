@@ -38,6 +38,8 @@ MAX_BOUND = 10**9
 def read_spec(text: str, grid_name: str) -> Puzzle:
     """The puzzle of Knuth's spec `text` on the grid called `grid_name`."""
     grid = grid_named(grid_name)
+    if grid.name == "sticks":
+        raise TileError("Knuth's spec lines draw no sticks: draw them (`grid sticks`, `board`)")
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1)]
     content = [(n, line) for n, line in lines if not line.startswith("|")]
     if not any(line.strip() and not line.startswith(";") for _, line in content):

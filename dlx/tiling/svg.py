@@ -22,6 +22,7 @@ from dlx.pictures.svg import escape
 from dlx.tiling.grids import Cell
 from dlx.tiling.model import Placement, Puzzle
 from dlx.tiling.render import label_colours, legend_lines, marks
+from dlx.tiling.sticks_svg import sticks_svg
 
 Point = tuple[float, float]
 SCALE = 28.0
@@ -51,6 +52,8 @@ def solution_svg(
     """The SVG text of a solution on its puzzle's grid; without its legend where `legend` is
     false (the studio's page writes its own beside it); each label's fill `colours` gives, or
     `label_colours`'."""
+    if puzzle.grid.name == "sticks":
+        return sticks_svg(puzzle, solution, legend, colours)
     owner: dict[Cell, int] = {}
     for number, pl in enumerate(solution):
         for cell, suffix in pl.spots:

@@ -110,7 +110,7 @@ class Puzzle:
 
     @property
     def grid(self) -> str:
-        """The grid's name: square, triangle, hex or cube."""
+        """The grid's name: square, triangle, hex, cube or sticks."""
         return self.model.grid.name
 
     @property

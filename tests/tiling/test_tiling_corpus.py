@@ -40,7 +40,7 @@ def test_tile_prints_the_golden_output(stem: str) -> None:
 
 @pytest.mark.parametrize("stem", ERRORS)
 def test_tile_names_the_broken_rule(stem: str) -> None:
-    result = invoke_dlx(["tile", str(CORPUS / f"{stem}.txt")])
+    result = invoke_dlx(["tile", str(CORPUS / f"{stem}.txt"), *_args(stem)])
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr == (CORPUS / f"{stem}.err").read_text()

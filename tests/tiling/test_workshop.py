@@ -21,6 +21,19 @@ ERRORS = sorted(p.stem for p in CORPUS.glob("err_*.txt"))
 SLOW = {"spec_pentominoes_6x10"}
 
 
+def opened(stem: str, args: list[str]) -> Puzzle:
+    """The case's puzzle, read as `dlx tile` reads it with `args` (its grid and turns)."""
+    grid = args[args.index("--grid") + 1] if "--grid" in args else None
+    turns = {"rotations": "--no-rotate" not in args, "reflections": "--no-flip" not in args}
+    return Puzzle.open(CORPUS / f"{stem}.txt", grid, **turns)
+
+
+def arguments(stem: str) -> list[str]:
+    """The case's arguments (NAME.args), none where it has no such file."""
+    extra = CORPUS / f"{stem}.args"
+    return extra.read_text().split() if extra.exists() else []
+
+
 def printed(puzzle: Puzzle, args: list[str]) -> str:
     """What `dlx tile FILE ARGS` prints, asked of the library."""
     unique = "--unique" in args
@@ -35,16 +48,14 @@ def printed(puzzle: Puzzle, args: list[str]) -> str:
     "stem", [pytest.param(s, marks=pytest.mark.slow) if s in SLOW else s for s in CASES]
 )
 def test_the_library_gives_every_golden_output_of_dlx_tile(stem: str) -> None:
-    extra = CORPUS / f"{stem}.args"
-    args = extra.read_text().split() if extra.exists() else []
-    puzzle = Puzzle.open(CORPUS / f"{stem}.txt")
-    assert printed(puzzle, args) == (CORPUS / f"{stem}.out").read_text()
+    args = arguments(stem)
+    assert printed(opened(stem, args), args) == (CORPUS / f"{stem}.out").read_text()
 
 
 @pytest.mark.parametrize("stem", ERRORS)
 def test_a_bad_file_is_the_tile_error_dlx_tile_names(stem: str) -> None:
     with pytest.raises(TileError) as raised:
-        Puzzle.open(CORPUS / f"{stem}.txt").count()
+        opened(stem, arguments(stem)).count()
     assert f"dlx: {raised.value}\n" == (CORPUS / f"{stem}.err").read_text()
 
 
@@ -168,6 +179,7 @@ def test_the_named_boards_and_piece_sets_are_listed() -> None:
     assert {"RxC", "RxCxL", "8x8-hole", "hexagon-N"} == set(BOARDS)
     for name, grid in sets.items():
         board = {"square": "8x8", "triangle": "hexagon-3", "hex": "hexagon-3", "cube": "3x3x3"}
+        board["sticks"] = "5x5"
         assert Puzzle(board=board[grid], pieces=name, grid=grid).model.pieces
     assert sorted(dir(dlx.tiling)) == ["BOARDS", "Puzzle", "Solution", "TileError", "piece_sets"]
 

@@ -9,7 +9,8 @@ Knuth's spec files, read once and turned into items and options for the engine.
   sets and boards; `model`: the puzzle and its placements;
 - `build`: the exact-cover problem (and Knuth's DLX text); `symmetry`: `--unique` (its group in
   `symmetry_group`, copies in `symmetry_copies`);
-- `render`: text pictures; `svg`: SVG pictures (`sticks_svg` for sticks).
+- `render`: text pictures; `svg`: SVG pictures (`sticks_svg` for sticks, `iso_svg` a box of
+  cubes from outside).
 
 The engine (`dlx.problem`, `dlx.solve`) knows nothing of grids. The public API (`Puzzle` and
 its `Solution`s, `TileError`, the named `BOARDS` and `piece_sets()`) loads here on first use;

@@ -78,12 +78,13 @@ class Solution:
             for p, k, label in used
         ]
 
-    def svg(self, legend: bool = True) -> str:
+    def svg(self, legend: bool = True, explode: float = 0.0) -> str:
         """The solution's SVG picture, as `dlx tile --svg` writes it (without its legend, where
-        the page around it has its own)."""
+        the page around it has its own); a box of cubes is seen from outside above its layers,
+        its pieces pulled apart by `explode` (0.5: by half their distance from its middle)."""
         from dlx.tiling.svg import solution_svg  # (6 ms of a start: a count draws nothing)
 
-        return solution_svg(self.puzzle, self.placed, legend=legend)
+        return solution_svg(self.puzzle, self.placed, legend=legend, explode=explode)
 
     def numbers(self) -> array[int]:
         """The solution as whole numbers (4 bytes each), to keep many cheaply; the puzzle's

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dlx.pictures.palette import BORDER, ink
 from dlx.pictures.svg import escape
 from dlx.tiling.grids import Cell
+from dlx.tiling.iso_svg import iso_svg
 from dlx.tiling.model import Placement, Puzzle
 from dlx.tiling.render import label_colours, legend_lines, marks
 from dlx.tiling.sticks_svg import sticks_svg
@@ -48,12 +49,25 @@ def solution_svg(
     solution: Sequence[Placement],
     legend: bool = True,
     colours: dict[str, str] | None = None,
+    explode: float = 0.0,
 ) -> str:
     """The SVG text of a solution on its puzzle's grid; without its legend where `legend` is
     false (the studio's page writes its own beside it); each label's fill `colours` gives, or
-    `label_colours`'."""
+    `label_colours`'; a box of cubes seen from outside first (`dlx.tiling.iso_svg`, its pieces
+    pulled apart by `explode`)."""
     if puzzle.grid.name == "sticks":
         return sticks_svg(puzzle, solution, legend, colours)
+    colours = colours or label_colours(puzzle, solution)
+    if puzzle.grid.solid and solution:  # the box from outside, its layers under it
+        layers = layers_svg(puzzle, solution, legend, colours)
+        return stacked([[iso_svg(puzzle, solution, colours, explode)], [layers]])
+    return layers_svg(puzzle, solution, legend, colours)
+
+
+def layers_svg(
+    puzzle: Puzzle, solution: Sequence[Placement], legend: bool, colours: dict[str, str]
+) -> str:
+    """The solution drawn flat on its grid (a box's layers side by side)."""
     owner: dict[Cell, int] = {}
     for number, pl in enumerate(solution):
         for cell, suffix in pl.spots:
@@ -62,7 +76,6 @@ def solution_svg(
     labels = marks(puzzle, solution)
     cells = [cell for cell, s in puzzle.board if s == 0]
     shapes = {cell: _polygon(puzzle, cell) for cell in cells}
-    colours = colours or label_colours(puzzle, solution)
     fills = [(shapes[c], colours[labels[owner[c]]] if c in owner else EMPTY) for c in cells]
     edges = _borders(shapes, owner)
     inks = [ink(colours[label]) for label in labels]
@@ -270,3 +283,27 @@ def _box(
     longest = max((len(line) for line in legend), default=0)
     width = max(width, longest * LEGEND_FONT * 0.62 + 2 * MARGIN)
     return left, top, bottom, width, bottom + MARGIN + len(legend) * LEGEND_FONT * 1.4
+
+
+def picture_size(svg: str) -> tuple[float, float]:
+    """The width and height a picture of `solution_svg` declares."""
+    head = svg[: svg.index(">")]
+    return float(head.split('width="')[1].split('"')[0]), float(
+        head.split('height="')[1].split('"')[0]
+    )
+
+
+def stacked(rows: list[list[str]]) -> str:
+    """One SVG of pictures laid in rows, left to right, top to bottom."""
+    parts, y, width = [], 0.0, 0.0
+    for row in rows:
+        x, height = 0.0, 0.0
+        for picture in row:
+            w, h = picture_size(picture)
+            parts.append(picture.replace("<svg ", f'<svg x="{x:.0f}" y="{y:.0f}" ', 1))
+            x, height = x + w, max(height, h)
+        y, width = y + height, max(width, x)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}"'
+        f' viewBox="0 0 {width:.0f} {y:.0f}">\n{"".join(parts)}</svg>\n'
+    )

@@ -116,7 +116,8 @@ def test_svg_draws_each_cell_and_a_border_round_each_piece(
     picture = tmp_path / "first.svg"
     result = invoke_dlx(["tile", *args, "--limit", "1", "--svg", str(picture)])
     assert result.exit_code == 0
-    root = ElementTree.fromstring(picture.read_text())
+    svg = "{http://www.w3.org/2000/svg}svg"
+    root = list(ElementTree.fromstring(picture.read_text()).iter(svg))[-1]  # (cubes: the layers)
     polygons = root.findall(".//{http://www.w3.org/2000/svg}polygon")
     lines = root.findall(".//{http://www.w3.org/2000/svg}line")
     assert len(polygons) == cells

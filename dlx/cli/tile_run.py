@@ -74,6 +74,10 @@ class TileRun(BoardRun):
     def engine(self) -> dict[str, Any]:
         return self.puzzle.engine(self.unique)
 
+    def none(self) -> BaseException:
+        refuted = self.puzzle.tiling(self.unique).refuted
+        return fail("no solution" + (f": {refuted}" if refuted else ""))
+
     def described(self) -> dict[str, Any]:
         """Each label's piece and copy."""
         labels = self.puzzle.labels().items()

@@ -1,5 +1,6 @@
 """How does a tiling puzzle become an exact-cover problem, and its solutions placements? `build`
-checks the puzzle's area and takes every placement (only some, with ties, for `--unique`:
+checks the puzzle's area and takes every placement (and notes a board a colouring refutes:
+`dlx.tiling.colouring`) (only some, with ties, for `--unique`:
 `dlx.tiling.symmetry`); `dlx.tiling.options` writes them as items and options the way Knuth's
 generators do: the board's cells (primary, Knuth's order), then the pieces (primary, with their
 multiplicities: Algorithm M counts multisets, as DLX3), then the secondary items (suffixed cells,
@@ -21,6 +22,8 @@ from typing import Any, Unpack
 
 from dlx.engines.bitset.engine import fits, splittable
 from dlx.solve import SearchKeywords, count, solve
+from dlx.stats import Status
+from dlx.tiling.colouring import refuted
 from dlx.tiling.errors import TileError
 from dlx.tiling.grids import Spot
 from dlx.tiling.model import Placement, Puzzle, check_board, placements
@@ -60,9 +63,9 @@ def build(puzzle: Puzzle) -> Tiling:
     check_board(len(puzzle.board))
     check_area(puzzle)
     every = placements(puzzle)
-    if puzzle.unique:
-        return break_symmetry(puzzle, every)
-    return assemble(puzzle, every, {}, [])
+    tiling = break_symmetry(puzzle, every) if puzzle.unique else assemble(puzzle, every, {}, [])
+    tiling.refuted = refuted(puzzle, every)
+    return tiling
 
 
 def engine_keywords(tiling: Tiling) -> dict[str, Any]:
@@ -93,6 +96,9 @@ def parallel_keywords(tiling: Tiling) -> dict[str, Any]:
 def solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> Iterator[list[Placement]]:
     """Each solution of the tiling as its placements, in search order (a `limit` counts the
     solutions kept, where `--unique` checks some)."""
+    if tiling.refuted is not None:
+        _settled(search)
+        return
     keep = tiling.canonical
     limit = search.pop("limit", None) if keep is not None else None
     kept = 0
@@ -108,9 +114,20 @@ def solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> Iterator[list
 def count_solutions(tiling: Tiling, **search: Unpack[SearchKeywords]) -> int:
     """The number of solutions `solutions` gives: counted inside the search (none handed over)
     unless `--unique` checks some of them."""
+    if tiling.refuted is not None:
+        return _settled(search)
     if tiling.canonical is not None:
         return sum(1 for _ in solutions(tiling, **search))
     return count(tiling.problem, **search, **engine_keywords(tiling))
+
+
+def _settled(search: SearchKeywords) -> int:
+    """No solution, without a search: a colouring refuted the board (the statistics, if asked
+    for, say the search is exhausted, at no node)."""
+    stats = search.get("stats")
+    if stats is not None:
+        stats.status = Status.EXHAUSTED
+    return 0
 
 
 def tiling_order(tiling: Tiling) -> list[str]:

@@ -29,6 +29,9 @@ class Tiling:
     engine: dict[str, object] | None = None
     """The keywords of the engine its searches run on (`dlx.tiling.build.engine_keywords`),
     chosen once."""
+    refuted: str | None = None
+    """Why no tiling exists, where a colouring shows it before any search
+    (`dlx.tiling.colouring`); its searches then find none at once."""
 
     def __repr__(self) -> str:
         """One line: the puzzle's size and its problem's."""

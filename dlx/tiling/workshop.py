@@ -188,9 +188,9 @@ class Puzzle:
         inside the search, by `jobs` worker processes, or through a ZDD (`zdd`, exact at any
         size); budgets, `stats` and `progress` as for `solutions`."""
         tiling = self.tiling(unique)
-        if zdd:
+        if zdd and tiling.refuted is None:
             return zdd_count(tiling, max_nodes)
-        if jobs is not None and self.splits(unique):
+        if jobs is not None and self.splits(unique) and tiling.refuted is None:
             sequential_only(max_nodes, timeout)
             from dlx.parallel import count_parallel  # (30 ms of a start: only with jobs)
 

@@ -50,6 +50,7 @@ EXAMPLES = {
     "tetrahexes": "Tetrahexes in a parallelogram",
     "soma": "The Soma cube (Knuth's spec lines)",
     "cube-drawn": "A box of cubes drawn as layers",
+    "tetrasticks-5x5": "Tetrasticks but H on the 5x5 square's edges (72 up to symmetry)",
     "fillit": "A fillit input",
 }
 """The examples the page offers, by name (files `examples/NAME.txt` in this package)."""

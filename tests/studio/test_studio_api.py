@@ -130,6 +130,7 @@ def test_each_example_is_served_and_is_the_corpus_file(client: TestClient, name:
         "tetrahexes": TILE / "tetrahexes.txt",
         "soma": TILE / "spec_soma.txt",
         "cube-drawn": TILE / "cube_drawn.txt",
+        "tetrasticks-5x5": TILE / "sticks_no_h.txt",
         "fillit": ROOT / "corpus" / "fillit" / "valid" / "exact_fit_6x6.txt",
     }.get(name)
     if corpus is not None:
@@ -141,7 +142,12 @@ def test_each_example_is_served_and_is_the_corpus_file(client: TestClient, name:
 
 @pytest.mark.parametrize("stem", ERRORS)
 def test_bad_puzzles_get_dlx_tile_s_message(client: TestClient, stem: str) -> None:
-    answer = client.post("/api/check", json={"puzzle": (TILE / f"{stem}.txt").read_text()})
+    args = TILE / f"{stem}.args"  # the grid `dlx tile` is given (`--grid sticks`), if any
+    words = args.read_text().split() if args.exists() else []
+    grid = words[1] if words[:1] == ["--grid"] and len(words) == 2 else None
+    assert words == ([] if grid is None else ["--grid", grid])
+    body = {"puzzle": (TILE / f"{stem}.txt").read_text(), "grid": grid}
+    answer = client.post("/api/check", json=body)
     assert answer.status_code == 400
     assert "dlx: " + answer.json()["error"] + "\n" == (TILE / f"{stem}.err").read_text()
 
@@ -235,6 +241,7 @@ def test_solve_draws_the_svg_dlx_tile_draws(client: TestClient, tmp_path: Path) 
         ("pentominoes-3x20", "unique", ["--count", "--unique"]),
         ("hexiamonds-6x6", "unique", ["--count", "--unique"]),
         ("soma", "unique", ["--count", "--unique"]),
+        ("tetrasticks-5x5", "unique", ["--count", "--unique"]),
     ],
 )
 def test_counts_are_dlx_tile_s(
@@ -244,6 +251,23 @@ def test_counts_are_dlx_tile_s(
     done = events(client, {"puzzle": text, "mode": mode})[-1][1]
     assert done["status"] == "exhausted"
     assert done["count"] == int(dlx_tile(tmp_path, text, *args).stdout)
+
+
+def test_sticks_are_solved_and_drawn_as_dlx_tile_draws_them(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """Polysticks: the example's first solution is `dlx tile --svg`'s picture, each of the 15
+    pieces thick segments in its colour; a check answers the named board's rows as a sticks
+    picture draws them (the page sizes its editor by them: 5 x 5 squares)."""
+    text = client.get("/api/examples/tetrasticks-5x5").json()["text"]
+    solution = dict(events(client, {"puzzle": text, "mode": "solve"}))["solution"]
+    dlx_tile(tmp_path, text, "--limit", "1", "--svg", str(tmp_path / "first.svg"))
+    assert solution["svg"] == (tmp_path / "first.svg").read_text()
+    assert solution["picture"].count('stroke-width="7.0"') == 15
+    assert [item["name"] for item in solution["legend"]] == list("FIJLNOPRTUVWXYZ")
+    board = client.post("/api/check", json={"puzzle": text}).json()["board"]
+    assert (len(board), max(map(len, board))) == (11, 11)
+    assert board[:2] == ["+-+-+-+-+-+", "| | | | | |"]
 
 
 def test_all_keeps_the_solutions_to_browse(client: TestClient, tmp_path: Path) -> None:

@@ -287,6 +287,104 @@ def test_cubes_are_drawn_as_layers(page: Page, tmp_path: Path) -> None:
     assert line.startswith(f"Done: {expected:,} solution")
 
 
+def edges(page: Page, what: str, names: list[str]) -> None:
+    """Click the edges of a sticks editor, each named by the point it starts from (`across
+    from row 1 column 1`, from 1)."""
+    for name in names:
+        button(page, f"{what} edge {name}").click()
+
+
+def test_sticks_are_drawn_edge_by_edge(page: Page, tmp_path: Path) -> None:
+    """On sticks, Rows and Columns count squares and each edge between two points is a button:
+    the board filled and a piece clicked edge by edge write the picture `dlx tile` reads (`-`
+    across, `|` down, `+` at the points they meet), and the count is `dlx tile`'s. No edge may
+    stay empty."""
+    page.get_by_label("Grid").select_option("sticks")
+    page.get_by_label("Board name").fill("")
+    page.get_by_label("Board name").press("Tab")
+    for label, value in (("Rows", "1"), ("Columns", "2")):
+        page.get_by_label(label, exact=True).fill(value)
+        page.get_by_label(label, exact=True).press("Tab")
+    assert page.get_by_role("group", name="Board").get_by_role("button").count() == 7
+    assert page.get_by_role("radio", name="May stay empty").is_disabled()
+    button(page, "Fill the board").click()
+    button(page, "Add piece").click()
+    edges(page, "Piece a", ["across from row 1 column 1"])
+    text = page.get_by_label("Puzzle file").input_value()
+    assert text == "grid sticks\nboard\n+-+-+\n|.|.|\n+-+-+\npiece a\n+-+\n"
+    edges(page, "Piece a", ["down from row 1 column 1", "down from row 1 column 2"])
+    pressed = button(page, "Piece a edge down from row 1 column 2").get_attribute("aria-pressed")
+    assert pressed == "true"
+    button(page, "Board edge down from row 1 column 2").click()  # drawn off: six edges left
+    text = page.get_by_label("Puzzle file").input_value()
+    assert text == "grid sticks\nboard\n+-+-+\n|...|\n+-+-+\npiece a\n+-+\n|.|\n+.+\n"
+    page.get_by_label("copies of a").fill("2")
+    page.get_by_label("copies of a").press("Tab")
+    text = page.get_by_label("Puzzle file").input_value()
+    button(page, "Count").click()
+    line = finished(page)
+    expected = int(dlx_tile(tmp_path, text, "--count").stdout)
+    assert expected > 0 and line.startswith(f"Done: {expected:,} solution")
+    button(page, "Clear the board").click()
+    text = page.get_by_label("Puzzle file").input_value()
+    assert text.startswith("grid sticks\nboard\npiece 2|a\n")
+
+
+def test_the_keyboard_draws_sticks(page: Page) -> None:
+    """Arrow keys move from edge to edge: across along a row, down to an edge down from an end
+    and back to the same column; Space and Enter draw."""
+    page.get_by_label("Grid").select_option("sticks")
+    page.get_by_label("Board name").fill("")
+    page.get_by_label("Board name").press("Tab")
+    button(page, "Board edge across from row 1 column 1").focus()
+    for key in ("Space", "ArrowDown", "Enter", "ArrowDown", "ArrowRight", "Space"):
+        page.keyboard.press(key)
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "Board edge across from row 2 column 2"
+    pressed = page.get_by_role("group", name="Board").locator("[aria-pressed=true]")
+    assert pressed.evaluate_all("cells => cells.map(c => c.getAttribute('aria-label'))") == [
+        "Board edge across from row 1 column 1",
+        "Board edge down from row 1 column 1",
+        "Board edge across from row 2 column 2",
+    ]
+    text = page.get_by_label("Puzzle file").input_value()
+    assert text == "grid sticks\nboard\n+-+\n|\n+.+-+\n"
+
+
+def test_the_sticks_example_is_solved_as_dlx_tile_solves_it(page: Page, tmp_path: Path) -> None:
+    """Polyform Puzzler's tetrasticks but H on the 5x5 square: its named board sets Rows and
+    Columns to 5, its drawn pieces are written back exactly, and its first solution is the
+    picture `dlx tile --svg` draws, each piece as thick segments."""
+    page.get_by_label("Examples").select_option("tetrasticks-5x5")
+    text = (ROOT / "dlx" / "studio" / "examples" / "tetrasticks-5x5.txt").read_text()
+    playwright.expect(page.get_by_label("Puzzle file")).to_have_value(text)
+    playwright.expect(page.get_by_label("Rows", exact=True)).to_have_value("5")
+    playwright.expect(page.get_by_label("Columns", exact=True)).to_have_value("5")
+    assert page.get_by_role("group", name="Piece F").locator("[aria-pressed=true]").count() == 4
+    for _ in range(2):  # an edge off and on again: the drawings write the file as it was
+        button(page, "Piece F edge across from row 3 column 1").click()
+    assert page.get_by_label("Puzzle file").input_value() == text
+    again = page.context.new_page()  # the address carries the drawings as they are
+    again.goto(page.url)
+    playwright.expect(again.get_by_label("Puzzle file")).to_have_value(text)
+    assert again.get_by_role("group", name="Piece Z").locator("[aria-pressed=true]").count() == 4
+    again.close()
+    button(page, "Solve").click()
+    assert finished(page).startswith("Done: 1 solution (stopped at the first)")
+    svg = tmp_path / "first.svg"
+    dlx_tile(tmp_path, text, "--limit", "1", "--svg", str(svg))
+    shown = page.locator("#picture").inner_html()
+    strokes = re.findall(r'<g stroke="[^"]+" stroke-width="7.0">', shown)
+    assert len(strokes) == 15 and strokes == re.findall(
+        r'<g stroke="[^"]+" stroke-width="7.0">', svg.read_text()
+    )
+    assert page.get_by_role("list", name="Legend").inner_text().split() == list("FIJLNOPRTUVWXYZ")
+    button(page, "Count up to symmetry").click()
+    assert finished(page, "^Done: .* up to symmetry").startswith(
+        "Done: 72 solutions up to symmetry (all found)"
+    )
+
+
 @pytest.mark.slow
 def test_open_pentominoes_6x10_and_count(page: Page, tmp_path: Path) -> None:
     """9,356 solutions, 2,339 up to symmetry: 5 to 15 s on two cores."""
@@ -471,7 +569,9 @@ def test_every_control_has_a_name(page: Page) -> None:
     assert unnamed == []
 
 
-@pytest.mark.parametrize("stem", ["heart", "loose", "triangle_drawn", "hex_drawn", "cube_drawn"])
+@pytest.mark.parametrize(
+    "stem", ["heart", "loose", "triangle_drawn", "hex_drawn", "cube_drawn", "sticks_one_sided"]
+)
 def test_a_file_read_into_the_drawings_is_written_back_the_same(
     page: Page, tmp_path: Path, stem: str
 ) -> None:

@@ -2,6 +2,11 @@
 // and the named sets write the puzzle file; a file opened or typed is read back into them when it
 // is a picture (Knuth's spec lines stay text). The server reads, solves and draws; this script
 // only draws the editors and speaks JSON and server-sent events.
+//
+// On the sticks grid (polysticks) the cells are the square lattice's edges, kept by their place
+// in the picture `dlx tile` reads: "0,r,c" with one of r, c odd (`-` across on an even row, `|`
+// down on an odd one); the lattice's points sit on even rows and columns. Rows and Columns count
+// squares there (5x5: 6x6 points, 60 edges).
 "use strict";
 
 const KEYWORDS = ["grid", "board", "pieces", "piece"];
@@ -12,7 +17,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   grid: "square", rotate: true, flip: true, boardName: "",
   rows: 6, columns: 10, layers: 3,
-  board: new Map(),  // "z,r,c" -> "#" or "+"
+  board: new Map(),  // "z,r,c" -> "#" or "+" (sticks: an edge's place, "#")
   sets: [],          // named sets chosen
   pieces: [],        // {name, copies, rotate, flip, cells: Set("z,r,c"), rows, columns, layers}
   comments: [],      // the file's own comment lines, kept
@@ -67,6 +72,35 @@ function drawing(cells, rows, columns, layers, marks) {
   return out;
 }
 
+function stickDrawing(keys) {
+  // The picture rows of edges ("0,r,c" places): `-` across, `|` down, `+` at each point a drawn
+  // edge meets, `.` elsewhere, starting on a row and a column of points.
+  const drawn = new Set([...keys].map((k) => k.slice(k.indexOf(",") + 1)));
+  if (!drawn.size) return [];
+  const places = [...drawn].map((k) => k.split(",").map(Number));
+  const top = Math.min(...places.map(([r]) => r - r % 2));
+  const left = Math.min(...places.map(([, c]) => c - c % 2));
+  const bottom = Math.max(...places.map(([r]) => r + r % 2));
+  const right = Math.max(...places.map(([, c]) => c + c % 2));
+  const has = (r, c) => drawn.has(`${r},${c}`);
+  const out = [];
+  for (let r = top; r <= bottom; r++) {
+    let row = "";
+    for (let c = left; c <= right; c++) {
+      if ((r + c) % 2) row += has(r, c) ? (r % 2 ? "|" : "-") : ".";
+      else if (r % 2) row += ".";  // a square's middle
+      else row += has(r - 1, c) || has(r + 1, c) || has(r, c - 1) || has(r, c + 1) ? "+" : ".";
+    }
+    out.push(row.replace(/\.+$/, "") || ".");
+  }
+  return out;
+}
+
+function picture(keys, marks) {
+  // The picture rows of a drawing's cells, on the grid chosen.
+  return state.grid === "sticks" ? stickDrawing(keys) : drawing(keys, 0, 0, 0, marks);
+}
+
 function writeText() {
   const lines = [...state.comments, ...optionLines()];
   if (state.grid !== "square") lines.push(`grid ${state.grid}`);
@@ -74,13 +108,13 @@ function writeText() {
     lines.push(`board ${state.boardName}`);
   } else {
     lines.push("board");
-    lines.push(...drawing(state.board.keys(), 0, 0, 0, (k) => state.board.get(k)));
+    lines.push(...picture(state.board.keys(), (k) => state.board.get(k)));
   }
   if (state.sets.length) lines.push(`pieces ${state.sets.join(" ")}`);
   for (const piece of state.pieces) {
     const copies = String(piece.copies).trim();
     lines.push(`piece ${copies && copies !== "1" ? copies + "|" : ""}${piece.name}`);
-    lines.push(...drawing(piece.cells, 0, 0, 0, (k) => (piece.cells.has(k) ? "#" : "")));
+    lines.push(...picture(piece.cells, (k) => (piece.cells.has(k) ? "#" : "")));
   }
   return lines.join("\n") + "\n";
 }
@@ -122,6 +156,29 @@ function readCells(rows, solid) {
     return {cells, rows: rowsUsed, columns: hexColumns(cells), layers: z + 1};
   }
   return {cells, rows: rowsUsed, columns: cols, layers: z + 1};
+}
+
+function readSticks(rows) {
+  // The edges a sticks picture draws ("0,r,c" -> "#": any mark on an edge's place; points and
+  // squares' middles say nothing more), and its size in squares. Blank rows inside it count: a
+  // row of points may have no segment down.
+  while (rows.length && !rows[rows.length - 1].trim()) rows.pop();
+  while (rows.length && !rows[0].trim()) rows.shift();
+  const cells = new Map();
+  let width = 0;
+  rows.forEach((row, r) => {
+    [...row].forEach((mark, c) => {
+      if ((r + c) % 2 && mark !== "." && mark !== " ") cells.set(`0,${r},${c}`, "#");
+    });
+    width = Math.max(width, row.length);
+  });
+  const squares = (n) => Math.max(Math.ceil((n - 1) / 2), 0);
+  return {cells, rows: squares(rows.length), columns: squares(width), layers: 1};
+}
+
+function readDrawing(rows, grid) {
+  // A picture's cells and size on `grid`.
+  return grid === "sticks" ? readSticks(rows) : readCells(rows, grid === "cube");
 }
 
 function hexColumns(cells) {
@@ -178,7 +235,7 @@ function readText(text) {
   for (const b of blocks) {
     if (b.words[0] === "board" && b.words[1]) state.boardName = b.words[1];
     else if (b.words[0] === "board") {
-      const read = readCells(b.rows, solid);
+      const read = readDrawing(b.rows, grid);
       state.board = read.cells;
       state.rows = Math.max(read.rows, 1);
       state.columns = Math.max(read.columns, 1);
@@ -188,7 +245,7 @@ function readText(text) {
       const head = b.words[1] || "?";
       const bar = head.lastIndexOf("|");
       const name = head.slice(bar + 1);
-      const read = readCells(b.rows, solid);
+      const read = readDrawing(b.rows, grid);
       const turn = turns[name] || {rotate: state.rotate, flip: state.flip};
       state.pieces.push({
         name, copies: bar >= 0 ? head.slice(0, bar) : "1", rotate: turn.rotate, flip: turn.flip,
@@ -203,8 +260,13 @@ function readText(text) {
 // ---- editors: the board and each drawn piece, on the chosen grid ----
 
 function cellShape(r, c) {
-  // The outline of picture position (r, c), in editor pixels (before the layer's offset).
+  // The outline of picture position (r, c), in editor pixels (before the layer's offset); on
+  // sticks, the diamond an edge is clicked in (its two ends and its two squares' middles).
   const s = SIZE;
+  if (state.grid === "sticks") {
+    const h = s / 2, x = c * h, y = r * h;
+    return [[x - h, y], [x, y - h], [x + h, y], [x, y + h]];
+  }
   if (state.grid === "triangle") {
     const h = s * ROOT3 / 2, x = c * s / 2, y = r * h;
     return (r + c) % 2 === 0
@@ -223,6 +285,12 @@ function cellShape(r, c) {
 
 function positions(rows, columns, layers) {
   const found = [];
+  if (state.grid === "sticks") {  // every edge of rows x columns squares, by its place
+    for (let r = 0; r <= 2 * rows; r++) {
+      for (let c = 0; c <= 2 * columns; c++) if ((r + c) % 2) found.push([0, r, c]);
+    }
+    return found;
+  }
   for (let z = 0; z < layers; z++) {
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) {
@@ -234,37 +302,96 @@ function positions(rows, columns, layers) {
   return found;
 }
 
-function editor(host, what, rows, columns, layers, markOf, apply) {
-  // An SVG of cells, each a button (its name says where it is and what it holds); click or
-  // drag to draw, arrow keys to move, Space or Enter to draw the focused cell.
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", what);
+function placeName(what, z, r, c, layers) {
+  // A cell's accessible name; an edge's names the point it starts from, counted from 1.
+  if (state.grid === "sticks") {
+    return r % 2 ? `${what} edge down from row ${(r + 1) / 2} column ${c / 2 + 1}`
+      : `${what} edge across from row ${r / 2 + 1} column ${(c + 1) / 2}`;
+  }
+  const column = state.grid === "hex" ? (c - r % 2) / 2 + 1 : c + 1;  // hexagons counted
+  return `${what} ${layers > 1 ? `layer ${z + 1} ` : ""}row ${r + 1} column ${column}`;
+}
+
+function nextPlaces(z, r, c, move) {
+  // Where an arrow key (move: layer, row, column) goes from a cell: the first of these there.
+  const [dz, dr, dc] = move;
+  if (state.grid === "sticks") {
+    if (dc) return [`${z},${r},${c + 2 * dc}`];  // the next edge of the row
+    // the row of edges above or below: an edge down from an end of one across, or across from
+    // the end of one down, so that the key pressed again comes back to the same column
+    const first = r % 2 ? 1 : -1;
+    return dr ? [`${z},${r + dr},${c + first}`, `${z},${r + dr},${c - first}`] : [];
+  }
+  const step = state.grid === "hex" && dc ? 2 : 1;
+  const [tz, tr, tc] = [z + dz, r + dr, c + dc * step];
+  const found = [`${tz},${tr},${tc}`];
+  if (state.grid === "hex" && dr) found.push(`${tz},${tr},${tc + 1}`, `${tz},${tr},${tc - 1}`);
+  return found;
+}
+
+function editorSize(rows, columns) {
+  // An editor layer's width and height in pixels, and the margin around the drawing.
+  // sticks: a margin of half a square, so that the diamonds of the edges round it fit
+  if (state.grid === "sticks") return {span: columns * SIZE, height: rows * SIZE, margin: SIZE / 2};
   const span = state.grid === "square" || state.grid === "cube" ? columns * SIZE
     : state.grid === "hex" ? (columns + (rows > 1 ? 1 : 0.5)) * SIZE : (columns + 1) * SIZE / 2;
   const height = state.grid === "triangle" ? rows * SIZE * ROOT3 / 2
     : state.grid === "hex" ? rows * 1.5 * SIZE / ROOT3 + SIZE / ROOT3 / 2 : rows * SIZE;
+  return {span, height, margin: 2};
+}
+
+function svgElement(name, attributes) {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  return element;
+}
+
+function latticePoints(rows, columns, margin) {
+  // The sticks editor's points, as dots under nothing that is clicked.
+  const dots = svgElement("g", {class: "points"});
+  for (let i = 0; i <= rows; i++) {
+    for (let j = 0; j <= columns; j++) {
+      dots.appendChild(svgElement("circle", {cx: margin + j * SIZE, cy: margin + i * SIZE, r: 2.5}));
+    }
+  }
+  return dots;
+}
+
+function editor(host, what, rows, columns, layers, markOf, apply) {
+  // An SVG of cells, each a button (its name says where it is and what it holds); click or
+  // drag to draw, arrow keys to move, Space or Enter to draw the focused cell. On sticks each
+  // edge is a button too: a diamond around it takes the clicks, its segment drawn over it
+  // (thick when drawn, faint when not), the lattice's points as dots.
+  const sticks = state.grid === "sticks";
+  const {span, height, margin} = editorSize(rows, columns);
   const gap = SIZE;
-  svg.setAttribute("width", layers * span + (layers - 1) * gap + 4);
-  svg.setAttribute("height", height + (layers > 1 ? 18 : 0) + 4);
-  const cells = [];
+  const top = margin + (layers > 1 ? 18 : 0);
+  const svg = svgElement("svg", {role: "group", "aria-label": what,
+    width: layers * span + (layers - 1) * gap + 2 * margin, height: height + top + margin});
+  const strokes = svgElement("g", {class: "strokes"});
+  const cells = new Map();
   let painting = null;
   positions(rows, columns, layers).forEach(([z, r, c], index) => {
     const key = `${z},${r},${c}`;
-    const poly = document.createElementNS(ns, "polygon");
-    const dx = 2 + z * (span + gap), dy = 2 + (layers > 1 ? 18 : 0);
-    poly.setAttribute("points", cellShape(r, c).map(([x, y]) => `${x + dx},${y + dy}`).join(" "));
-    const column = state.grid === "hex" ? (c - r % 2) / 2 + 1 : c + 1;  // hexagons counted
-    const where = `${what} ${layers > 1 ? `layer ${z + 1} ` : ""}row ${r + 1} column ${column}`;
+    const dx = margin + z * (span + gap);
+    const poly = svgElement("polygon", {
+      points: cellShape(r, c).map(([x, y]) => `${x + dx},${y + top}`).join(" "),
+      role: "button", "aria-label": placeName(what, z, r, c, layers),
+      tabindex: index === 0 ? "0" : "-1",
+    });
+    let stroke = null;
+    if (sticks) {
+      const h = SIZE / 2, x = c * h + dx, y = r * h + top, across = r % 2 === 0;
+      stroke = svgElement("line", {x1: across ? x - h : x, y1: across ? y : y - h,
+        x2: across ? x + h : x, y2: across ? y : y + h});
+      poly.setAttribute("class", "edge");
+      strokes.appendChild(stroke);
+    }
     const show = () => {
       const mark = markOf(key);
-      poly.setAttribute("class", mark === "#" ? "on" : mark === "+" ? "loose" : "off");
+      (stroke || poly).setAttribute("class", mark === "#" ? "on" : mark === "+" ? "loose" : "off");
       poly.setAttribute("aria-pressed", mark === "#" ? "true" : mark === "+" ? "mixed" : "false");
     };
-    poly.setAttribute("role", "button");
-    poly.setAttribute("aria-label", where);
-    poly.setAttribute("tabindex", index === 0 ? "0" : "-1");
     poly.dataset.key = key;
     show();
     poly.addEventListener("pointerdown", (event) => {
@@ -289,27 +416,20 @@ function editor(host, what, rows, columns, layers, markOf, apply) {
       const move = moves[event.key];
       if (!move) return;
       event.preventDefault();
-      const step = state.grid === "hex" && move[2] ? 2 : 1;
-      const [tz, tr, tc] = [z + move[0], r + move[1], c + move[2] * step];
-      let target = cells.find((p) => p.dataset.key === `${tz},${tr},${tc}`);
-      if (!target && state.grid === "hex" && move[1]) {
-        target = cells.find((p) => p.dataset.key === `${tz},${tr},${tc + 1}`)
-          || cells.find((p) => p.dataset.key === `${tz},${tr},${tc - 1}`);
-      }
+      const target = nextPlaces(z, r, c, move).map((k) => cells.get(k)).find(Boolean);
       if (target) {
         poly.setAttribute("tabindex", "-1");
         target.setAttribute("tabindex", "0");
         target.focus();
       }
     });
-    cells.push(poly);
+    cells.set(key, poly);
     svg.appendChild(poly);
   });
+  if (sticks) svg.append(strokes, latticePoints(rows, columns, margin));
   if (layers > 1) {
     for (let z = 0; z < layers; z++) {
-      const text = document.createElementNS(ns, "text");
-      text.setAttribute("x", 2 + z * (span + gap));
-      text.setAttribute("y", 14);
+      const text = svgElement("text", {x: margin + z * (span + gap), y: 14});
       text.textContent = `layer ${z + 1}`;
       svg.appendChild(text);
     }
@@ -422,6 +542,13 @@ function drawSets() {
   }
 }
 
+function drawTools() {
+  // No edge of sticks may stay empty: "May stay empty" is for cells.
+  const loose = document.querySelector("input[name=tool][value=loose]");
+  loose.disabled = state.grid === "sticks";
+  if (loose.disabled && loose.checked) document.querySelector("input[name=tool][value=cell]").checked = true;
+}
+
 function drawAll() {
   $("grid").value = state.grid;
   $("rotate").checked = state.rotate;
@@ -432,6 +559,7 @@ function drawAll() {
   $("columns").value = state.columns;
   $("layers").value = state.layers;
   document.body.classList.toggle("cube", state.grid === "cube");
+  drawTools();
   drawSets();
   drawBoard();
   drawPieces();
@@ -683,7 +811,7 @@ function fillitText() {
 
 function namedBoard(rows) {
   // The editor's size follows a named board's cells, as the server draws them.
-  const read = readCells([...rows], state.grid === "cube");
+  const read = readDrawing([...rows], state.grid);
   state.rows = Math.min(62, read.rows);
   state.columns = Math.min(62, read.columns);
   state.layers = Math.min(62, read.layers);

@@ -243,5 +243,7 @@ def piece_sets() -> dict[str, str]:
     >>> piece_sets()["hexiamonds"], piece_sets()["soma"]
     ('triangle', 'cube')
     """
-    sets = {name: grid.name for name, (grid, _) in [*DRAWN.items(), *SIZES.items()]}
-    return {**sets, **dict.fromkeys(STICK_SETS, STICKS.name)}
+    named = [*DRAWN.items(), *SIZES.items()]
+    sets = {name: grid.name for name, (grid, _) in named if grid is not STICKS}
+    sticks = [*STICK_SETS, *(name for name, (grid, _) in named if grid is STICKS)]
+    return {**sets, **dict.fromkeys(sticks, STICKS.name)}

@@ -43,6 +43,14 @@ WHITE = "#ffffff"
 __all__ = ["board_svg", "chess_svg", "grid_svg"]
 
 
+def opening(width: float, height: float) -> str:
+    """The opening tag of an SVG picture `width` by `height` pixels, its view box the same."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
+        f' viewBox="0 0 {width:.0f} {height:.0f}">'
+    )
+
+
 def escape(text: str) -> str:
     """`text` as SVG's character data: `&`, `<` and `>` as entities, as `xml.sax.saxutils.escape`
     gives it (which imports `urllib.request`, 23 ms of a start, for nothing this needs).

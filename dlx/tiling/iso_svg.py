@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from dlx.pictures.delta_e import channels
 from dlx.pictures.palette import BORDER
+from dlx.pictures.svg import opening
 from dlx.tiling.grids import Cell
 from dlx.tiling.model import Placement, Puzzle
 from dlx.tiling.render import label_colours, marks
@@ -145,11 +146,7 @@ def _document(faces: list[tuple[list[Point], str, list[bool]]]) -> str:
     def at(p: Point) -> str:
         return f"{(p[0] - left) * SCALE + MARGIN:.1f},{(p[1] - top) * SCALE + MARGIN:.1f}"
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
-        f' viewBox="0 0 {width:.0f} {height:.0f}">',
-        '<g stroke-linejoin="round" stroke-linecap="round">',
-    ]
+    out = [opening(width, height), '<g stroke-linejoin="round" stroke-linecap="round">']
     for corners, fill, dark in faces:
         out.append(
             f'<polygon points="{" ".join(at(p) for p in corners)}" fill="{fill}"'

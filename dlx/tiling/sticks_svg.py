@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from dlx.pictures.palette import BORDER, ink
-from dlx.pictures.svg import escape
+from dlx.pictures.svg import escape, opening
 from dlx.tiling.grids import Cell, ends
 from dlx.tiling.model import Placement, Puzzle
 from dlx.tiling.render import label_colours, legend_lines, marks
@@ -62,8 +62,7 @@ def sticks_svg(
         return ((place[1] - left) * SCALE + MARGIN, (place[0] - top) * SCALE + MARGIN)
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total:.0f}"'
-        f' viewBox="0 0 {width:.0f} {total:.0f}">',
+        opening(width, total),
         f'<g stroke="{BARE_COLOUR}" stroke-width="{BARE}">',
         *(_segment(edge, at) for edge in edges if edge not in held),
         f'</g>\n<g fill="{POINT_COLOUR}">',

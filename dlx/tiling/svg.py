@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 
 from dlx.pictures.palette import BORDER, ink
-from dlx.pictures.svg import escape
+from dlx.pictures.svg import escape, opening
 from dlx.tiling.grids import Cell
 from dlx.tiling.iso_svg import iso_svg
 from dlx.tiling.model import Placement, Puzzle
@@ -240,11 +240,7 @@ def _document(
     def at(p: Point) -> str:
         return f"{(p[0] - left) * SCALE + MARGIN:.2f},{(p[1] - top) * SCALE + MARGIN:.2f}"
 
-    lines = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
-        f' viewBox="0 0 {width:.0f} {height:.0f}">',
-        '<g stroke-width="1" stroke-linejoin="round">',
-    ]
+    lines = [opening(width, height), '<g stroke-width="1" stroke-linejoin="round">']
     for corners, colour in fills:
         path = " ".join(at(p) for p in corners)
         lines.append(f'<polygon points="{path}" fill="{colour}" stroke="{colour}"/>')
@@ -303,7 +299,4 @@ def stacked(rows: list[list[str]]) -> str:
             parts.append(picture.replace("<svg ", f'<svg x="{x:.0f}" y="{y:.0f}" ', 1))
             x, height = x + w, max(height, h)
         y, width = y + height, max(width, x)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}"'
-        f' viewBox="0 0 {width:.0f} {y:.0f}">\n{"".join(parts)}</svg>\n'
-    )
+    return f"{opening(width, y)}\n{''.join(parts)}</svg>\n"

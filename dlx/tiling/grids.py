@@ -52,7 +52,7 @@ class Grid:
     touching: str = field(repr=False)
     """Which cells touch, as a picture draws them (said of a piece that is not connected)."""
     solid: bool = False
-    marks: tuple[str, ...] = ()
+    marks: tuple[str, ...] = field(default=(), repr=False)
     """How an item's name marks a cell's kind (the coordinate after the translating ones)."""
 
     def generators(self, rotate: bool, flip: bool) -> list[Map]:

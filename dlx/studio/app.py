@@ -9,7 +9,7 @@
     POST /api/searches                       start a search: solve, count, unique, all, fillit
     GET  /api/searches/ID/events             its progress, solutions and end (server-sent events)
     POST /api/searches/ID/stop               end it now
-    GET  /api/searches/ID/solutions/N        solution N drawn (SVG, text, legend)
+    GET  /api/searches/ID/solutions/N        solution N drawn (SVG, text, legend; a box's cubes)
     GET  /api/searches/ID/solutions.json     every solution kept, as `dlx tile --json` prints them
 
 Every request body is capped and read by the command line's parsers; bad input gets a 4xx with
@@ -40,7 +40,7 @@ from dlx.studio.puzzle import RequestError, read_job
 from dlx.studio.runs import Run, Runs, Settings, event
 from dlx.tiling import piece_sets
 
-STATIC = {"studio.js": "text/javascript", "studio.css": "text/css"}
+STATIC = {"studio.js": "text/javascript", "cube3d.js": "text/javascript", "studio.css": "text/css"}
 EXAMPLES = {
     "pentominoes-6x10": "The twelve pentominoes in a 6x10 box",
     "pentominoes-3x20": "Pentominoes in 3x20 (two solutions up to symmetry)",

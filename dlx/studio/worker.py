@@ -197,9 +197,9 @@ def _check(send: Send, task: Task) -> None:
         "cells": puzzle.cells,
         "pieces": puzzle.pieces,
         "placements": len(puzzle.tiling(task.job.mode == "unique").placements),
+        "format": puzzle.format,
+        "board": puzzle.board(),  # as the editor draws it: named boards and spec lines' too
     }
-    if puzzle.format == "picture":  # the board as the editor draws it, named boards too
-        figures["board"] = puzzle.board()
     send(("answer", figures))
 
 

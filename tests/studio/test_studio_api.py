@@ -560,3 +560,35 @@ def test_a_large_dlx_text_comes_in_chunks_as_dlx_tile_prints_it(
     answer = client.post("/api/dlx", json={"puzzle": text})
     assert answer.status_code == 200 and len(answer.text) > 10 * 64 * 1024
     assert answer.text == dlx_tile(tmp_path, text, "--dlx").stdout
+
+
+def test_a_box_of_cubes_gives_each_piece_s_cells_for_the_3d_view(client: TestClient) -> None:
+    """A solved box (the Soma cube) gives the legend's pieces in their colours with their cells
+    (row, column, layer), the `Solution.placements` of `dlx.tiling`, every cell of the box once;
+    a flat board's solution gives none."""
+    from dlx.tiling import Puzzle
+
+    text = (ROOT / "dlx" / "studio" / "examples" / "soma.txt").read_text()
+    solution = dict(events(client, {"puzzle": text, "mode": "solve"}))["solution"]
+    cubes = solution["cubes"]
+    assert [(p["name"], p["colour"]) for p in cubes] == [
+        (item["name"], item["colour"]) for item in solution["legend"]
+    ]
+    placed = Puzzle.read(text).first()
+    assert placed is not None
+    assert {p["name"]: p["cells"] for p in cubes} == {
+        name: [list(cell) for cell in cells] for (name, _), cells in placed.placements.items()
+    }
+    every = sorted(tuple(cell) for p in cubes for cell in p["cells"])
+    assert every == [(x, y, z) for x in range(3) for y in range(3) for z in range(3)]
+    flat = dict(events(client, {"puzzle": SMALL, "mode": "solve"}))["solution"]
+    assert "cubes" not in flat
+
+
+def test_a_check_of_spec_lines_gives_their_grid_and_board(client: TestClient) -> None:
+    """Knuth's spec lines name no grid: the check says the one `dlx tile` reads them on, and
+    their board as a picture draws it, for the page's Puzzle panel."""
+    text = (ROOT / "dlx" / "studio" / "examples" / "soma.txt").read_text()
+    figures = client.post("/api/check", json={"puzzle": text}).json()
+    assert (figures["grid"], figures["format"], figures["cells"]) == ("cube", "spec", 27)
+    assert figures["board"] == ["###", "###", "###", ""] * 2 + ["###"] * 3

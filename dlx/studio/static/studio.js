@@ -27,6 +27,7 @@ let knownSets = {};
 let search = null;   // {id, mode, source}
 let browse = {id: null, count: 0, number: 0};
 let shownSvg = "";
+let solid = null;    // the 3D view of a box of cubes (cube3d.js), null without WebGL
 
 // ---- the puzzle file: written from the state, read back into it ----
 
@@ -190,9 +191,10 @@ function hexColumns(cells) {
 function readText(text) {
   // Read a picture into the state; Knuth's spec lines are kept as text only.
   state.spec = !isPicture(text);
-  if (state.spec) {  // its grid is the server's guess: reflections as `dlx tile` allows them there
-    state.rotate = true;
+  if (state.spec) {  // its grid is the server's guess (`followSpec`): reflections as `dlx tile`
+    state.rotate = true;  // allows them there; nothing of the board drawn before stays
     state.flip = null;
+    Object.assign(state, {boardName: "", board: new Map(), sets: [], pieces: [], comments: []});
     return;
   }
   const blocks = [];
@@ -543,9 +545,15 @@ function drawSets() {
 }
 
 function drawTools() {
-  // No edge of sticks may stay empty: "May stay empty" is for cells.
+  // No edge of sticks may stay empty: "May stay empty" is for cells. Knuth's spec lines are
+  // edited as text: the board's name, size and tools, and the drawn pieces, do not apply.
+  for (const id of ["board-name", "rows", "columns", "layers", "fill-board", "clear-board", "add-piece"]) {
+    $(id).disabled = state.spec;
+  }
+  for (const input of document.querySelectorAll("input[name=tool]")) {
+    input.disabled = state.spec || (input.value === "loose" && state.grid === "sticks");
+  }
   const loose = document.querySelector("input[name=tool][value=loose]");
-  loose.disabled = state.grid === "sticks";
   if (loose.disabled && loose.checked) document.querySelector("input[name=tool][value=cell]").checked = true;
 }
 
@@ -730,6 +738,7 @@ function show(drawn) {
   const picture = $("picture");
   picture.innerHTML = drawn.picture || drawn.svg;  // shown without its legend: the list is beside it
   picture.setAttribute("aria-label", `Solution ${drawn.number}: ${drawn.text.join(" / ")}`);
+  showSolid(drawn.cubes);
   $("solution-text").textContent = drawn.text.join("\n");
   const legend = $("legend");
   legend.replaceChildren(...drawn.legend.map((item) => {
@@ -743,7 +752,23 @@ function show(drawn) {
   $("download-svg").disabled = false;
 }
 
+function showSolid(cubes) {
+  // A box of cubes is drawn in 3D too, in the view the solution before left (its angle, zoom,
+  // pieces pulled apart); without WebGL the panel says so and the layers show it.
+  $("solid").hidden = !cubes;
+  if (!cubes) return;
+  for (const id of ["box", "box-names"]) $(id).hidden = !solid;
+  $("solid").querySelector("[role=toolbar]").hidden = !solid;
+  $("no-webgl").hidden = Boolean(solid);
+  if (!solid) return;
+  const options = cubes.map((piece) => new Option(piece.name, piece.name));
+  $("alone").replaceChildren(new Option("every piece", ""), ...options);
+  solid.show(cubes);
+  $("alone").value = solid.alone;
+}
+
 function clearPicture(message) {
+  $("solid").hidden = true;
   $("picture").replaceChildren();
   $("picture").setAttribute("aria-label", message);
   $("legend").replaceChildren();
@@ -796,7 +821,9 @@ async function checkPuzzle() {
     const text = $("text").value;
     const figures = await (await post("/api/check", job("count"))).json();
     showError("");
-    if (state.boardName && figures.board && $("text").value === text) namedBoard(figures.board);
+    if ($("text").value !== text) return;  // an older text's answer
+    if (state.spec) followSpec(figures);
+    else if (state.boardName) namedBoard(figures.board);
   } catch (error) {
     if (!search) failed(error.message, "The puzzle has an error.");
     else showError(error.message);
@@ -807,6 +834,15 @@ function fillitText() {
   // A fillit input ends in a newline; a textarea's value often lacks it: the page adds it.
   const text = $("fillit").value;
   return text && !text.endsWith("\n") ? `${text}\n` : text;
+}
+
+function followSpec(figures) {
+  // Knuth's spec lines say their grid and board only as the server reads them: the panel
+  // follows (Flip as `dlx tile` has it there by default), not the board shown before.
+  state.grid = figures.grid;
+  if (state.flip === null) state.flip = figures.grid !== "cube";
+  drawAll();
+  namedBoard(figures.board);
 }
 
 function namedBoard(rows) {
@@ -948,6 +984,9 @@ function wire() {
       showError(error.message);
     }
   });
+  $("explode").addEventListener("input", () => solid.set({explode: Number($("explode").value) / 100}));
+  $("alone").addEventListener("change", () => solid.set({alone: $("alone").value}));
+  $("reset-view").addEventListener("click", () => solid.reset());
   window.addEventListener("pagehide", () => {
     if (search) navigator.sendBeacon(`/api/searches/${search.id}/stop`);
   });
@@ -971,6 +1010,7 @@ function loadLink() {
 }
 
 async function init() {
+  solid = typeof Cube3D === "undefined" ? null : Cube3D.create($("box"), $("box-names"));
   wire();
   try {
     knownSets = await (await fetch("/api/sets")).json();

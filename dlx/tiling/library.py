@@ -190,11 +190,12 @@ def board_named(name: str, grid: Grid) -> Shape:
         hole = {(3, 3), (3, 4), (4, 3), (4, 4)}
         return tuple(((r, c), 0) for r in range(8) for c in range(8) if (r, c) not in hole)
     sizes = name.lower().split("x")
-    if len(sizes) != grid.dims or not all(s.isdigit() and 0 < int(s) <= 62 for s in sizes):
+    most = 61 if grid is STICKS else 62  # (a coordinate is a digit of 62: a stick's far row too)
+    if len(sizes) != grid.dims or not all(s.isdigit() and 0 < int(s) <= most for s in sizes):
         shape = "RxCxL" if grid.solid else "RxC"
         hint = " (RxCxL: a box of cubes, grid cube)" if len(sizes) == 3 else ""
         raise TileError(
-            f"no board {name[:30]!r} on the {grid.name} grid: {shape}, 1 to 62 each{hint}"
+            f"no board {name[:30]!r} on the {grid.name} grid: {shape}, 1 to {most} each{hint}"
         )
     spans = [range(int(s)) for s in sizes]
     check_board(math.prod(map(len, spans)) * (2 if grid in (TRIANGLE, STICKS) else 1))

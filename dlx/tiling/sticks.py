@@ -18,9 +18,9 @@ puzzles. On the left, the crossing refused; on the right, a meeting allowed:
     . B .      . A .
     +.+.+      +.+.+
 
-A picture draws points on even rows and columns, segments between them: `-` (or any mark but
-`|`, `+`, `.` and space) on an even row between two points, `|` (or any such mark but `-`) on
-an odd row under a point; cells' centres stay blank.
+A picture draws points on even rows and columns (`+`, or `.` where no segment meets), segments
+between them: `-` (or any mark but `|`, `+`, `.` and space) on an even row between two points,
+`|` (or any such mark but `-`) on an odd row under a point; squares' middles stay blank.
 
 >>> from dlx.tiling.grids import STICKS
 >>> [STICKS.normalise([((0, 0, 0), 0)])] == STICKS.orientations([((0, 0, 1), 0)])[1:]
@@ -108,11 +108,17 @@ def read_rows(rows: list[tuple[int, str]]) -> list[tuple[Cell, str]]:
 
 
 def _at_point(mark: str, number: int, c: int) -> None:
-    """Refuse a segment's stroke where a point goes: a segment longer than one unit."""
+    """Refuse anything but `+` where a point goes: a segment's stroke there draws a segment
+    longer than one unit."""
     if mark in "-|":
         raise TileError(
             f"line {number}, column {c + 1}: a segment drawn across a point; each unit segment"
             " is one character between two points (+-+, and | under a +)"
+        )
+    if mark != POINT:
+        raise TileError(
+            f"line {number}, column {c + 1}: {mark!r} where a point goes (points are + or ., on"
+            " even rows and columns; segments between them)"
         )
 
 

@@ -153,6 +153,7 @@ DRAWN = {
     "triangle": (["62x62", "hexagon-20"], ["hexiamonds", "heptiamonds"]),
     "hex": (["62x62", "hexagon-20"], ["tetrahexes", "pentahexes"]),
     "cube": (["21x21x21", "3x3x3", "2x62x62"], ["soma", "pentacubes"]),
+    "sticks": (["61x61", "5x5", "62x62"], ["tetrasticks", "pentasticks"]),
 }
 """Each grid's named boards and sets, large and small."""
 

@@ -197,6 +197,7 @@ def test_a_bad_drawing_names_its_line_and_column() -> None:
         ("+|+", "line 4, column 2: '|' in an across segment's place"),
         ("+/-", "line 5, column 1: '-' in a down segment's place"),
         ("+-+.+-+", "piece 'A' is not connected"),
+        ("+-o", "line 4, column 3: 'o' where a point goes"),
     ]:
         with pytest.raises(TileError, match=said.split(": ", 1)[1] if "line" in said else said):
             Puzzle.read("grid sticks\nboard 2x2\npiece A\n" + drawing.replace("/", "\n") + "\n")
@@ -205,3 +206,10 @@ def test_a_bad_drawing_names_its_line_and_column() -> None:
             stdin="grid sticks\nboard 2x2\npiece A\n" + drawing.replace("/", "\n") + "\n",
         )
         assert result.exit_code == 1 and said in result.stderr
+
+
+def test_a_named_board_keeps_its_far_edges_within_knuths_digits() -> None:
+    """A stick's far row is one past the squares': 61 squares a side at most, refused past."""
+    with pytest.raises(TileError, match="RxC, 1 to 61 each"):
+        Puzzle(board="62x1", grid="sticks", pieces="monosticks")
+    assert Puzzle(board="61x1", grid="sticks", pieces="monosticks", copies={"I1": 184}).count() == 1

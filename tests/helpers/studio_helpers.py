@@ -5,13 +5,16 @@ the processes a server holds."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
+import pytest
 from places import ROOT
 
 PENTOMINOES_6X10 = "; the twelve pentominoes in a 6x10 box\nboard 6x10\npieces pentominoes\n"
@@ -107,3 +110,19 @@ def memory(pid: int) -> dict[str, int]:
         if name in ("VmRSS", "VmHWM"):
             found[name] = int(value.split()[0]) * 1024
     return found
+
+
+def browser_or_skip() -> tuple[ModuleType, str]:
+    """Playwright's sync API and Debian's chromium, for a module of page tests; the module is
+    skipped where the studio extra, playwright, chromium or /proc (which the tests read
+    processes from) is missing."""
+    pytest.importorskip("starlette", reason="the studio extra is not installed")
+    playwright = pytest.importorskip(
+        "playwright.sync_api", reason="playwright (the studio-test extra) is not installed"
+    )
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("the tests read processes from /proc", allow_module_level=True)
+    return playwright, chromium

@@ -6,23 +6,13 @@ spec lines sets the Puzzle panel (its grid, its board's sizes, Flip as `dlx tile
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from studio_helpers import studio_server
+from studio_helpers import browser_or_skip, studio_server
 
-pytest.importorskip("starlette", reason="the studio extra is not installed")
-playwright = pytest.importorskip(
-    "playwright.sync_api", reason="playwright (the studio-test extra) is not installed"
-)
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
-if not Path("/proc/self/stat").exists():
-    pytest.skip("the tests read processes from /proc", allow_module_level=True)
+playwright, CHROMIUM = browser_or_skip()
 
 Page = Any
 SOFTWARE_GL = ["--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"]

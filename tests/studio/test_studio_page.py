@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,17 +14,16 @@ from typing import Any
 
 import pytest
 from commands import invoke_dlx
-from studio_helpers import PENTOMINOES_6X10, ROOT, alive, descendants, studio_server
-
-pytest.importorskip("starlette", reason="the studio extra is not installed")
-playwright = pytest.importorskip(
-    "playwright.sync_api", reason="playwright (the studio-test extra) is not installed"
+from studio_helpers import (
+    PENTOMINOES_6X10,
+    ROOT,
+    alive,
+    browser_or_skip,
+    descendants,
+    studio_server,
 )
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
-if not Path("/proc/self/stat").exists():
-    pytest.skip("the tests read processes from /proc", allow_module_level=True)
+
+playwright, CHROMIUM = browser_or_skip()
 
 Page = Any
 

@@ -233,6 +233,28 @@ class Problem(Generic[K]):
             problem.add_option(key, items)
         return problem
 
+    def add_numbered(self, options: Sequence[tuple[int, ...]]) -> None:
+        """Add `options` given by item number, each keyed by its own number, to a problem that
+        has none yet: for a builder that numbers its own items (the tiling workshop), which
+        vouches that each option's numbers are distinct; ranges and limits are checked here."""
+        if self.options:
+            raise DuplicateOptionKeyError("options by number go into a problem that has none")
+        if len(options) > MAX_OPTIONS:
+            raise SizeLimitError(f"more than {MAX_OPTIONS} options (the limit)")
+        nodes = sum(map(len, options))
+        if nodes > MAX_OPTION_NODES:
+            raise SizeLimitError(f"the options name more than {MAX_OPTION_NODES} items in all")
+        if options and (min(map(len, options)) < 1 or min(map(min, options)) < 0):
+            raise EmptyOptionError("an option by number is empty or names no item")
+        if options and max(map(max, options)) >= len(self.items):
+            raise UnknownItemError("an option by number names an item past the last")
+        zeros = [(0,) * n for n in range(max(map(len, options), default=0) + 1)]
+        self.options = list(options)
+        self.colours = [zeros[len(items)] for items in options]
+        self.keys = list(range(len(options)))  # type: ignore[arg-type]  # (keys are numbers)
+        self._key_index = dict(zip(self.keys, range(len(options)), strict=True))
+        self.option_nodes = nodes
+
     @property
     def item_count(self) -> int:
         """Number of items, primary and secondary."""

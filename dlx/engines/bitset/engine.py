@@ -63,7 +63,7 @@ class Built:
         self.primary = problem.primary_count
         self.table: Any = None
         self.plan: Choice | None = None
-        self.region_limit = _region_limit(problem, self.numbered)
+        self.region_limit = _region_limit(self.numbered)
 
 
 def pick_core(core: str | None = None) -> str:
@@ -177,12 +177,11 @@ def _table_args(problem: Problem[Any], layout: Numbered) -> tuple[Any, ...]:
     )
 
 
-def _region_limit(problem: Problem[Any], layout: Numbered) -> int:
+def _region_limit(layout: Numbered) -> int:
     """The largest region the checks grow, at most 63: the most cells an option covers (a
     region no larger is filled by one piece, or is too small for any), or one less where
     every option covers as many (a region of that size always passes)."""
-    position = layout.position
-    sizes = {sum(position[i] >= 0 for i in items) for items in problem.options}
+    sizes = layout.sizes
     most = max(sizes, default=0)
     return min(63, most - 1 if len(sizes) == 1 else most)
 

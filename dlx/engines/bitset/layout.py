@@ -69,9 +69,10 @@ class Layout:
 
 class Numbered:
     """A layout by item number: each item's position (-1: not a cell), each item's bounds, the
-    positions and their neighbours; what the tables are built from."""
+    positions and their neighbours; what the tables are built from; and how many cells the
+    options cover (each number once)."""
 
-    __slots__ = ("hi", "lo", "neighbours", "position", "positions")
+    __slots__ = ("hi", "lo", "neighbours", "position", "positions", "sizes")
 
     def __init__(
         self,
@@ -79,11 +80,13 @@ class Numbered:
         position: tuple[int, ...],
         bounds: tuple[list[int], list[int]],
         neighbours: tuple[tuple[int, ...], ...] | None,
+        sizes: set[int],
     ) -> None:
         self.positions = positions
         self.position = position
         self.lo, self.hi = bounds
         self.neighbours = neighbours
+        self.sizes = sizes
 
 
 def numbered(problem: Problem[Any], layout: Layout | None) -> Numbered:
@@ -106,9 +109,11 @@ def numbered(problem: Problem[Any], layout: Layout | None) -> Numbered:
         raise EngineOptionError(f"the bitset engine takes 1 to {MAX_CELLS} cells")
     if position.count(-1) > MAX_OTHERS:
         raise EngineOptionError(f"the bitset engine takes at most {MAX_OTHERS} other items")
-    if any(not any(position[i] >= 0 for i in items) for items in problem.options):
+    cells = {i for i, at in enumerate(position) if at >= 0}
+    sizes = set(map(len, map(cells.intersection, problem.options)))  # (in C, an option at a time)
+    if 0 in sizes:
         raise EngineOptionError("the bitset engine needs a cell in every option")
-    return Numbered(positions, position, bounds, around)
+    return Numbered(positions, position, bounds, around, sizes)
 
 
 def _inferred(problem: Problem[Any], bounds: tuple[list[int], list[int]]) -> tuple[int, ...]:

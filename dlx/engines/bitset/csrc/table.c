@@ -186,14 +186,17 @@ typedef struct {
 /* Append layout option k to the list being made: a new run where its others differ from the
    last entry's. */
 static void add_entry(bs_table *t, lists_made *l, int k) {
-    int C = t->cwords, O = t->words - C, e = l->entries++;
+    int C = t->cwords, O = t->words - C, e = l->entries++, same = l->runs > l->first;
     const bs_word *m = t->mask + (size_t)k * t->words;
+    bs_word *to = t->emask + (size_t)e * C;
     t->entry[e] = k;
-    memcpy(t->emask + (size_t)e * C, m, (size_t)C * sizeof(bs_word));
-    if (l->runs == l->first ||
-        (O && memcmp(t->romask + (size_t)(l->runs - 1) * O, m + C, (size_t)O * sizeof(bs_word)))) {
+    for (int i = 0; i < C; i++) to[i] = m[i]; /* (a word or four: no call to the library) */
+    const bs_word *last = same ? t->romask + (size_t)(l->runs - 1) * O : NULL;
+    for (int i = 0; same && i < O; i++) same = last[i] == m[C + i];
+    if (!same) {
         t->rstart[l->runs] = e;
-        memcpy(t->romask + (size_t)l->runs * O, m + C, (size_t)O * sizeof(bs_word));
+        bs_word *run = t->romask + (size_t)l->runs * O;
+        for (int i = 0; i < O; i++) run[i] = m[C + i];
         l->runs++;
     }
 }
@@ -206,18 +209,20 @@ static int start_list(lists_made *l) {
 
 /* Each cell's lists under every pattern its window can show (a pattern leaving a position
    without a cell free never shows). */
-static void cell_lists(bs_table *t, const int *anchored, lists_made *l) {
+static void cell_lists(bs_table *t, const int *anchored, lists_made *l, bs_word *mine) {
     bs_word fixed[BS_MAX_WORDS];
     for (int i = 0; i < BS_MAX_WORDS; i++) fixed[i] = ~t->cells[i];
     for (int c = 0; c < t->positions; c++) {
         bs_word shown = t->shown[c] = window_of(t, fixed, c + 1, t->window, ~(bs_word)0);
+        int first = anchored[c], n = anchored[c + 1] - first;
+        for (int j = 0; j < n; j++) /* each option's window, worked out once for every pattern */
+            mine[j] = window_of(t, t->mask + (size_t)(first + j) * t->words, c + 1, t->window, 0) &
+                      ~shown;
         for (bs_word p = 0; p < (bs_word)1 << t->window; p++) {
             t->heads[(size_t)c << t->window | p] = start_list(l);
             if ((p & shown) != shown) continue;
-            for (int k = anchored[c]; k < anchored[c + 1]; k++)
-                if (!(window_of(t, t->mask + (size_t)k * t->words, c + 1, t->window, 0) & p &
-                      ~shown))
-                    add_entry(t, l, k);
+            for (int j = 0; j < n; j++)
+                if (!(mine[j] & p)) add_entry(t, l, first + j);
         }
     }
     t->heads[(size_t)t->positions << t->window] = l->runs;
@@ -257,10 +262,13 @@ static int cover_lists(bs_table *t, lists_made *l) {
             for (bs_word w = t->mask[(size_t)k * t->words + i] & t->primary[i]; w; w &= w - 1)
                 start[i * 64 + __builtin_ctzll(w) + 1]++;
     for (int p = 0; start != NULL && p < P; p++) start[p + 1] += start[p];
+    int *pattern = NULL;
     if (start != NULL) at = malloc(((size_t)start[P] + 1) * sizeof(int));
-    if (t->cover_heads == NULL || at == NULL) {
+    if (start != NULL) pattern = malloc(((size_t)start[P] + 1) * sizeof(int));
+    if (t->cover_heads == NULL || at == NULL || pattern == NULL) {
         free(start);
         free(at);
+        free(pattern);
         return -1;
     }
     for (int o = 0; o < t->options; o++) { /* by option number */
@@ -270,15 +278,18 @@ static int cover_lists(bs_table *t, lists_made *l) {
             for (bs_word w = t->mask[(size_t)k * t->words + i] & t->primary[i]; w; w &= w - 1)
                 at[start[i * 64 + __builtin_ctzll(w)]++] = k;
     }
+    for (int j = 0, p = 0; p < P; p++) /* each entry's pattern, worked out once for every q */
+        for (; j < start[p]; j++) pattern[j] = on_neighbours(t, p, at[j]);
     for (int p = 0, from = 0; p < P; from = start[p], p++) /* start[p]: where p's end */
         for (int q = 0; q < 1 << t->nbr_n[p]; q++) {
             t->cover_heads[t->cover_at[p] + q] = start_list(l);
             for (int j = from; j < start[p]; j++)
-                if (!(on_neighbours(t, p, at[j]) & q)) add_entry(t, l, at[j]);
+                if (!(pattern[j] & q)) add_entry(t, l, at[j]);
         }
     t->cover_heads[heads] = l->runs;
     free(start);
     free(at);
+    free(pattern);
     return 0;
 }
 
@@ -381,8 +392,11 @@ static int make_lists(bs_table *t, const int *anchored, const int *lengths, cons
     t->romask = malloc((total * O + 1) * sizeof(bs_word));
     t->rstart = malloc((total + 1) * sizeof(int));
     if (!t->heads || !t->shown || !t->emask || !t->entry || !t->romask || !t->rstart) return -1;
+    bs_word *mine = malloc(((size_t)t->options + 1) * sizeof(bs_word));
+    if (mine == NULL) return -1;
     lists_made l = {0, 0, 0};
-    cell_lists(t, anchored, &l);
+    cell_lists(t, anchored, &l, mine);
+    free(mine);
     return other_lists(t, lengths, numbers, other, &l);
 }
 

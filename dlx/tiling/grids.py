@@ -80,8 +80,21 @@ class Grid:
     def normalise(self, spots: Iterable[Spot]) -> Shape:
         """`spots` shifted so each translating coordinate's least value is 0, in Knuth's order."""
         spots = list(spots)
-        low = [min(cell[k] for cell, _ in spots) for k in range(self.dims)]
-        return self.sorted(self.shifted(spots, [-v for v in low]))
+        if self.dims == 2:  # (the common grids, at a third of the cost)
+            x = min([cell[0] for cell, _ in spots])
+            y = min([cell[1] for cell, _ in spots])
+            moved = [((cell[0] - x, cell[1] - y, *cell[2:]), s) for cell, s in spots]
+        elif self.dims == 3:
+            x = min([cell[0] for cell, _ in spots])
+            y = min([cell[1] for cell, _ in spots])
+            z = min([cell[2] for cell, _ in spots])
+            moved = [((cell[0] - x, cell[1] - y, cell[2] - z, *cell[3:]), s) for cell, s in spots]
+        else:
+            low = [min(cell[k] for cell, _ in spots) for k in range(self.dims)]
+            moved = self.shifted(spots, [-v for v in low])
+        if any(s for _, s in moved):
+            return self.sorted(moved)
+        return tuple(sorted(moved))  # (no suffix: the spots' own order is Knuth's)
 
     def shifted(self, spots: Iterable[Spot], by: Sequence[int]) -> list[Spot]:
         """`spots` translated by `by`."""

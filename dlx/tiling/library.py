@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from dlx.tiling.errors import TileError
+from dlx.tiling.forms import forms
 from dlx.tiling.grids import CUBE, HEX, PROBES, SQUARE, STICKS, TRIANGLE, Cell, Grid, Shape, Spot
 from dlx.tiling.model import check_board
 from dlx.tiling.sticks import read_rows, rectangle
@@ -117,7 +118,8 @@ SIZES: dict[str, tuple[Grid, int]] = {
     "pentacubes": (CUBE, 5),
     "pentasticks": (STICKS, 5),
 }
-"""Every free polyform of a size: named A, B, C... in the order `polyforms` finds them."""
+"""Every free polyform of a size: named A, B, C... in the order `polyforms` finds them (written
+out in `dlx.tiling.forms`)."""
 NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
@@ -129,7 +131,7 @@ def piece_set(name: str, grid: Grid) -> list[tuple[str, Shape]]:
     if key in STICK_SETS and grid is STICKS:
         return [(name, _drawn_sticks(drawing)) for name, drawing in STICK_SETS[key]]
     if key in SIZES and SIZES[key][0] is grid:
-        return list(zip(NAMES, polyforms(grid, SIZES[key][1]), strict=False))
+        return list(zip(NAMES, forms(key), strict=False))
     known = [n for n, (g, *_) in {**DRAWN, **SIZES}.items() if g is grid]
     known = [*(STICK_SETS if grid is STICKS else []), *known]
     raise TileError(f"no piece set {name[:30]!r} on the {grid.name} grid: {', '.join(known)}")
@@ -160,19 +162,20 @@ def polyforms(grid: Grid, size: int) -> list[Shape]:
     layer = {grid.normalise([(start, 0)])}
     for _ in range(size - 1):
         grown: set[Shape] = set()
+        met: set[Shape] = set()  # every orientation of each shape grown (its images met once)
         for shape in layer:
             cells = {cell for cell, _ in shape}
             for cell in cells:
                 for n in grid.neighbours(cell):
-                    if n not in cells:
-                        grown.add(_least(grid, [*shape, (n, 0)], flip))
+                    if n in cells:
+                        continue
+                    bigger = grid.normalise([*shape, (n, 0)])
+                    if bigger not in met:
+                        images = grid.orientations(bigger, True, flip)
+                        met.update(images)
+                        grown.add(min(images))  # its name: the least of its images
         layer = grown
     return sorted(layer, key=lambda shape: (_width(shape), shape))
-
-
-def _least(grid: Grid, spots: list[Spot], flip: bool) -> Shape:
-    """The least orientation of a shape: its name among its images."""
-    return min(grid.orientations(spots, True, flip))
 
 
 def _width(shape: Shape) -> int:

@@ -72,6 +72,10 @@ class Puzzle:
     """Board spots without suffix that may stay empty (secondary, drawn '+' in a picture)."""
     names: dict[Spot, str] = field(default_factory=dict, compare=False, repr=False)
     """Each spot's item name, as `spot_name` first worked it out."""
+    oriented: dict[tuple[Shape, bool, bool], list[Shape]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Each drawing's orientations (as turned and flipped), as `bases` first worked them out."""
 
     def __repr__(self) -> str:
         """One line: the grid, the board's spots and the pieces."""
@@ -103,30 +107,59 @@ class Puzzle:
         return "".join(DIGITS[v] for v in cell[:d]) + mark + self.suffixes[suffix]
 
 
-@dataclass(frozen=True)
 class Placement:
     """One option: piece number, its base placement's number and the spots it covers, in the
-    order of the base's spots."""
+    order of the base's spots. Made by `placements`, it holds the board's index of each spot
+    (`cells`) and its shift (`at`: its bit in the board's `Frame`), and makes its spots only
+    when asked (a solution's few, not every placement's)."""
 
-    piece: int
-    base: int
-    spots: Shape
+    __slots__ = ("_board", "_spots", "at", "base", "cells", "piece")
+
+    def __init__(
+        self,
+        piece: int,
+        base: int,
+        spots: Shape | None,
+        at: int = -1,
+        cells: tuple[int, ...] = (),
+        board: Shape = (),
+    ) -> None:
+        self.piece, self.base, self._spots = piece, base, spots
+        self.at, self.cells, self._board = at, cells, board
+
+    @property
+    def spots(self) -> Shape:
+        """The spots it covers, in the order of its base's spots."""
+        if self._spots is None:
+            board = self._board
+            self._spots = tuple([board[c] for c in self.cells])
+        return self._spots
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Placement):
+            return NotImplemented
+        return (self.piece, self.base, self.spots) == (other.piece, other.base, other.spots)
+
+    def __hash__(self) -> int:
+        return hash((self.piece, self.base, self.spots))
+
+    def __repr__(self) -> str:
+        return f"Placement(piece={self.piece}, base={self.base}, spots={self.spots})"
 
 
-def bases(
-    puzzle: Puzzle, piece: Piece, seen: dict[Shape, list[Shape]] | None = None
-) -> list[Shape]:
-    """The base placements of a piece, drawing after drawing, each in Knuth's order (those of a
-    drawing met before taken from `seen`)."""
-    seen = {} if seen is None else seen
-    return [shape for drawing in piece.drawings for shape in _orientations(puzzle, drawing, seen)]
+def bases(puzzle: Puzzle, piece: Piece) -> list[Shape]:
+    """The base placements of a piece, drawing after drawing, each in Knuth's order (each
+    drawing's worked out once per puzzle: `Puzzle.oriented`)."""
+    return [shape for drawing in piece.drawings for shape in _orientations(puzzle, drawing)]
 
 
-def _orientations(puzzle: Puzzle, drawing: Shape, seen: dict[Shape, list[Shape]]) -> list[Shape]:
-    """The orientations of one drawing, worked out once for drawings drawn alike (`seen`)."""
-    if drawing not in seen:
-        seen[drawing] = puzzle.grid.orientations(drawing, puzzle.rotate, puzzle.flip)
-    return seen[drawing]
+def _orientations(puzzle: Puzzle, drawing: Shape) -> list[Shape]:
+    """The orientations of one drawing, worked out once for drawings drawn alike."""
+    key = (drawing, puzzle.rotate, puzzle.flip)
+    found = puzzle.oriented.get(key)
+    if found is None:
+        found = puzzle.oriented[key] = puzzle.grid.orientations(drawing, puzzle.rotate, puzzle.flip)
+    return found
 
 
 def placements(puzzle: Puzzle) -> list[Placement]:
@@ -134,22 +167,27 @@ def placements(puzzle: Puzzle) -> list[Placement]:
     TileError as soon as they pass `MAX_PLACEMENTS` or `MAX_PLACED` spots in all."""
     found: list[Placement] = []
     placed = 0
-    oriented: dict[Shape, list[Shape]] = {}
-    shifts: dict[Shape, list[Shape]] = {}
+    shifts: dict[Shape, tuple[list[int], list[tuple[int, ...]]]] = {}
     frame = Frame.of(puzzle)
+    board = puzzle.board
     for number, piece in enumerate(puzzle.pieces):
-        for b, shape in enumerate(bases(puzzle, piece, oriented)):
+        for b, shape in enumerate(bases(puzzle, piece)):
             if shape not in shifts:
                 shifts[shape] = frame.fitting(shape, MAX_PLACED - placed)
-            for spots in shifts[shape]:
-                found.append(Placement(number, b, spots))
-                placed += len(spots)
-                if len(found) > MAX_PLACEMENTS or placed > MAX_PLACED:
-                    raise TileError(
-                        f"more than {MAX_PLACEMENTS} placements or {MAX_PLACED} cells in all "
-                        "placements: the board is too large"
-                    )
+            ats, cells = shifts[shape]
+            n = len(ats)
+            found += map(Placement, [number] * n, [b] * n, [None] * n, ats, cells, [board] * n)
+            placed += n * len(shape)
+            if len(found) > MAX_PLACEMENTS or placed > MAX_PLACED:
+                raise TileError(
+                    f"more than {MAX_PLACEMENTS} placements or {MAX_PLACED} cells in all "
+                    "placements: the board is too large"
+                )
     return found
+
+
+Kind = tuple[Cell, int]
+"""What a spot is apart from its translating coordinates: a triangle's kind, a suffix."""
 
 
 @dataclass
@@ -159,13 +197,17 @@ class Frame:
     board's bounding box, the last axis fastest, every axis but the first given twice its length
     so that a shape moved past the box's edge lands on empty bits rather than the next row. A
     shape fits where every one of its spots' masks, moved back by the spot's position, has a
-    bit: one shift and one `&` of the masks per spot, in C, rather than one test per shift."""
+    bit: one shift and one `&` of the masks per spot, in C, rather than one test per shift.
+    `cells` gives, per kind, the board's index of the spot at each position (-1: none)."""
 
     grid: Grid
     low: list[int]
     sizes: list[int]
     strides: list[int]
-    masks: dict[tuple[Cell, int], int]
+    masks: dict[Kind, int]
+    cells: dict[Kind, list[int]]
+    spots: list[int]
+    """The position of each of the board's spots, by its index."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Frame:
@@ -176,45 +218,50 @@ class Frame:
         strides = [1] * d
         for k in range(d - 2, -1, -1):
             strides[k] = strides[k + 1] * 2 * sizes[k + 1]
-        frame = cls(puzzle.grid, low, sizes, strides, {})
-        bits: dict[tuple[Cell, int], bytearray] = {}
-        length = strides[0] * sizes[0] // 8 + 1
-        for cell, s in puzzle.board:
+        frame = cls(puzzle.grid, low, sizes, strides, {}, {}, [])
+        bits: dict[Kind, bytearray] = {}
+        length = strides[0] * sizes[0]
+        for index, (cell, s) in enumerate(puzzle.board):
             at = frame.position([c - v for c, v in zip(cell, low, strict=False)])
-            bits.setdefault((cell[d:], s), bytearray(length))[at >> 3] |= 1 << (at & 7)
+            kind = (cell[d:], s)
+            if kind not in bits:
+                bits[kind] = bytearray(length // 8 + 1)
+                frame.cells[kind] = [-1] * length
+            bits[kind][at >> 3] |= 1 << (at & 7)
+            frame.cells[kind][at] = index
+            frame.spots.append(at)
         frame.masks = {kind: int.from_bytes(mask, "little") for kind, mask in bits.items()}
         return frame
+
+    @property
+    def length(self) -> int:
+        """The number of positions (the bounding box, every axis but the first doubled)."""
+        return self.strides[0] * self.sizes[0]
 
     def position(self, cell: Sequence[int]) -> int:
         """The bit of a cell's translating coordinates (relative to the box's corner)."""
         return sum(c * stride for c, stride in zip(cell, self.strides, strict=False))
 
-    def fitting(self, shape: Shape, room: int) -> list[Shape]:
-        """`shape` moved by every shift, least first, that keeps all its spots on the board,
-        stopping once they fill more than `room` spots."""
+    def fitting(self, shape: Shape, room: int) -> tuple[list[int], list[tuple[int, ...]]]:
+        """The shifts, least first, that keep all of `shape`'s spots on the board (each as its
+        position), stopping once they fill more than `room` spots; and the board's index of
+        each spot of each (one column of indices per spot of the shape, gathered in C)."""
         d = self.grid.dims
         tops = [max(cell[k] for cell, _ in shape) for k in range(d)]
         if any(top >= size for top, size in zip(tops, self.sizes, strict=True)):
-            return []
+            return [], []
         fits = -1
         for cell, s in shape:
-            mask = self.masks.get((cell[d:], s), 0)
-            fits &= mask >> self.position(cell)
+            fits &= self.masks.get((cell[d:], s), 0) >> self.position(cell)
             if not fits:
-                return []
-        found: list[Shape] = []
-        for at in _ones(fits):
-            shift = [v + at // stride % (2 * size) for v, stride, size in self._axes()]
-            found.append(tuple(self.grid.shifted(shape, shift)))
-            room -= len(shape)
-            if room < 0:
-                break
-        return found
-
-    def _axes(self) -> Iterator[tuple[int, int, int]]:
-        """Each axis's least coordinate, stride and length (the first given as twice its
-        length, which no position reaches)."""
-        return zip(self.low, self.strides, self.sizes, strict=True)
+                return [], []
+        ats = list(_ones(fits))
+        del ats[room // len(shape) + 1 :]
+        columns = []
+        for cell, s in shape:
+            column, offset = self.cells[(cell[d:], s)], self.position(cell)
+            columns.append([column[at + offset] for at in ats])
+        return ats, list(zip(*columns, strict=True))
 
 
 def _ones(bits: int) -> Iterator[int]:

@@ -68,10 +68,35 @@ def assemble(
         raise TileError(f"piece name {sorted(clash)[0]!r} is also the name of a board cell")
     bounds = {piece.name: piece.bounds for piece in puzzle.pieces if piece.bounds != (1, 1)}
     problem: Problem[int] = Problem(primary + names, secondary + ties, bounds=bounds)
-    tiling = Tiling(puzzle, problem, chosen, extra)
-    for key in range(len(chosen)):
-        problem.add_option(key, tiling.option_names(key))
-    return tiling
+    problem.add_numbered(_options(puzzle, chosen, len(primary), len(leading), extra, problem))
+    return Tiling(puzzle, problem, chosen, extra)
+
+
+def _options(
+    puzzle: Puzzle,
+    chosen: list[Placement],
+    primary: int,
+    leading: int,
+    extra: dict[int, list[str]],
+    problem: Problem[int],
+) -> list[tuple[int, ...]]:
+    """Each placement's option by item number: its piece, its spots, its `extra` items (each
+    spot's item from its index on the board: where every spot is a primary item after no
+    leading one, the index itself)."""
+    item = [0] * len(puzzle.board)
+    taken = [leading, primary + len(puzzle.pieces)]
+    for index, spot in enumerate(puzzle.board):
+        kind = 1 if spot[1] or spot in puzzle.loose else 0
+        item[index], taken[kind] = taken[kind], taken[kind] + 1
+    pieces = [primary + n for n in range(len(puzzle.pieces))]
+    if item == list(range(len(item))):
+        options = [(pieces[pl.piece], *pl.cells) for pl in chosen]
+    else:
+        at = item.__getitem__
+        options = [(pieces[pl.piece], *map(at, pl.cells)) for pl in chosen]
+    for key, names in extra.items():
+        options[key] += tuple(problem.index[name] for name in names)
+    return options
 
 
 def knuth_text(tiling: Tiling) -> str:

@@ -38,11 +38,15 @@ def break_symmetry(puzzle: Puzzle, every: list[Placement]) -> Tiling:
         return break_with_copies(puzzle, every, group, coder)
     p, kept = restricted
     chosen = [pl for pl in every if pl.piece != p or coder.code(pl) in kept]
-    ties = _Ties(puzzle, group, coder, chosen)
+    ties = _Ties(puzzle, group, coder, chosen, p)
     checks: dict[Code, list[Symmetry]] = {}
+    breakers: dict[tuple[int, ...], int | None] = {}  # by the symmetries fixing a placement
     for code, fixing in kept.items():
         if fixing:
-            q = _tie_breaker(puzzle, fixing, coder, p)
+            among = tuple(group.index(sym) for sym in fixing)
+            if among not in breakers:
+                breakers[among] = _tie_breaker(puzzle, fixing, coder, p)
+            q = breakers[among]
             if q is None:
                 checks[code] = fixing
             else:
@@ -57,10 +61,10 @@ class _Ties:
     """The secondary items that break ties: their names, and the extra items of each option."""
 
     def __init__(
-        self, puzzle: Puzzle, group: list[Symmetry], coder: Coder, chosen: list[Placement]
+        self, puzzle: Puzzle, group: list[Symmetry], coder: Coder, chosen: list[Placement], p: int
     ) -> None:
         self.puzzle, self.group, self.coder, self.chosen = puzzle, group, coder, chosen
-        self.index = {coder.code(pl): k for k, pl in enumerate(chosen)}
+        self.index = {coder.code(pl): k for k, pl in enumerate(chosen) if pl.piece == p}
         self.names: list[str] = []
         self.extra: dict[int, list[str]] = {}
 
@@ -71,8 +75,7 @@ class _Ties:
             if name not in self.names:
                 self.names.append(name)
                 for k, pl in enumerate(self.chosen):
-                    mine = self.coder.code(pl)
-                    if pl.piece == q and self.coder.image(sym, mine) < mine:
+                    if pl.piece == q and self.coder.image(sym, pl) < self.coder.code(pl):
                         self.extra.setdefault(k, []).append(name)
             self.extra.setdefault(self.index[code], []).append(name)
 
@@ -88,10 +91,10 @@ def _restricted_piece(
             continue
         kept: dict[Code, list[Symmetry]] = {}
         seen: set[Code] = set()
-        for code in sorted(c for c in coder.codes if c[0] == i):
+        for code, pl in coder.of_piece(i):
             if code in seen:
                 continue
-            images = [coder.image(sym, code) for sym in group]
+            images = [coder.image(sym, pl) for sym in group]
             seen.update(images)
             kept[code] = [sym for sym, image in zip(group, images, strict=False) if image == code]
         if best is None or _score(kept) < _score(best[1]):
@@ -109,8 +112,7 @@ def _tie_breaker(puzzle: Puzzle, fixing: list[Symmetry], coder: Coder, p: int) -
     for q, piece in enumerate(puzzle.pieces):
         if q == p or piece.bounds != (1, 1) or any(sym.pieces[q] != q for sym in fixing):
             continue
-        codes = [c for c in coder.codes if c[0] == q]
-        if all(coder.image(sym, c) != c for c in codes for sym in fixing):
+        if all(coder.image(sym, pl) != code for code, pl in coder.of_piece(q) for sym in fixing):
             return q
     return None
 
@@ -126,6 +128,6 @@ def _canonical_check(
         if fixing is None:
             return True
         mine = sorted(codes)
-        return all(mine <= sorted(coder.image(sym, c) for c in codes) for sym in fixing)
+        return all(mine <= sorted(coder.image(sym, pl) for pl in solution) for sym in fixing)
 
     return keep

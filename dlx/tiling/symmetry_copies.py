@@ -44,12 +44,14 @@ def break_with_copies(
     extra: dict[int, list[str]] = {}
     ties: list[str] = []
     for key, pl in enumerate(every):
+        if pl.piece != t:
+            continue
         code = coder.code(pl)
-        if pl.piece == t and classes[code] < representatives[-1]:
+        if classes[code] < representatives[-1]:
             extra[key] = [below[code]]
             ties.append(below[code])
     chosen = list(every)
-    index = {coder.code(pl): pl for pl in every}
+    index = {coder.code(pl): pl for pl in every if pl.piece == t}
     for p in representatives:
         extra[len(chosen)] = [LEAST] + [below[q] for q, c in sorted(classes.items()) if c < p]
         chosen.append(index[p])
@@ -67,10 +69,12 @@ def _copied_piece(
     for i, piece in enumerate(puzzle.pieces):
         if piece.bounds[0] < 1 or any(sym.pieces[i] != i for sym in group):
             continue
-        codes = sorted(c for c in coder.codes if c[0] == i)
-        if not codes:  # the piece fits nowhere: no solution to break
+        placed = coder.of_piece(i)
+        if not placed:  # the piece fits nowhere: no solution to break
             return i, {}
-        classes = {c: min([c, *(coder.image(sym, c) for sym in group)]) for c in codes}
+        classes = {
+            code: min([code, *(coder.image(sym, pl) for sym in group)]) for code, pl in placed
+        }
         if best is None or len(set(classes.values())) < len(set(best[1].values())):
             best = (i, classes)
     if best is None:
@@ -91,7 +95,7 @@ def _least_of_alike(
         least = min(classes[c] for c in codes if c[0] == t)
         mine = sorted(codes)
         for sym in group:
-            image = [coder.image(sym, c) for c in codes]
+            image = [coder.image(sym, pl) for pl in solution]
             if least in image and sorted(image) < mine:
                 return False
         return True

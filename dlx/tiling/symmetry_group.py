@@ -6,22 +6,24 @@ another of the same orientations and copies: the Soma cube's two screws swap und
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dlx.tiling.grids import Cell, Map, Shape
-from dlx.tiling.model import Placement, Puzzle, bases
+from dlx.tiling.grids import Cell, Shape, Spot
+from dlx.tiling.model import Frame, Placement, Puzzle, bases
+from dlx.tiling.turns import Turn, turns
 
-Code = tuple[int, tuple[tuple[int, ...], ...]]
-"""A placement as compared: (piece, its spots' order keys, sorted)."""
+Code = tuple[int, int]
+"""A placement as compared: (piece, key), the key ordering a piece's placements as Knuth's
+order of their spots, sorted (`Coder`)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Symmetry:
-    """A symmetry of the puzzle: a map on cells (translation included) and the piece each piece
-    becomes."""
+    """A symmetry of the puzzle: where it takes each spot of the board (by index, translation
+    included) and the piece each piece becomes."""
 
-    move: Map
+    spots: tuple[int, ...]
     pieces: tuple[int, ...]
 
 
@@ -29,56 +31,76 @@ def symmetries(puzzle: Puzzle) -> list[Symmetry]:
     """The puzzle's symmetries other than the identity."""
     grid = puzzle.grid
     found: list[Symmetry] = []
-    shapes = [_orientation_set(puzzle, i) for i in range(len(puzzle.pieces))]
-    for g in grid.group(mirrors=True)[1:]:
-        move = _fitted(puzzle, g)
-        if move is None:
+    shapes = [frozenset(bases(puzzle, piece)) for piece in puzzle.pieces]
+    alike: dict[bool, tuple[int, ...] | None] = {}
+    if puzzle.rotate:  # the pieces' orientations are a normal subgroup's orbits
+        alike[True] = tuple(range(len(shapes)))
+        if puzzle.flip:
+            alike[False] = alike[True]
+    index = {spot: i for i, spot in enumerate(puzzle.board)}
+    for turn in turns(grid)[1:]:
+        spots = _fitted(puzzle, turn, index)
+        if spots is None:
             continue
-        images = [frozenset(grid.normalise(grid.moved(s, g)) for s in ss) for ss in shapes]
-        pieces = _permutation(puzzle, shapes, images)
+        if turn.proper in alike:  # a rotation, or any map where pieces flip: each to itself;
+            pieces = alike[turn.proper]  # or every mirror image alike
+        else:
+            pieces = _permutation(puzzle, _images(puzzle, turn, shapes))
+            if puzzle.rotate:
+                alike[turn.proper] = pieces
         if pieces is not None:
-            found.append(Symmetry(move, pieces))
+            found.append(Symmetry(spots, pieces))
     return found
 
 
-def _orientation_set(puzzle: Puzzle, i: int) -> frozenset[Shape]:
-    """Every allowed orientation of piece i, normalised."""
-    return frozenset(bases(puzzle, puzzle.pieces[i]))
-
-
-def _fitted(puzzle: Puzzle, g: Map) -> Map | None:
-    """g followed by the translation that maps the board onto itself, if any."""
-    grid, board = puzzle.grid, puzzle.board
-    image = grid.moved(board, g)
-    shift = [min(c[k] for c, _ in board) - min(c[k] for c, _ in image) for k in range(grid.dims)]
-
-    d = grid.dims
-
-    def move(cell: Cell) -> Cell:
-        moved = g(cell)
-        return tuple([v + b for v, b in zip(moved[:d], shift, strict=True)]) + moved[d:]
-
-    if set(grid.moved(board, move)) != set(board):
+def _fitted(puzzle: Puzzle, turn: Turn, index: dict[Spot, int]) -> tuple[int, ...] | None:
+    """The index of each board spot's image under `turn` followed by the translation that maps
+    the board onto itself (loose spots onto loose spots), if any."""
+    d, board = puzzle.grid.dims, puzzle.board
+    cells = [cell for cell, _ in board]
+    image = turn.move_all(cells)
+    shift = tuple([min([c[k] for c in cells]) - min([c[k] for c in image]) for k in range(d)])
+    image = turn.move_all(cells, shift)
+    spots = [index.get((cell, s), -1) for cell, (_, s) in zip(image, board, strict=True)]
+    if -1 in spots:
         return None
-    if set(grid.moved(puzzle.loose, move)) != set(puzzle.loose):
+    loose = puzzle.loose
+    if loose and any(
+        (board[j] in loose) != (spot in loose) for spot, j in zip(board, spots, strict=True)
+    ):
         return None
-    return move
+    return tuple(spots)
 
 
-def _permutation(
-    puzzle: Puzzle, shapes: list[frozenset[Shape]], images: list[frozenset[Shape]]
-) -> tuple[int, ...] | None:
-    """The piece each piece's image is, matching orientations and copies; None if some is none."""
+def _images(
+    puzzle: Puzzle, turn: Turn, shapes: list[frozenset[Shape]]
+) -> Callable[[int, int], bool]:
+    """Whether the image of piece i's orientations under `turn` are piece j's: where pieces
+    turn and have one drawing each, their orientations are orbits of a normal subgroup, so one
+    orientation's image tells."""
+    grid = puzzle.grid
+    if puzzle.rotate and all(len(piece.drawings) == 1 for piece in puzzle.pieces):
+        ones = [
+            grid.normalise(grid.moved(bases(puzzle, piece)[0], turn.move))
+            for piece in puzzle.pieces
+        ]
+        return lambda i, j: ones[i] in shapes[j]
+    images = [frozenset(grid.normalise(grid.moved(s, turn.move)) for s in ss) for ss in shapes]
+    return lambda i, j: images[i] == shapes[j]
+
+
+def _permutation(puzzle: Puzzle, same: Callable[[int, int], bool]) -> tuple[int, ...] | None:
+    """The piece each piece's image is, matching orientations (`same`) and copies; None if some
+    is none."""
     used: set[int] = set()
     mapping: list[int] = []
-    for i, image in enumerate(images):
+    pieces = puzzle.pieces
+    for i in range(len(pieces)):
         match = next(
             (
                 j
-                for j, shape in enumerate(shapes)
-                if j not in used
-                and shape == image
-                and puzzle.pieces[j].bounds == puzzle.pieces[i].bounds
+                for j in range(len(pieces))
+                if j not in used and pieces[j].bounds == pieces[i].bounds and same(i, j)
             ),
             None,
         )
@@ -90,23 +112,60 @@ def _permutation(
 
 
 class Coder:
-    """Placements as codes, and symmetries acting on codes."""
+    """Placements as codes, and symmetries acting on them, each in a few operations on integers.
+
+    A code is (piece, key): the key orders a piece's placements as their spots' order keys,
+    sorted, compare (Knuth's order). Each spot has a frame index, its `Frame` position times
+    the number of kinds plus its kind's rank, which grows with its order key; a placement's
+    mask has bit `top - index` for each of its spots, so that of two placements the one whose
+    least differing spot comes first has the greater mask, and the key is the mask negated. A
+    shift moves every index alike, so the mask of a placement is its base's shifted right; the
+    mask of its image under a symmetry is the sum of its spots' images' bits."""
 
     def __init__(self, puzzle: Puzzle, every: Sequence[Placement]) -> None:
-        self.puzzle = puzzle
-        self.key = puzzle.grid.order_key
-        self.codes = {self.code(pl) for pl in every}
-        self.maps: dict[Symmetry, dict[tuple[int, ...], tuple[int, ...]]] = {}
+        self.puzzle, self.every = puzzle, every
+        frame = Frame.of(puzzle)
+        d = puzzle.grid.dims
+        kinds = sorted(frame.masks, key=lambda kind: (kind[1], kind[0]))
+        self.kinds = len(kinds)
+        rank = {kind: r for r, kind in enumerate(kinds)}
+        top = frame.length * self.kinds - 1
+        self.bits = [
+            1 << (top - at * self.kinds - rank[(cell[d:], s)])
+            for at, (cell, s) in zip(frame.spots, puzzle.board, strict=True)
+        ]
+        self.masks = [[0] * len(bases(puzzle, piece)) for piece in puzzle.pieces]
+        self.placed: list[list[Placement]] = [[] for _ in puzzle.pieces]
+        for pl in every:  # a base's mask, from its first placement
+            self.placed[pl.piece].append(pl)
+            if not self.masks[pl.piece][pl.base]:
+                mask = sum([self.bits[c] for c in pl.cells])
+                self.masks[pl.piece][pl.base] = mask << pl.at * self.kinds
+        self.turned: dict[Symmetry, list[int]] = {}
+        self.sorted: dict[int, list[tuple[Code, Placement]]] = {}
+
+    def of_piece(self, i: int) -> list[tuple[Code, Placement]]:
+        """The placements of piece i with their codes, least code first (sorted once)."""
+        found = self.sorted.get(i)
+        if found is None:
+            code = self.code
+            found = self.sorted[i] = sorted(
+                [(code(pl), pl) for pl in self.placed[i]], key=lambda pair: pair[0]
+            )
+        return found
 
     def code(self, pl: Placement) -> Code:
         """The code of a placement."""
-        return (pl.piece, tuple(sorted(self.key(spot) for spot in pl.spots)))
+        return (pl.piece, -(self.masks[pl.piece][pl.base] >> pl.at * self.kinds))
 
-    def image(self, sym: Symmetry, code: Code) -> Code:
+    def image(self, sym: Symmetry, pl: Placement) -> Code:
         """The code of a placement's image under `sym`."""
-        keys = self.maps.get(sym)
-        if keys is None:  # each board spot's key and its image's, once per symmetry
-            keys = self.maps[sym] = {
-                self.key(spot): self.key((sym.move(spot[0]), spot[1])) for spot in self.puzzle.board
-            }
-        return (sym.pieces[code[0]], tuple(sorted([keys[k] for k in code[1]])))
+        bits = self.turned.get(sym)
+        if bits is None:
+            bits = self.turned[sym] = [self.bits[j] for j in sym.spots]
+        return (sym.pieces[pl.piece], -sum(map(bits.__getitem__, pl.cells)))
+
+
+def _moved(cell: Cell, by: Sequence[int], d: int) -> Cell:
+    """`cell` translated by `by` (its first d coordinates)."""
+    return tuple([c + v for c, v in zip(cell[:d], by, strict=True)]) + cell[d:]

@@ -219,9 +219,10 @@ def test_a_spec_is_read_in_linear_time(tmp_path: Path, lines: list[str], answer:
 
 
 def test_the_timeout_bounds_building_a_tiling_for_dlx_output(tmp_path: Path) -> None:
-    lines = ["[0-Z][0-Z]"] + [f"0:1|q_{c} [0-u][0-v]" for c in "ABCDEFGHIJKL"]
+    # two squares of 31 x 31, two copies each, on 62 x 62: 2 million cells in placements
+    lines = ["[0-Z][0-Z]"] + [f"0:2|q_{c} [0-u][0-u]" for c in "AB"]
     started = time.monotonic()
-    done = probe("dlx", "tile", spec(tmp_path, lines), "--dlx", "--timeout", "0.5", seconds=60)
+    done = probe("dlx", "tile", spec(tmp_path, lines), "--dlx", "--timeout", "0.1", seconds=60)
     assert time.monotonic() - started < 20
     assert (done.returncode, done.stdout) == (3, "")
     assert one_line(done) == "dlx: unknown: the timeout ran out\n"

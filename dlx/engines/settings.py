@@ -145,6 +145,10 @@ class SearchSettings:
     stopped: Callable[[Frontier], None] | None = None
     batch: int = 1
     layout: object | None = None  # a dlx.engines.bitset.layout.Layout (which checks it)
+    shared_memo: bool = False
+    """Whether a bitset search keeps its memo of failures in its table's, shared with the
+    searches of the same problem in this process that asked before and after it (the parts of a
+    parallel search); else it starts with an empty one, its figures independent of others'."""
 
     def __post_init__(self) -> None:
         """Refuse an unknown item choice, a limit below 1, a bad budget, an unknown engine."""

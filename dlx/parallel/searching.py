@@ -157,7 +157,9 @@ def _asked(problem: Problem[K], settings: Settings) -> SearchSettings:
     in batches (no one looks at the statistics or the pruning check's calls before the part
     is done)."""
     asked = settings.below(problem, (), settings.prune, None)
-    return asked.replace(batch=BATCH, count_to=0 if settings.solutions else NO_LIMIT)
+    return asked.replace(
+        batch=BATCH, count_to=0 if settings.solutions else NO_LIMIT, shared_memo=True
+    )
 
 
 def _run(

@@ -253,19 +253,21 @@ static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *choi
     return o;
 }
 
-/* Table.search(givens, max_nodes, timeout, progress, signals, count_to, choice, region_limit):
-   a new search, `choice` (plan, narrow) or (plan, narrow, watch); `count_to`, the number of the
-   first solution handed back (0 or 1: every one): those before it are counted where they are
-   found and never leave C. */
+/* Table.search(givens, max_nodes, timeout, progress, signals, count_to, choice, region_limit[,
+   shared]): a new search, `choice` (plan, narrow) or (plan, narrow, watch); `count_to`, the
+   number of the first solution handed back (0 or 1: every one): those before it are counted
+   where they are found and never leave C; `shared`, its memo of failures the table's, which
+   the searches that ask share (unless another holds it now). */
 static PyObject *Table_search(TableObject *t, PyObject *args) {
     PyObject *givens, *timeout, *progress, *choice;
     long long max_nodes, count_to;
-    int signals, limit;
-    if (!PyArg_ParseTuple(args, "OLOOpLOi", &givens, &max_nodes, &timeout, &progress, &signals,
-                          &count_to, &choice, &limit))
+    int signals, limit, shared = 0;
+    if (!PyArg_ParseTuple(args, "OLOOpLOi|p", &givens, &max_nodes, &timeout, &progress,
+                          &signals, &count_to, &choice, &limit, &shared))
         return NULL;
     SearchObject *o = new_search(t, givens, choice, limit);
     if (o == NULL) return NULL;
+    if (shared) bs_search_share(&o->s, &t->table);
     if (binding_search_init(&o->b, progress, timeout, signals) < 0) {
         Py_DECREF(o);
         return NULL;
@@ -311,7 +313,7 @@ static PyGetSetDef Table_getset[] = {
 static PyMethodDef Table_methods[] = {
     {"search", (PyCFunction)Table_search, METH_VARARGS,
      "search(givens, max_nodes, timeout, progress, signals, count_to, (plan, narrow[, watch]), "
-     "region_limit)."},
+     "region_limit[, shared])."},
     {"estimate", (PyCFunction)Table_estimate, METH_VARARGS,
      "estimate(givens, (plan, narrow[, watch]), region_limit, probes, seed): (nodes, updates, "
      "counted)."},

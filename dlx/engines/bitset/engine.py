@@ -235,6 +235,6 @@ def _run_compiled(
     """The generator of a compiled bitset search, its counters kept in `stats`."""
 
     def search(*begun: Any) -> Any:
-        return built.table.search(*begun, choice, built.region_limit)
+        return built.table.search(*begun, choice, built.region_limit, settings.shared_memo)
 
     return follow_settings(search, stats, settings)

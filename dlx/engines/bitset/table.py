@@ -51,6 +51,9 @@ class Table:
     class_size: list[int] = field(default_factory=list)
     class_mask: list[int] = field(default_factory=list)
     regions: bool = False
+    memo: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """The memo of failures' slots the searches that ask share (csrc/bitset.h), one at a time."""
+    memo_lent: bool = False
 
     def bit(self, other: int) -> int:
         """The bit of other item `other`."""

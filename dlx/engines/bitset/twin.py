@@ -254,6 +254,9 @@ def dance(
     stats.status = Status.RUNNING
     plan, narrow, *watch = choice
     search = Search(table, plan, limit, narrow, *watch)
+    shared = settings.shared_memo and search.memo.on and not table.memo_lent
+    if shared:  # the table's memo, held while this search runs (bs_search_share)
+        search.memo.slots, table.memo_lent = table.memo, True
     budgets.share = search.share
     counts = [0, 0, 0]  # nodes, updates, solutions
     status = Status.CLOSED
@@ -264,6 +267,8 @@ def dance(
         status = yield from _search(search, list(settings.givens), stats, budgets, counts)
     finally:
         publish(stats, counts[0], counts[1], counts[2], budgets.started, status)
+        if shared:
+            table.memo_lent = False
 
 
 def _search(

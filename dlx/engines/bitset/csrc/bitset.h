@@ -45,7 +45,10 @@
    once, nothing decided and nothing tried. Tilings reach a dead state many ways (pieces
    swapped between places of the same shape, the same hole left by other placements), so the
    tree loses those repeats: 0.69x the nodes on pentominoes in 6 x 10. A slot of zeros holds
-   no key (every state covers a cell or holds a piece). */
+   no key (every state covers a cell or holds a piece). What fails fails in every search of
+   the table, so the searches that ask (the parts of a parallel search in one process: each
+   searches a subtree) share the table's memo, one at a time (bs_search_share); the others
+   each start with an empty one, so that a search's figures never depend on those before. */
 #ifndef DLX_BITSET_H
 #define DLX_BITSET_H
 
@@ -109,6 +112,10 @@ typedef struct {
     uint64_t reach;  /* the sizes below 64 that pieces of the classes' sizes can sum to */
     bs_word class_mask[BS_MAX_CLASSES][BS_MAX_WORDS]; /* the pieces of each size, by bit */
     int *class_of;   /* per other: its size class, or -1 */
+    /* the memo of failures the searches that ask share (bs_search_share), one at a time */
+    bs_word *memo;
+    uint64_t memo_mask;
+    int memo_lent;   /* whether a search holds it now */
 } bs_table;
 
 enum { BS_RUNNING, BS_EXHAUSTED, BS_BUDGET, BS_CLOSED };
@@ -147,6 +154,7 @@ struct bs_search {
     int region_limit;
     bs_word *memo;      /* the memo of failures' slots (words each), or NULL: no memo */
     uint64_t memo_mask; /* its slots less one (a power of two less one) */
+    bs_table *lender;   /* the table whose memo it holds (bs_search_share), or NULL: its own */
     int *opts, base;    /* option numbers chosen: the givens, then one per level */
     long long *profile;
     int level, step, status, max_level;
@@ -165,6 +173,7 @@ void bs_table_free(bs_table *t);
 int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngivens,
                    const int *plan, int nplan, int narrow, const int *watch, int nwatch,
                    int region_limit);
+int bs_search_share(bs_search *s, bs_table *t);
 void bs_search_free(bs_search *s);
 int bs_run(bs_search *s);
 int bs_level_options(bs_search *s, int k, int *out, int *n, int *taken);

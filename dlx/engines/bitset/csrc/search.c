@@ -186,8 +186,27 @@ void bs_search_free(bs_search *s) {
     free(s->watch);
     free(s->opts);
     free(s->profile);
-    free(s->memo);
+    if (s->lender != NULL) s->lender->memo_lent = 0; /* (its memo stays with the table) */
+    else free(s->memo);
     memset(s, 0, sizeof *s);
+}
+
+/* Let search s (just set up on table t) keep its memo of failures in t's, shared with the
+   searches of t that asked before and after it, where t's is not held by another search now:
+   1, or 0 where s keeps its own (or has none: counted others). */
+int bs_search_share(bs_search *s, bs_table *t) {
+    if (s->t != t || s->memo == NULL || s->lender != NULL || t->memo_lent) return 0;
+    if (t->memo == NULL) { /* the first to ask: its memo becomes the table's */
+        t->memo = s->memo;
+        t->memo_mask = s->memo_mask;
+    } else {
+        free(s->memo);
+        s->memo = t->memo;
+        s->memo_mask = t->memo_mask;
+    }
+    t->memo_lent = 1;
+    s->lender = t;
+    return 1;
 }
 
 /* Allocate a search's arrays: a level for each primary cell, plan piece and final option. */

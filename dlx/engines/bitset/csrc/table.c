@@ -34,6 +34,7 @@ void bs_table_free(bs_table *t) {
     free(t->hi);
     free(t->near);
     free(t->class_of);
+    free(t->memo);
     memset(t, 0, sizeof *t);
 }
 

@@ -241,16 +241,17 @@ class Problem(Generic[K]):
             raise DuplicateOptionKeyError("options by number go into a problem that has none")
         if len(options) > MAX_OPTIONS:
             raise SizeLimitError(f"more than {MAX_OPTIONS} options (the limit)")
-        nodes = sum(map(len, options))
+        lengths = list(map(len, options))
+        nodes = sum(lengths)
         if nodes > MAX_OPTION_NODES:
             raise SizeLimitError(f"the options name more than {MAX_OPTION_NODES} items in all")
-        if options and (min(map(len, options)) < 1 or min(map(min, options)) < 0):
+        if options and (min(lengths) < 1 or min(map(min, options)) < 0):
             raise EmptyOptionError("an option by number is empty or names no item")
         if options and max(map(max, options)) >= len(self.items):
             raise UnknownItemError("an option by number names an item past the last")
-        zeros = [(0,) * n for n in range(max(map(len, options), default=0) + 1)]
+        zeros = [(0,) * n for n in range(max(lengths, default=0) + 1)]
         self.options = list(options)
-        self.colours = [zeros[len(items)] for items in options]
+        self.colours = list(map(zeros.__getitem__, lengths))
         self.keys = list(range(len(options)))  # type: ignore[arg-type]  # (keys are numbers)
         self._key_index = dict(zip(self.keys, range(len(options)), strict=True))
         self.option_nodes = nodes

@@ -84,9 +84,9 @@ def _reachable(
     (True where the totals grow past `MOST_TOTALS`: not refuted)."""
     options: list[set[tuple[int, ...]]] = [set() for _ in puzzle.pieces]
     seen: set[tuple[int, int, int]] = set()
-    spots = puzzle.board
+    of = [colour(cell) for cell, _ in puzzle.board]  # (each board spot's, by its index)
     for pl in placed:  # a placement's counts follow from its base and its first cell's colour
-        key = (pl.piece, pl.base, colour(spots[pl.cells[0]][0] if pl.cells else pl.spots[0][0]))
+        key = (pl.piece, pl.base, of[pl.cells[0]] if pl.cells else colour(pl.spots[0][0]))
         if key not in seen:
             seen.add(key)
             options[pl.piece].add(_counts([cell for cell, _ in pl.spots], colours, colour))

@@ -240,6 +240,8 @@ class Frame:
 
     def position(self, cell: Sequence[int]) -> int:
         """The bit of a cell's translating coordinates (relative to the box's corner)."""
+        if len(self.strides) == 2:  # (the common grids, at a third of the cost)
+            return cell[0] * self.strides[0] + cell[1]
         return sum(c * stride for c, stride in zip(cell, self.strides, strict=False))
 
     def fitting(self, shape: Shape, room: int) -> tuple[list[int], list[tuple[int, ...]]]:
@@ -251,15 +253,16 @@ class Frame:
         if any(top >= size for top, size in zip(tops, self.sizes, strict=True)):
             return [], []
         fits = -1
-        for cell, s in shape:
-            fits &= self.masks.get((cell[d:], s), 0) >> self.position(cell)
+        offsets = [self.position(cell) for cell, _ in shape]
+        for (cell, s), offset in zip(shape, offsets, strict=True):
+            fits &= self.masks.get((cell[d:], s), 0) >> offset
             if not fits:
                 return [], []
         ats = list(_ones(fits))
         del ats[room // len(shape) + 1 :]
         columns = []
-        for cell, s in shape:
-            column, offset = self.cells[(cell[d:], s)], self.position(cell)
+        for (cell, s), offset in zip(shape, offsets, strict=True):
+            column = self.cells[(cell[d:], s)]
             columns.append([column[at + offset] for at in ats])
         return ats, list(zip(*columns, strict=True))
 

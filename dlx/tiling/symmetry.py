@@ -63,8 +63,11 @@ class _Ties:
     def __init__(
         self, puzzle: Puzzle, group: list[Symmetry], coder: Coder, chosen: list[Placement], p: int
     ) -> None:
-        self.puzzle, self.group, self.coder, self.chosen = puzzle, group, coder, chosen
-        self.index = {coder.code(pl): k for k, pl in enumerate(chosen) if pl.piece == p}
+        self.puzzle, self.group, self.coder = puzzle, group, coder
+        self.keyed: list[list[tuple[int, Placement]]] = [[] for _ in puzzle.pieces]
+        for k, pl in enumerate(chosen):  # each piece's placements, with their keys
+            self.keyed[pl.piece].append((k, pl))
+        self.index = {coder.code(pl): k for k, pl in self.keyed[p]}
         self.names: list[str] = []
         self.extra: dict[int, list[str]] = {}
 
@@ -74,8 +77,8 @@ class _Ties:
             name = f"sym{self.group.index(sym) + 1}{self.puzzle.pieces[q].name}"
             if name not in self.names:
                 self.names.append(name)
-                for k, pl in enumerate(self.chosen):
-                    if pl.piece == q and self.coder.image(sym, pl) < self.coder.code(pl):
+                for k, pl in self.keyed[q]:
+                    if self.coder.image(sym, pl) < self.coder.code(pl):
                         self.extra.setdefault(k, []).append(name)
             self.extra.setdefault(self.index[code], []).append(name)
 
@@ -84,11 +87,19 @@ def _restricted_piece(
     puzzle: Puzzle, group: list[Symmetry], coder: Coder
 ) -> tuple[int, dict[Code, list[Symmetry]]] | None:
     """The piece p whose placements are cut to one per orbit, and its kept placements, each with
-    the symmetries that fix it; None where no piece used once is fixed by every symmetry."""
-    best: tuple[int, dict[Code, list[Symmetry]]] | None = None
-    for i, piece in enumerate(puzzle.pieces):
-        if piece.bounds != (1, 1) or any(sym.pieces[i] != i for sym in group):
-            continue
+    the symmetries that fix it; None where no piece used once is fixed by every symmetry. Of
+    the pieces that leave as few, the first; a piece of n placements leaves n / (|group| + 1)
+    at least (its orbits have at most that many each), so it is looked at only where that
+    could beat the best found, fewest placements first."""
+    best: tuple[tuple[int, int], int, dict[Code, list[Symmetry]]] | None = None
+    candidates = [
+        i
+        for i, piece in enumerate(puzzle.pieces)
+        if piece.bounds == (1, 1) and all(sym.pieces[i] == i for sym in group)
+    ]
+    for i in sorted(candidates, key=lambda i: len(coder.placed[i])):
+        if best is not None and -(-len(coder.placed[i]) // (len(group) + 1)) > best[0][0]:
+            break
         kept: dict[Code, list[Symmetry]] = {}
         seen: set[Code] = set()
         for code, pl in coder.of_piece(i):
@@ -97,9 +108,9 @@ def _restricted_piece(
             images = [coder.image(sym, pl) for sym in group]
             seen.update(images)
             kept[code] = [sym for sym, image in zip(group, images, strict=False) if image == code]
-        if best is None or _score(kept) < _score(best[1]):
-            best = (i, kept)
-    return best
+        if best is None or (_score(kept), i) < (best[0], best[1]):
+            best = (_score(kept), i, kept)
+    return None if best is None else (best[1], best[2])
 
 
 def _score(kept: dict[Code, list[Symmetry]]) -> tuple[int, int]:
@@ -112,7 +123,7 @@ def _tie_breaker(puzzle: Puzzle, fixing: list[Symmetry], coder: Coder, p: int) -
     for q, piece in enumerate(puzzle.pieces):
         if q == p or piece.bounds != (1, 1) or any(sym.pieces[q] != q for sym in fixing):
             continue
-        if all(coder.image(sym, pl) != code for code, pl in coder.of_piece(q) for sym in fixing):
+        if all(coder.image(sym, pl) != coder.code(pl) for pl in coder.placed[q] for sym in fixing):
             return q
     return None
 

@@ -63,25 +63,34 @@ def break_with_copies(
 def _copied_piece(
     puzzle: Puzzle, group: list[Symmetry], coder: Coder
 ) -> tuple[int, dict[Code, Code]]:
-    """The piece T every symmetry maps onto itself with the fewest classes of placements, and
-    the class (least image) of each of its placements."""
-    best: tuple[int, dict[Code, Code]] | None = None
-    for i, piece in enumerate(puzzle.pieces):
-        if piece.bounds[0] < 1 or any(sym.pieces[i] != i for sym in group):
-            continue
-        placed = coder.of_piece(i)
-        if not placed:  # the piece fits nowhere: no solution to break
-            return i, {}
-        classes = {
-            code: min([code, *(coder.image(sym, pl) for sym in group)]) for code, pl in placed
-        }
-        if best is None or len(set(classes.values())) < len(set(best[1].values())):
-            best = (i, classes)
-    if best is None:
+    """The piece T every symmetry maps onto itself with the fewest classes of placements (the
+    first of those), and the class (least image) of each of its placements; a piece of n
+    placements has n / (|group| + 1) classes at least, so it is looked at only where that
+    could beat the best found, fewest placements first."""
+    candidates = [
+        i
+        for i, piece in enumerate(puzzle.pieces)
+        if piece.bounds[0] >= 1 and all(sym.pieces[i] == i for sym in group)
+    ]
+    if not candidates:
         raise TileError(
             "--unique needs a piece, or a piece's copies, that every symmetry maps onto itself"
         )
-    return best
+    nowhere = [i for i in candidates if not coder.placed[i]]
+    if nowhere:  # the piece fits nowhere: no solution to break
+        return nowhere[0], {}
+    best: tuple[int, int, dict[Code, Code]] | None = None
+    for i in sorted(candidates, key=lambda i: len(coder.placed[i])):
+        if best is not None and -(-len(coder.placed[i]) // (len(group) + 1)) > best[0]:
+            break
+        placed = coder.of_piece(i)
+        classes = {
+            code: min([code, *(coder.image(sym, pl) for sym in group)]) for code, pl in placed
+        }
+        if best is None or (len(set(classes.values())), i) < (best[0], best[1]):
+            best = (len(set(classes.values())), i, classes)
+    assert best is not None
+    return best[1], best[2]
 
 
 def _least_of_alike(

@@ -91,6 +91,11 @@ class BoardRun(ABC):
         """The exit when no board is found."""
         return fail("no solution")
 
+    def none_counted(self) -> BaseException:
+        """The exit when a count (or `--json`) finds no board: nothing more on standard
+        output."""
+        return fail("no solution")
+
     def error(self, message: str) -> BaseException:
         """The exit for bad input, `message` saying what is wrong."""
         return fail(message)
@@ -134,7 +139,7 @@ def run_boards(asked: Asked, run: BoardRun) -> None:
         show_stats=asked.show_stats,
         as_json=asked.as_json,
         show=show,
-        none=run.none if listing else None,
+        none=run.none if listing else run.none_counted,
         described=run.described() if asked.as_json and not asked.count_only else None,
     )
 

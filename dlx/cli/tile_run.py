@@ -78,6 +78,9 @@ class TileRun(BoardRun):
         refuted = self.puzzle.tiling(self.unique).refuted
         return fail("no solution" + (f": {refuted}" if refuted else ""))
 
+    def none_counted(self) -> BaseException:
+        return self.none()
+
     def described(self) -> dict[str, Any]:
         """Each label's piece and copy."""
         labels = self.puzzle.labels().items()

@@ -38,6 +38,15 @@ def test_the_hexiamonds_trapezoid_is_refuted_and_dlx_tile_says_why() -> None:
     assert result.stderr == f"dlx: no solution: {puzzle.tiling(False).refuted}\n"
 
 
+def test_a_count_of_a_refuted_board_says_why_too() -> None:
+    reason = Puzzle.open(TRAPEZOID).tiling(False).refuted
+    result = invoke_dlx(["tile", "--count", str(TRAPEZOID)])
+    assert (result.exit_code, result.stdout) == (1, "0\n")
+    assert result.stderr == f"dlx: no solution: {reason}\n"
+    result = invoke_dlx(["queens", "3", "--count"])  # (other puzzles' words unchanged)
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "0\n", "dlx: no solution\n")
+
+
 def test_a_solvable_board_is_never_refuted() -> None:
     for board, pieces, grid in [
         ("6x10", "pentominoes", None),

@@ -17,9 +17,7 @@ from typing import TYPE_CHECKING
 
 from dlx.engines.bitset import COMPILED, plan
 from dlx.engines.bitset.layout import Layout, Numbered, numbered
-from dlx.engines.bitset.plan import SEED, twin_estimate
-from dlx.engines.bitset.table import build_table
-from dlx.engines.bitset.twin import Search, dance
+from dlx.engines.bitset.plan import SEED
 from dlx.engines.counters import follow_settings
 from dlx.engines.settings import SearchSettings
 from dlx.engines.which_core import kept, new_kept, pick, told
@@ -152,6 +150,9 @@ def built_for(problem: Problem[Any], layout: Layout | None, core: str) -> Built:
         built = Built(problem, layout)
         args = _table_args(problem, built.numbered)
         if core == "python":
+            # (the twin's table, loaded where it is asked for: 6 ms of a compiled start)
+            from dlx.engines.bitset.table import build_table
+
             built.table = build_table(*args)
         else:
             built.table = _bitset.Table(*args)
@@ -214,6 +215,10 @@ def _estimate(built: Built, core: str, choice: Choice, probes: int) -> tuple[flo
     """The nodes, updates and cells counted of the search from the root under `choice`, as
     `probes` of Knuth's random paths estimate them (the same on both cores)."""
     if core == "python":
+        # (the twin, loaded where it is asked for: 6 ms of a compiled start)
+        from dlx.engines.bitset.estimate import twin_estimate
+        from dlx.engines.bitset.twin import Search
+
         search = Search(built.table, choice[0], built.region_limit, choice[1], choice[2])
         return twin_estimate(search, probes)
     figures: tuple[float, float, float] = built.table.estimate(
@@ -226,6 +231,8 @@ def _run_twin(
     built: Built, choice: Choice, stats: Stats, settings: SearchSettings
 ) -> Generator[list[int], None, None]:
     """The generator of the twin's search."""
+    from dlx.engines.bitset.twin import dance  # (loaded where asked for, as `_estimate` says)
+
     return dance(built.table, choice, built.region_limit, stats, settings)
 
 

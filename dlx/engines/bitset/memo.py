@@ -31,6 +31,16 @@ class Memo:
         self.on = not table.counted  # (a table with counted others has no memo)
         self.states: list[int] = []  # per level: the solutions before it, where it is a state
 
+    def share(self) -> bool:
+        """Keep the slots in the table's memo, which the searches of the table that ask share,
+        where no other search holds it now (csrc/search.c's bs_search_share): whether it does
+        (the search gives it back as it ends)."""
+        table = self.table
+        if not self.on or table.memo_lent:
+            return False
+        self.slots, table.memo_lent = table.memo, True
+        return True
+
     def key(self, board: int) -> tuple[int, tuple[int, ...]]:
         """The slot of `board` and its key: the words of its cells covered, then those of its
         others (set: used up)."""

@@ -254,9 +254,7 @@ def dance(
     stats.status = Status.RUNNING
     plan, narrow, *watch = choice
     search = Search(table, plan, limit, narrow, *watch)
-    shared = settings.shared_memo and search.memo.on and not table.memo_lent
-    if shared:  # the table's memo, held while this search runs (bs_search_share)
-        search.memo.slots, table.memo_lent = table.memo, True
+    shared = settings.shared_memo and search.memo.share()
     budgets.share = search.share
     counts = [0, 0, 0]  # nodes, updates, solutions
     status = Status.CLOSED

@@ -19,9 +19,10 @@ from dlx import EngineOptionError, FailureMemo, Problem, Stats, Status, count, s
 from dlx.engines.bitset import COMPILED
 from dlx.engines.bitset.engine import built_for, fits
 from dlx.engines.bitset.engine import pick_core as bitset_core
+from dlx.engines.bitset.estimate import twin_estimate
 from dlx.engines.bitset.layout import Layout
 from dlx.engines.bitset.memo import Memo
-from dlx.engines.bitset.plan import PROBES, SEED, twin_estimate
+from dlx.engines.bitset.plan import PROBES, SEED
 from dlx.engines.bitset.twin import Search
 from dlx.errors import CoreUnavailableError
 from dlx.tiling.build import Tiling, build, engine_keywords

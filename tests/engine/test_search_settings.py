@@ -84,11 +84,11 @@ def test_the_settings_are_made_as_a_frozen_dataclass_makes_them() -> None:
 
 def test_search_settings_take_every_keyword_of_solve_but_stats() -> None:
     """Whatever `solve` learns, `count` and `first` (which pass their keywords on) learn too, and
-    the settings object has a field for it (and three of its own: what `count`, the parallel
-    parts and `solve` without `stats` set, `count_to`, `stopped` and `batch`)."""
+    the settings object has a field for it (and four of its own: what `count`, the parallel
+    parts and `solve` without `stats` set, `count_to`, `stopped`, `batch` and `shared_memo`)."""
     keywords = set(signature(solve).parameters) - {"problem", "stats"}
     fields = set(vars(SearchSettings()))
-    assert fields == keywords | {"count_to", "stopped", "batch"}
+    assert fields == keywords | {"count_to", "stopped", "batch", "shared_memo"}
     own = set(signature(search_settings).parameters) - {"problem", "rest"}
     assert own == {"givens", "prefer", "item_order"} and own <= keywords  # by key: numbered
     with pytest.raises(TypeError, match="count_to"):

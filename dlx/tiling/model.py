@@ -198,14 +198,16 @@ class Frame:
     so that a shape moved past the box's edge lands on empty bits rather than the next row. A
     shape fits where every one of its spots' masks, moved back by the spot's position, has a
     bit: one shift and one `&` of the masks per spot, in C, rather than one test per shift.
-    `cells` gives, per kind, the board's index of the spot at each position (-1: none)."""
+    `cells` gives, per kind, the board's index of the spot at each position (-1: none): a list
+    through the box, or where kinds are many (a spec's suffixes), a dict of the kind's spots
+    alone, so that the frame stays within a few times the board's size."""
 
     grid: Grid
     low: list[int]
     sizes: list[int]
     strides: list[int]
     masks: dict[Kind, int]
-    cells: dict[Kind, list[int]]
+    cells: dict[Kind, list[int] | dict[int, int]]
     spots: list[int]
     """The position of each of the board's spots, by its index."""
 
@@ -221,12 +223,14 @@ class Frame:
         frame = cls(puzzle.grid, low, sizes, strides, {}, {}, [])
         bits: dict[Kind, bytearray] = {}
         length = strides[0] * sizes[0]
+        kinds = len({(cell[d:], s) for cell, s in puzzle.board})
+        sparse = kinds * length > 16 * len(puzzle.board) + 65536
         for index, (cell, s) in enumerate(puzzle.board):
             at = frame.position([c - v for c, v in zip(cell, low, strict=False)])
             kind = (cell[d:], s)
             if kind not in bits:
                 bits[kind] = bytearray(length // 8 + 1)
-                frame.cells[kind] = [-1] * length
+                frame.cells[kind] = {} if sparse else [-1] * length
             bits[kind][at >> 3] |= 1 << (at & 7)
             frame.cells[kind][at] = index
             frame.spots.append(at)

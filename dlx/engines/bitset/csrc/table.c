@@ -249,6 +249,30 @@ static long long cover_entries(const bs_table *t) {
     return total;
 }
 
+/* Cell p's lists, one per pattern q of its neighbours, from its entries [from, to) of `at`
+   (options by number) with their patterns: list q holds, in order, those whose pattern misses
+   q. Each entry is filed under every q within the complement of its pattern (counted, then
+   placed, into `slot`), so the work is the lists' length, not their number times the entries. */
+static void cover_cell(bs_table *t, lists_made *l, int p, int from, int to, const int *at,
+                       const int *pattern, int *slot) {
+    int full = (1 << t->nbr_n[p]) - 1, end[(1 << BS_NEAR) + 1] = {0};
+    for (int j = from; j < to; j++)
+        for (int free = full & ~pattern[j], q = free;; q = (q - 1) & free) {
+            end[q]++;
+            if (!q) break;
+        }
+    for (int q = 0, sum = 0; q <= full; q++) sum += end[q], end[q] = sum - end[q]; /* starts */
+    for (int j = from; j < to; j++)
+        for (int free = full & ~pattern[j], q = free;; q = (q - 1) & free) {
+            slot[end[q]++] = at[j]; /* (end[q]: where list q ends, once all are placed) */
+            if (!q) break;
+        }
+    for (int q = 0, e = 0; q <= full; q++) {
+        t->cover_heads[t->cover_at[p] + q] = start_list(l);
+        for (; e < end[q]; e++) add_entry(t, l, slot[e]);
+    }
+}
+
 /* Each primary cell's lists of the options covering it (those without a primary item left
    out), by option number, one per pattern of its neighbours: the options that cover none of
    the neighbours the pattern holds covered. 0, or -1 when memory runs out. */
@@ -279,19 +303,25 @@ static int cover_lists(bs_table *t, lists_made *l) {
             for (bs_word w = t->mask[(size_t)k * t->words + i] & t->primary[i]; w; w &= w - 1)
                 at[start[i * 64 + __builtin_ctzll(w)]++] = k;
     }
-    for (int j = 0, p = 0; p < P; p++) /* each entry's pattern, worked out once for every q */
-        for (; j < start[p]; j++) pattern[j] = on_neighbours(t, p, at[j]);
-    for (int p = 0, from = 0; p < P; from = start[p], p++) /* start[p]: where p's end */
-        for (int q = 0; q < 1 << t->nbr_n[p]; q++) {
-            t->cover_heads[t->cover_at[p] + q] = start_list(l);
-            for (int j = from; j < start[p]; j++)
-                if (!(pattern[j] & q)) add_entry(t, l, at[j]);
+    size_t most = 1; /* the most entries one cell's lists take */
+    for (int j = 0, p = 0; p < P; p++) { /* each entry's pattern, worked out once */
+        size_t entries = 0;
+        for (; j < start[p]; j++) {
+            pattern[j] = on_neighbours(t, p, at[j]);
+            entries += (size_t)1 << (t->nbr_n[p] - __builtin_popcount(pattern[j]));
         }
-    t->cover_heads[heads] = l->runs;
+        if (entries > most) most = entries;
+    }
+    int *slot = malloc(most * sizeof(int));
+    for (int p = 0, from = 0; slot != NULL && p < P; from = start[p], p++) /* start[p]: p's end */
+        cover_cell(t, l, p, from, start[p], at, pattern, slot);
+    int made = slot != NULL;
+    if (made) t->cover_heads[heads] = l->runs;
     free(start);
     free(at);
     free(pattern);
-    return 0;
+    free(slot);
+    return made ? 0 : -1;
 }
 
 /* Each primary cell's pattern cells: the BS_NEAR cells covered most often by the options
@@ -406,10 +436,10 @@ static int connected(const bs_table *t, const bs_word *m, const int *at, const i
                      int *todo) {
     bs_word seen[BS_MAX_WORDS] = {0};
     int first = -1, count = 0, total = 0;
-    for (int p = 0; p < t->positions; p++)
-        if (BIT(m, p)) {
+    for (int i = 0; i < t->cwords; i++)
+        for (bs_word w = m[i]; w; w &= w - 1) {
             total++;
-            if (first < 0) first = p;
+            if (first < 0) first = i * 64 + __builtin_ctzll(w);
         }
     if (first < 0) return 0;
     SET(seen, first);
@@ -479,10 +509,12 @@ static void make_borders(bs_table *t, const int *at, const int *nb) {
     for (int k = 0; k < t->options; k++) {
         const bs_word *m = t->mask + (size_t)k * t->words;
         bs_word *b = t->border + (size_t)k * t->cwords;
-        for (int p = 0; p < t->positions; p++)
-            if (BIT(m, p))
+        for (int i = 0; i < t->cwords; i++)
+            for (bs_word w = m[i]; w; w &= w - 1) {
+                int p = i * 64 + __builtin_ctzll(w);
                 for (int e = at[p]; e < at[p + 1]; e++)
                     if (!BIT(m, nb[e])) SET(b, nb[e]);
+            }
     }
 }
 

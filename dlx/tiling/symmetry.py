@@ -88,29 +88,25 @@ def _restricted_piece(
 ) -> tuple[int, dict[Code, list[Symmetry]]] | None:
     """The piece p whose placements are cut to one per orbit, and its kept placements, each with
     the symmetries that fix it; None where no piece used once is fixed by every symmetry. Of
-    the pieces that leave as few, the first; a piece of n placements leaves n / (|group| + 1)
-    at least (its orbits have at most that many each), so it is looked at only where that
-    could beat the best found, fewest placements first."""
-    best: tuple[tuple[int, int], int, dict[Code, list[Symmetry]]] | None = None
-    candidates = [
-        i
-        for i, piece in enumerate(puzzle.pieces)
-        if piece.bounds == (1, 1) and all(sym.pieces[i] == i for sym in group)
-    ]
-    for i in sorted(candidates, key=lambda i: len(coder.placed[i])):
-        if best is not None and -(-len(coder.placed[i]) // (len(group) + 1)) > best[0][0]:
-            break
-        kept: dict[Code, list[Symmetry]] = {}
+    the pieces that leave fewest (`_score`), the first (`Coder.fewest`)."""
+
+    def kept(i: int) -> tuple[tuple[int, int], dict[Code, list[Symmetry]]]:
+        found: dict[Code, list[Symmetry]] = {}
         seen: set[Code] = set()
         for code, pl in coder.of_piece(i):
             if code in seen:
                 continue
             images = [coder.image(sym, pl) for sym in group]
             seen.update(images)
-            kept[code] = [sym for sym, image in zip(group, images, strict=False) if image == code]
-        if best is None or (_score(kept), i) < (best[0], best[1]):
-            best = (_score(kept), i, kept)
-    return None if best is None else (best[1], best[2])
+            found[code] = [sym for sym, image in zip(group, images, strict=False) if image == code]
+        return _score(found), found
+
+    candidates = [
+        i
+        for i, piece in enumerate(puzzle.pieces)
+        if piece.bounds == (1, 1) and all(sym.pieces[i] == i for sym in group)
+    ]
+    return coder.fewest(candidates, group, kept)
 
 
 def _score(kept: dict[Code, list[Symmetry]]) -> tuple[int, int]:

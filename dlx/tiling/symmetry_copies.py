@@ -64,9 +64,7 @@ def _copied_piece(
     puzzle: Puzzle, group: list[Symmetry], coder: Coder
 ) -> tuple[int, dict[Code, Code]]:
     """The piece T every symmetry maps onto itself with the fewest classes of placements (the
-    first of those), and the class (least image) of each of its placements; a piece of n
-    placements has n / (|group| + 1) classes at least, so it is looked at only where that
-    could beat the best found, fewest placements first."""
+    first of those: `Coder.fewest`), and the class (least image) of each of its placements."""
     candidates = [
         i
         for i, piece in enumerate(puzzle.pieces)
@@ -79,18 +77,17 @@ def _copied_piece(
     nowhere = [i for i in candidates if not coder.placed[i]]
     if nowhere:  # the piece fits nowhere: no solution to break
         return nowhere[0], {}
-    best: tuple[int, int, dict[Code, Code]] | None = None
-    for i in sorted(candidates, key=lambda i: len(coder.placed[i])):
-        if best is not None and -(-len(coder.placed[i]) // (len(group) + 1)) > best[0]:
-            break
-        placed = coder.of_piece(i)
-        classes = {
-            code: min([code, *(coder.image(sym, pl) for sym in group)]) for code, pl in placed
+
+    def classes(i: int) -> tuple[tuple[int], dict[Code, Code]]:
+        least = {
+            code: min([code, *(coder.image(sym, pl) for sym in group)])
+            for code, pl in coder.of_piece(i)
         }
-        if best is None or (len(set(classes.values())), i) < (best[0], best[1]):
-            best = (len(set(classes.values())), i, classes)
-    assert best is not None
-    return best[1], best[2]
+        return (len(set(least.values())),), least
+
+    found = coder.fewest(candidates, group, classes)
+    assert found is not None  # (candidates is not empty)
+    return found
 
 
 def _least_of_alike(

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
-from dlx.tiling.grids import Cell, Shape, Spot
+from dlx.tiling.grids import Shape, Spot
 from dlx.tiling.model import Frame, Placement, Puzzle, bases
 from dlx.tiling.turns import Turn, turns
 
+R = TypeVar("R")
 Code = tuple[int, int]
 """A placement as compared: (piece, key), the key ordering a piece's placements as Knuth's
 order of their spots, sorted (`Coder`)."""
@@ -123,7 +125,7 @@ class Coder:
     mask of its image under a symmetry is the sum of its spots' images' bits."""
 
     def __init__(self, puzzle: Puzzle, every: Sequence[Placement]) -> None:
-        self.puzzle, self.every = puzzle, every
+        self.puzzle = puzzle
         frame = Frame.of(puzzle)
         d = puzzle.grid.dims
         kinds = sorted(frame.masks, key=lambda kind: (kind[1], kind[0]))
@@ -154,6 +156,25 @@ class Coder:
             )
         return found
 
+    def fewest(
+        self,
+        candidates: list[int],
+        group: list[Symmetry],
+        work: Callable[[int], tuple[tuple[int, ...], R]],
+    ) -> tuple[int, R] | None:
+        """Of the `candidates` (pieces), the first whose `work` scores least, and that work: a
+        score begins with the piece's orbits, and a piece of n placements has n / (|group| + 1)
+        of them at least, so its work is done only where that could beat the best found,
+        fewest placements first."""
+        best: tuple[tuple[int, ...], int, R] | None = None
+        for i in sorted(candidates, key=lambda i: len(self.placed[i])):
+            if best is not None and -(-len(self.placed[i]) // (len(group) + 1)) > best[0][0]:
+                break
+            score, done = work(i)
+            if best is None or (score, i) < best[:2]:
+                best = (score, i, done)
+        return None if best is None else (best[1], best[2])
+
     def code(self, pl: Placement) -> Code:
         """The code of a placement."""
         return (pl.piece, -(self.masks[pl.piece][pl.base] >> pl.at * self.kinds))
@@ -164,8 +185,3 @@ class Coder:
         if bits is None:
             bits = self.turned[sym] = [self.bits[j] for j in sym.spots]
         return (sym.pieces[pl.piece], -sum(map(bits.__getitem__, pl.cells)))
-
-
-def _moved(cell: Cell, by: Sequence[int], d: int) -> Cell:
-    """`cell` translated by `by` (its first d coordinates)."""
-    return tuple([c + v for c, v in zip(cell[:d], by, strict=True)]) + cell[d:]

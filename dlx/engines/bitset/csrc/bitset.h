@@ -90,6 +90,8 @@ typedef struct {
     int *entry;
     bs_word *romask;
     int *rstart;
+    bs_word *eother; /* per entry, where the others take one word: its others' word (counted
+                        without a test per run) */
     int window;
     bs_word *shown;  /* per cell: the window positions after it that hold no cell (always set) */
     int *heads;      /* per cell c and pattern p: its list, [heads[c << window | p], + 1) */

@@ -122,11 +122,23 @@ static ALWAYS_INLINE int NAME(place)(bs_search *s, int level, int k) {
 }
 
 /* How many options of the list of runs [begin, end) fit the board B, or some number at least
-   `enough` once that many do (the count stops at the end of a run: each run is counted
-   without a branch per option, which the processor could not foretell). */
+   `enough` once that many do. Where the others take one word, every entry is tested against
+   the board's cells and others without a branch, and the count stops at the end of a block
+   of 16 (a test per run, which the processor could not foretell on runs of a few entries,
+   took a quarter of the count's time on boxes of cubes); otherwise a run whose others clash
+   is passed over in one test, and the count stops at the end of a run. */
 static ALWAYS_INLINE int NAME(fitting)(const bs_table *t, const bs_word *B, int begin, int end,
                                        int enough) {
     int n = 0;
+    if (W == WC + 1) { /* every entry tested, each without a branch, in blocks of 16 */
+        const bs_word *restrict cells = t->emask, *restrict others = t->eother;
+        for (int e = t->rstart[begin], stop = t->rstart[end]; e < stop;) {
+            for (int block = e + 16 < stop ? e + 16 : stop; e < block; e++)
+                n += !NAME(clash_cells)(cells + (size_t)e * WC, B) & !(others[e] & B[WC]);
+            if (n >= enough) return n;
+        }
+        return n;
+    }
     for (int r = begin; r < end; r++) {
         if (W > WC && NAME(clash_others)(t->romask + (size_t)r * (W - WC), B + WC)) continue;
         for (int e = t->rstart[r]; e < t->rstart[r + 1]; e++)

@@ -22,6 +22,7 @@ void bs_table_free(bs_table *t) {
     free(t->emask);
     free(t->entry);
     free(t->romask);
+    free(t->eother);
     free(t->rstart);
     free(t->heads);
     free(t->shown);
@@ -192,6 +193,7 @@ static void add_entry(bs_table *t, lists_made *l, int k) {
     bs_word *to = t->emask + (size_t)e * C;
     t->entry[e] = k;
     for (int i = 0; i < C; i++) to[i] = m[i]; /* (a word or four: no call to the library) */
+    if (t->eother != NULL) t->eother[e] = m[C];
     const bs_word *last = same ? t->romask + (size_t)(l->runs - 1) * O : NULL;
     for (int i = 0; same && i < O; i++) same = last[i] == m[C + i];
     if (!same) {
@@ -422,6 +424,7 @@ static int make_lists(bs_table *t, const int *anchored, const int *lengths, cons
     t->entry = malloc((total + 1) * sizeof(int));
     t->romask = malloc((total * O + 1) * sizeof(bs_word));
     t->rstart = malloc((total + 1) * sizeof(int));
+    if (O == 1 && (t->eother = malloc((total + 1) * sizeof(bs_word))) == NULL) return -1;
     if (!t->heads || !t->shown || !t->emask || !t->entry || !t->romask || !t->rstart) return -1;
     bs_word *mine = malloc(((size_t)t->options + 1) * sizeof(bs_word));
     if (mine == NULL) return -1;

@@ -210,8 +210,9 @@ static PyTypeObject SearchType = BINDING_SEARCH_TYPE(
     "One bitset search: an iterator of solutions (lists of option numbers).", Search_methods);
 
 /* A new search object over `t` (its arrays set up by bs_search_init) under `choice`, a tuple
-   (plan, narrow) or (plan, narrow, watch), or NULL. */
-static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *choice, int limit) {
+   (plan, narrow) or (plan, narrow, watch), with a memo of failures of `memo_bytes`, or NULL. */
+static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *choice, int limit,
+                                long long memo_bytes) {
     if (!t->built) {
         PyErr_SetString(PyExc_ValueError, "this Table was never initialised");
         return NULL;
@@ -240,7 +241,7 @@ static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *choi
         o->b.deadline = -1.0; /* none, until Table.search sets its own */
         PyObject_GC_Track(o);
         int r = bs_search_init(&o->s, &t->table, given, ngivens, planned, nplan, narrow,
-                               watched, nwatch, limit);
+                               watched, nwatch, limit, memo_bytes);
         if (r == -1) PyErr_NoMemory();
         else if (r < 0)
             PyErr_SetString(PyExc_ValueError, "a plan or a watch names an other not used once");
@@ -253,19 +254,20 @@ static SearchObject *new_search(TableObject *t, PyObject *givens, PyObject *choi
     return o;
 }
 
-/* Table.search(givens, max_nodes, timeout, progress, signals, count_to, choice, region_limit[,
-   shared]): a new search, `choice` (plan, narrow) or (plan, narrow, watch); `count_to`, the
-   number of the first solution handed back (0 or 1: every one): those before it are counted
-   where they are found and never leave C; `shared`, its memo of failures the table's, which
-   the searches that ask share (unless another holds it now). */
+/* Table.search(givens, max_nodes, timeout, progress, signals, count_to, choice, region_limit,
+   memo_bytes[, shared]): a new search, `choice` (plan, narrow) or (plan, narrow, watch), its
+   memo of failures about `memo_bytes` (0: none); `count_to`, the number of the first solution
+   handed back (0 or 1: every one): those before it are counted where they are found and never
+   leave C; `shared`, its memo of failures the table's, which the searches that ask share
+   (unless another holds it now). */
 static PyObject *Table_search(TableObject *t, PyObject *args) {
     PyObject *givens, *timeout, *progress, *choice;
-    long long max_nodes, count_to;
+    long long max_nodes, count_to, memo_bytes;
     int signals, limit, shared = 0;
-    if (!PyArg_ParseTuple(args, "OLOOpLOi|p", &givens, &max_nodes, &timeout, &progress,
-                          &signals, &count_to, &choice, &limit, &shared))
+    if (!PyArg_ParseTuple(args, "OLOOpLOiL|p", &givens, &max_nodes, &timeout, &progress,
+                          &signals, &count_to, &choice, &limit, &memo_bytes, &shared))
         return NULL;
-    SearchObject *o = new_search(t, givens, choice, limit);
+    SearchObject *o = new_search(t, givens, choice, limit, memo_bytes);
     if (o == NULL) return NULL;
     if (shared) bs_search_share(&o->s, &t->table);
     if (binding_search_init(&o->b, progress, timeout, signals) < 0) {
@@ -286,7 +288,7 @@ static PyObject *Table_estimate(TableObject *t, PyObject *args) {
     int limit, probes;
     unsigned long long seed;
     if (!PyArg_ParseTuple(args, "OOiiK", &givens, &choice, &limit, &probes, &seed)) return NULL;
-    SearchObject *o = new_search(t, givens, choice, limit);
+    SearchObject *o = new_search(t, givens, choice, limit, 0); /* (no memo: a path never meets one) */
     if (o == NULL) return NULL;
     double figures[3] = {0, 0, 0};
     int r = bs_estimate(&o->s, probes, seed, figures);
@@ -313,7 +315,7 @@ static PyGetSetDef Table_getset[] = {
 static PyMethodDef Table_methods[] = {
     {"search", (PyCFunction)Table_search, METH_VARARGS,
      "search(givens, max_nodes, timeout, progress, signals, count_to, (plan, narrow[, watch]), "
-     "region_limit[, shared])."},
+     "region_limit, memo_bytes[, shared])."},
     {"estimate", (PyCFunction)Table_estimate, METH_VARARGS,
      "estimate(givens, (plan, narrow[, watch]), region_limit, probes, seed): (nodes, updates, "
      "counted)."},

@@ -44,6 +44,7 @@ class Built:
 
     __slots__ = (
         "layout",
+        "memo_bytes",
         "numbered",
         "options",
         "plan",
@@ -61,6 +62,7 @@ class Built:
         self.primary = problem.primary_count
         self.table: Any = None
         self.plan: Choice | None = None
+        self.memo_bytes = plan.MEMO_UNPLANNED  # (sized to the plan's tree once it is measured)
         self.region_limit = _region_limit(self.numbered)
 
 
@@ -205,9 +207,10 @@ def planned(built: Built, core: str) -> Choice:
             for o, i in enumerate(others)
             if i < built.primary and layout.lo[i] == 1 and layout.hi[i] == 1
         ]
-        built.plan = plan.choose(
+        built.plan, nodes = plan.choose(
             pieces, held, lambda choice, probes: _estimate(built, core, choice, probes)
         )
+        built.memo_bytes = plan.memo_bytes(nodes)
     return built.plan
 
 
@@ -233,7 +236,7 @@ def _run_twin(
     """The generator of the twin's search."""
     from dlx.engines.bitset.twin import dance  # (loaded where asked for, as `_estimate` says)
 
-    return dance(built.table, choice, built.region_limit, stats, settings)
+    return dance(built.table, choice, built.region_limit, _memo(built, settings), stats, settings)
 
 
 def _run_compiled(
@@ -242,6 +245,13 @@ def _run_compiled(
     """The generator of a compiled bitset search, its counters kept in `stats`."""
 
     def search(*begun: Any) -> Any:
-        return built.table.search(*begun, choice, built.region_limit, settings.shared_memo)
+        memo = _memo(built, settings)
+        return built.table.search(*begun, choice, built.region_limit, memo, settings.shared_memo)
 
     return follow_settings(search, stats, settings)
+
+
+def _memo(built: Built, settings: SearchSettings) -> int:
+    """The bytes of a search's memo of failures: sized to the plan's tree where one is measured
+    (`dlx.engines.bitset.plan.memo_bytes`)."""
+    return built.memo_bytes if settings.choose == "mrv" else plan.MEMO_UNPLANNED

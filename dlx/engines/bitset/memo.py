@@ -9,26 +9,27 @@ from __future__ import annotations
 
 from dlx.engines.bitset.table import MASK64, Table
 
-MEMO_BYTES = 4 << 20
-"""The memo of failures' table, in bytes at most (BS_MEMO_BYTES)."""
+MEMO_MOST = 1 << 30
+"""The most bytes a memo of failures' table may take (BS_MEMO_MOST)."""
 MEMO_SEED, MEMO_MULTIPLIER = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9
 """The memo's hash (csrc/search.c's): each word mixed in by xor and the multiplier."""
 
 
 class Memo:
     """The memo of failures (csrc/bitset.h), as the compiled search keeps it: a table of
-    slots, a power of two of them within MEMO_BYTES of the board's words, each holding the key
-    of the last failed node its hash picked; off where the table has counted others."""
+    slots, the most (a power of two, at least one) within `size` bytes (at most MEMO_MOST) of the
+    board's words, each holding the key of the last failed node its hash picked; off where
+    the table has counted others, or `size` is 0."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, size: int) -> None:
         self.table = table
         self.cwords = 1 if table.positions <= 64 else 2 if table.positions <= 128 else 4
         others = table.others
         self.owords = 0 if others == 0 else 1 if others <= 64 else 4
-        most = MEMO_BYTES // (8 * (self.cwords + self.owords))
-        self.mask = (1 << most.bit_length() - 1) - 1
+        most = min(size, MEMO_MOST) // (8 * (self.cwords + self.owords))
+        self.mask = (1 << max(most, 1).bit_length() - 1) - 1
         self.slots: dict[int, tuple[int, ...]] = {}
-        self.on = not table.counted  # (a table with counted others has no memo)
+        self.on = not table.counted and size > 0  # (a table with counted others has no memo)
         self.states: list[int] = []  # per level: the solutions before it, where it is a state
 
     def share(self) -> bool:

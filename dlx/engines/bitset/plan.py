@@ -46,6 +46,20 @@ FAR: Final = 3.0
 """Where the tree is large, the choices whose first estimate is this many times the cheapest's
 are not estimated again (nor taken)."""
 
+MEMO_PER_NODE: Final = 4
+"""Bytes of the memo of failures per node of the tree the plan estimates (without the memo,
+which cuts it): a slot (two words on a board of 64 cells) per eight nodes. The memo was 4 MB
+whatever the tree. Pentominoes in 6 x 10 met their dead states again after it had dropped
+them: 16 MB cut their nodes from 3.54 M to 2.54 M and their search from 0.62 to 0.47 s; the
+8 x 8 less its corners, 11.5 M to 9.7 M nodes and 2.39 to 2.14 s. Small trees take less than
+4 MB, and less time to set it up."""
+MEMO_LEAST: Final = 2 << 20
+"""The fewest bytes the memo takes where a plan is measured."""
+MEMO_MOST: Final = 64 << 20
+"""The most bytes the memo takes (the bytes the memory of a few dead states is worth)."""
+MEMO_UNPLANNED: Final = 4 << 20
+"""The memo's bytes where no plan is measured (`choose="first"`)."""
+
 Choice = tuple[list[int], bool, list[int]]
 """How a search branches: the plan's pieces (placed first), whether it is narrow, and the
 pieces a narrow choice counts beside the cells (watched)."""
@@ -54,7 +68,14 @@ Estimate = Callable[[Choice, int], tuple[float, float, float]]
 random paths."""
 
 
-def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) -> Choice:
+def memo_bytes(nodes: float) -> int:
+    """The bytes of the memo of failures for a tree estimated at `nodes` (see MEMO_PER_NODE)."""
+    return int(min(MEMO_MOST, max(MEMO_LEAST, MEMO_PER_NODE * nodes)))
+
+
+def choose(
+    pieces: Sequence[int], options: Sequence[int], estimate: Estimate
+) -> tuple[Choice, float]:
     """The choice to search with, of: the first free cell at every node, or the narrow choice,
     each with or without the piece of `pieces` (others used exactly once) of the fewest
     `options` placed first, and the narrow choice with that piece placed first that also
@@ -62,26 +83,31 @@ def choose(pieces: Sequence[int], options: Sequence[int], estimate: Estimate) ->
     options); the cheapest by its estimated cost, the plain one unless another is MARGIN times
     cheaper, and the watching one only where it is MARGIN times cheaper than the same without
     (the estimate prices a piece's count as a cell's, though its list is longer); estimated
-    again with more paths where the tree is large."""
+    again with more paths where the tree is large. Returns the choice and the nodes of its tree
+    as last estimated."""
     rarest = sorted(pieces, key=lambda piece: (options[piece], piece))
     rare, watch = rarest[:1], rarest[1:2]
     choices: list[Choice] = [([], False, []), ([], True, [])]
     choices += [(rare, False, []), (rare, True, [])] if rare else []
     choices += [(rare, True, watch)] if watch else []
-    costs = [cost(estimate(choice, PROBES)) for choice in choices]
+    figures = [estimate(choice, PROBES) for choice in choices]
+    costs = [cost(each) for each in figures]
     if min(costs) > LARGE:  # again with more paths, for those within FAR of the cheapest
         near = [priced <= FAR * min(costs) for priced in costs]
+        figures = [
+            estimate(choice, MORE_PROBES) if close else each
+            for choice, close, each in zip(choices, near, figures, strict=True)
+        ]
         costs = [
-            cost(estimate(choice, MORE_PROBES)) if close else math.inf
-            for choice, close in zip(choices, near, strict=True)
+            cost(each) if close else math.inf for each, close in zip(figures, near, strict=True)
         ]
     if watch and costs[-1] * MARGIN > costs[-2]:
         costs[-1] = math.inf
-    best, lowest = choices[0], costs[0] / MARGIN
-    for choice, priced in zip(choices[1:], costs[1:], strict=True):
-        if priced < lowest:
-            best, lowest = choice, priced
-    return best  # (the cheapest first estimate is always made again: some cost is finite)
+    best, lowest = 0, costs[0] / MARGIN
+    for k in range(1, len(choices)):
+        if costs[k] < lowest:
+            best, lowest = k, costs[k]
+    return choices[best], figures[best][0]  # (the cheapest is estimated again: one is finite)
 
 
 def cost(figures: tuple[float, float, float]) -> float:

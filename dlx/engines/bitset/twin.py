@@ -58,7 +58,7 @@ class Search:
         self.chosen: list[int] = []
         self.bounds = [0]  # per level: the least final option it may take (by place in finals)
         self.level = 0  # where the search stands at a poll (for `share`)
-        self.memo = Memo(table)
+        self.memo = Memo(table, 0)  # (none: `dance` gives a search its own)
 
     def take_givens(self, givens: Sequence[int]) -> bool:
         """Take the options `givens` in advance: False when they do not go together."""
@@ -131,7 +131,7 @@ class Search:
         last = table.borders[path[-1]]
         before = table.borders[path[-2]] & ~last if len(path) > 1 else 0
         seeds = [p for near in (last, before) for p in bits(near & table.primary & ~board)]
-        seen = 0
+        seen, kind = 0, CELL
         for p in seeds:
             if best <= 1 or seen == NARROW:
                 break
@@ -142,7 +142,6 @@ class Search:
             n = fitting(table, board, table.covers[p], best)
             if n < best:
                 best, chosen = n, table.covers[p]
-        kind = CELL
         for piece in self.watch:
             if best <= 1:
                 break
@@ -157,8 +156,7 @@ class Search:
     def next(self, level: int, counts: list[int]) -> int:
         """The next option the node at `level` branches on, placed below it; -1 when there is
         none. counts[0] counts the options that fit."""
-        table, board, options = self.table, self.boards[level], self.lists[level]
-        masks = table.masks
+        masks, board, options = self.table.masks, self.boards[level], self.lists[level]
         for j in range(self.cur[level], len(options)):
             o = options[j]
             if masks[o] & board:
@@ -240,20 +238,22 @@ def dance(
     table: Table,
     choice: tuple[Sequence[int], bool] | tuple[Sequence[int], bool, Sequence[int]],
     limit: int,
+    memo: int,
     stats: Stats,
     settings: SearchSettings,
 ) -> Generator[list[int], None, None]:
     """The search of `table` after taking the options `settings.givens` (by number), branching
     first on the plan's pieces, then (`choice`: plan, narrow, watch) on the narrowest cell near
     the first free one (or watched piece) or on the first free one, checking regions of at most
-    `limit` cells: yield
-    the option numbers of each solution (the givens first); `stats` kept current at each
-    yield, every few thousand nodes, and however the search ends."""
+    `limit` cells, its memo of failures `memo` bytes: yield the option numbers of each solution
+    (the givens first); `stats` kept current at each yield, every few thousand nodes, and
+    however the search ends."""
     budgets = Budgets(stats, settings)
     stats.profile.clear()
     stats.status = Status.RUNNING
     plan, narrow, *watch = choice
     search = Search(table, plan, limit, narrow, *watch)
+    search.memo = Memo(table, memo)
     shared = settings.shared_memo and search.memo.share()
     budgets.share = search.share
     counts = [0, 0, 0]  # nodes, updates, solutions

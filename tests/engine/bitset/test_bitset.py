@@ -254,12 +254,14 @@ def test_every_choice_searches_alike_on_both_cores(tiling: Tiling, data: st.Data
     plan = data.draw(st.lists(st.sampled_from(pieces), unique=True, max_size=2)) if pieces else []
     watch = data.draw(st.lists(st.sampled_from(pieces), unique=True, max_size=2)) if pieces else []
     choice = (plan, data.draw(st.booleans()), watch)
+    memo = data.draw(st.sampled_from([0, 8, 256, 4 << 20]))  # (none, one slot, a few: replaced)
     compiled = built_for(problem, layout, "compiled")
     twin = built_for(problem, layout, "python")
-    search = compiled.table.search([], 1 << 62, None, None, True, 0, choice, compiled.region_limit)
+    limit = compiled.region_limit
+    search = compiled.table.search([], 1 << 62, None, None, True, 0, choice, limit, memo)
     found = [tuple(s) for s in search]
     stats = Stats()
-    mine = [tuple(s) for s in dance(twin.table, choice, twin.region_limit, stats, SearchSettings())]
+    mine = [tuple(s) for s in dance(twin.table, choice, limit, memo, stats, SearchSettings())]
     assert found == mine
     assert search.stats()[:3] == (stats.nodes, stats.updates, stats.solutions)
     assert {frozenset(s) for s in found} == {
@@ -331,18 +333,19 @@ def test_a_watched_piece_is_branched_on_where_it_has_the_fewest_options() -> Non
     twin = built_for(tiling.problem, layout, "python")
     trees = []
     for choice in (([], True, []), ([], True, [1])):  # (others: the pieces in file order)
-        search = compiled.table.search([], 1 << 62, None, None, True, 0, choice, 4)
+        search = compiled.table.search([], 1 << 62, None, None, True, 0, choice, 4, 4 << 20)
         found = [tuple(s) for s in search]
         stats = Stats()
-        assert found == [tuple(s) for s in dance(twin.table, choice, 4, stats, SearchSettings())]
+        twin_search = dance(twin.table, choice, 4, 4 << 20, stats, SearchSettings())
+        assert found == [tuple(s) for s in twin_search]
         assert search.stats()[:3] == (stats.nodes, stats.updates, stats.solutions)
         trees.append((frozenset(map(frozenset, found)), stats.nodes, tuple(stats.profile)))
     assert trees[0][0] == trees[1][0] and len(trees[0][0]) == 16
     assert trees[0][1:] != trees[1][1:]
     with pytest.raises(ValueError, match="out of range"):
-        compiled.table.search([], 1, None, None, True, 0, ([], True, [99]), 4)
+        compiled.table.search([], 1, None, None, True, 0, ([], True, [99]), 4, 0)
     with pytest.raises(TypeError):
-        compiled.table.search([], 1, None, None, True, 0, [[], True], 4)
+        compiled.table.search([], 1, None, None, True, 0, [[], True], 4, 0)
 
 
 @compiled_only

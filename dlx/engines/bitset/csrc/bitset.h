@@ -40,11 +40,12 @@
    is a *state*: the cells covered and the pieces used, and nothing else of its path, decide
    its solutions (no counted others: a table with any has no memo). When the search leaves
    such a node having found no solution below it, the node's key (its board's cells covered
-   and its others' words) goes into a slot of a table of BS_MEMO_BYTES, picked by a hash of
-   the key, in place of what the slot held; a node whose key its slot holds is a leaf at
-   once, nothing decided and nothing tried. Tilings reach a dead state many ways (pieces
+   and its others' words) goes into a slot of a table, picked by a hash of the key, in place
+   of what the slot held; a node whose key its slot holds is a leaf at once, nothing decided
+   and nothing tried. The caller sizes the table to the tree its plan estimates: a large tree
+   meets its dead states again far apart. Tilings reach a dead state many ways (pieces
    swapped between places of the same shape, the same hole left by other placements), so the
-   tree loses those repeats: 0.69x the nodes on pentominoes in 6 x 10. A slot of zeros holds
+   tree loses those repeats: 0.28x the nodes on pentominoes in 6 x 10. A slot of zeros holds
    no key (every state covers a cell or holds a piece). What fails fails in every search of
    the table, so the searches that ask (the parts of a parallel search in one process: each
    searches a subtree) share the table's memo, one at a time (bs_search_share); the others
@@ -52,6 +53,7 @@
 #ifndef DLX_BITSET_H
 #define DLX_BITSET_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define BS_MAX_CELLS 256
@@ -63,7 +65,7 @@
 #define BS_NEAR 6   /* the most cells whose pattern files the options covering a cell */
 #define BS_LIST_BYTES (64LL << 20) /* the most a kind of list (by window, by neighbours) takes */
 #define BS_POLL_NODES 4096
-#define BS_MEMO_BYTES (4 << 20) /* the memo of failures' table (bytes, at most) */
+#define BS_MEMO_MOST (1LL << 30) /* the most bytes a memo of failures' table may take */
 
 typedef uint64_t bs_word;
 
@@ -117,6 +119,8 @@ typedef struct {
     /* the memo of failures the searches that ask share (bs_search_share), one at a time */
     bs_word *memo;
     uint64_t memo_mask;
+    void *memo_base; /* its block (bs_memo_free) */
+    size_t memo_len;
     int memo_lent;   /* whether a search holds it now */
 } bs_table;
 
@@ -156,6 +160,8 @@ struct bs_search {
     int region_limit;
     bs_word *memo;      /* the memo of failures' slots (words each), or NULL: no memo */
     uint64_t memo_mask; /* its slots less one (a power of two less one) */
+    void *memo_base;    /* its own memo's block (bs_memo_free) */
+    size_t memo_len;
     bs_table *lender;   /* the table whose memo it holds (bs_search_share), or NULL: its own */
     int *opts, base;    /* option numbers chosen: the givens, then one per level */
     long long *profile;
@@ -174,8 +180,9 @@ int bs_table_init(bs_table *t, int items, const int *position, const int *lo, co
 void bs_table_free(bs_table *t);
 int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngivens,
                    const int *plan, int nplan, int narrow, const int *watch, int nwatch,
-                   int region_limit);
+                   int region_limit, long long memo_bytes);
 int bs_search_share(bs_search *s, bs_table *t);
+void bs_memo_free(void *base, size_t len);
 void bs_search_free(bs_search *s);
 int bs_run(bs_search *s);
 int bs_level_options(bs_search *s, int k, int *out, int *n, int *taken);

@@ -10,6 +10,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #if defined(__GNUC__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -187,7 +190,7 @@ void bs_search_free(bs_search *s) {
     free(s->opts);
     free(s->profile);
     if (s->lender != NULL) s->lender->memo_lent = 0; /* (its memo stays with the table) */
-    else free(s->memo);
+    else bs_memo_free(s->memo_base, s->memo_len);
     memset(s, 0, sizeof *s);
 }
 
@@ -199,11 +202,15 @@ int bs_search_share(bs_search *s, bs_table *t) {
     if (t->memo == NULL) { /* the first to ask: its memo becomes the table's */
         t->memo = s->memo;
         t->memo_mask = s->memo_mask;
+        t->memo_base = s->memo_base;
+        t->memo_len = s->memo_len;
     } else {
-        free(s->memo);
+        bs_memo_free(s->memo_base, s->memo_len);
         s->memo = t->memo;
         s->memo_mask = t->memo_mask;
     }
+    s->memo_base = NULL;
+    s->memo_len = 0;
     t->memo_lent = 1;
     s->lender = t;
     return 1;
@@ -225,14 +232,54 @@ static int search_alloc(bs_search *s, const bs_table *t, int ngivens, int nplan,
     return s->board && s->lv && s->room && s->plan && s->watch && s->opts && s->profile ? 0 : -1;
 }
 
-/* The memo of failures (bitset.h), where the table has no counted other: the most slots, a
-   power of two, of t->words words each within BS_MEMO_BYTES. 0, or -1 when memory runs out. */
-static int memo_alloc(bs_search *s, const bs_table *t) {
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* A block of `bytes` zeros for a memo's slots, or NULL; its base and mapped length (0: from
+   malloc) in *base and *len, for bs_memo_free. On Linux a block of a huge page or more is
+   mapped at a huge page's bound and asked for in huge pages: a slot is a random place, and
+   each 4 KB page's first touch cost about 4 us here (16 MB of slots: 16 ms, a TLB miss a
+   node besides); in pages of 2 MB, eight touches. */
+static bs_word *memo_block(size_t bytes, void **base, size_t *len) {
+    *len = 0;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE) {
+        size_t mapped = bytes + HUGE_PAGE;
+        void *p = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        uintptr_t at = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+        (void)madvise((void *)at, bytes, MADV_HUGEPAGE); /* (a hint: refused, 4 KB pages) */
+        *base = p;
+        *len = mapped;
+        return (bs_word *)at;
+    }
+#endif
+    *base = calloc(bytes, 1);
+    return *base;
+}
+
+/* Give back a memo's block (memo_block's base and length). */
+void bs_memo_free(void *base, size_t len) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (len > 0) {
+        munmap(base, len);
+        return;
+    }
+#endif
+    (void)len;
+    free(base);
+}
+
+/* The memo of failures (bitset.h), where the table has no counted other and `bytes` is above
+   0: the most slots, a power of two, of t->words words each within `bytes` (at least one, at
+   most BS_MEMO_MOST bytes). 0, or -1 when memory runs out. */
+static int memo_alloc(bs_search *s, const bs_table *t, long long bytes) {
     for (int i = 0; i < t->words; i++)
         if (t->counted[i]) return 0;
-    size_t slots = 1, most = BS_MEMO_BYTES / (sizeof(bs_word) * (size_t)t->words);
+    if (bytes <= 0) return 0;
+    if (bytes > BS_MEMO_MOST) bytes = BS_MEMO_MOST;
+    size_t slots = 1, most = (size_t)bytes / (sizeof(bs_word) * (size_t)t->words);
     while (slots * 2 <= most) slots *= 2;
-    s->memo = calloc(slots * (size_t)t->words, sizeof(bs_word));
+    s->memo = memo_block(slots * (size_t)t->words * sizeof(bs_word), &s->memo_base, &s->memo_len);
     s->memo_mask = slots - 1;
     return s->memo != NULL ? 0 : -1;
 }
@@ -270,18 +317,20 @@ static int pieces_ok(const bs_table *t, const int *pieces, int n) {
 /* A search of `t` after taking the options `givens` (uncounted), branching first on the
    pieces of `plan` (others bounded 1..1), then (`narrow`) on the narrowest cell near the first
    free one (or watched piece of `watch`), or on the first free one, checking regions of at
-   most `region_limit` cells: 0, or -1 when memory ran out, -2 for a plan or watched piece out
-   of range. Givens that clash leave it exhausted at once. */
+   most `region_limit` cells, with a memo of failures of about `memo_bytes` (none: 0): 0, or -1
+   when memory ran out, -2 for a plan or watched piece out of range. Givens that clash leave it
+   exhausted at once. */
 int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngivens,
                    const int *plan, int nplan, int narrow, const int *watch, int nwatch,
-                   int region_limit) {
+                   int region_limit, long long memo_bytes) {
     memset(s, 0, sizeof *s);
     s->t = t;
     s->node_cap = LLONG_MAX;
     s->status = BS_RUNNING;
     s->step = FORWARD;
     s->region_limit = region_limit < 0 ? 0 : region_limit > 63 ? 63 : region_limit;
-    if (search_alloc(s, t, ngivens, nplan, nwatch) < 0 || memo_alloc(s, t) < 0) return -1;
+    if (search_alloc(s, t, ngivens, nplan, nwatch) < 0 || memo_alloc(s, t, memo_bytes) < 0)
+        return -1;
     if (!pieces_ok(t, plan, nplan) || !pieces_ok(t, watch, nwatch)) return -2;
     for (int j = 0; j < nplan; j++) s->plan[j] = plan[j];
     s->nplan = nplan;

@@ -35,7 +35,7 @@ void bs_table_free(bs_table *t) {
     free(t->hi);
     free(t->near);
     free(t->class_of);
-    free(t->memo);
+    bs_memo_free(t->memo_base, t->memo_len);
     memset(t, 0, sizeof *t);
 }
 

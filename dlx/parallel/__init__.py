@@ -31,13 +31,16 @@ branching item); a part takes its prefix as givens without counting them (as `dl
 does), so taking the last option of each part's prefix is counted by no one, except for the
 node a stopped part stood at, whose option that part took: `updates` falls short of the
 sequential count by exactly those (`tests/parallel/test_parallel.py` checks both relations).
+The bitset engine's memo of failures makes a leaf of a dead end met before, so its parts' trees
+depend on which dead ends were met first: a parallel count visits a few nodes more or fewer than
+one search (`memo_block`).
 
 The rooms: `parts` (what a part is, and what comes back from one), `searching` (searching and
 cutting one; an engine with a tree of its own cuts it in its room's `split`: cells, bitset),
-`executors` (where parts run), `schedule` (the order they go out and the
-merge back), `checkpoint` (resuming), `driver` (a run from start to end). A part is searched
-through `dlx.solve` with the run's `Settings` turned into the `SearchSettings` every core takes
-(`Settings.below`).
+`executors` (where parts run), `memo_block` (the memo of failures the workers of this machine
+share), `schedule` (the order they go out and the merge back), `checkpoint` (resuming),
+`driver` (a run from start to end). A part is searched through `dlx.solve` with the run's
+`Settings` turned into the `SearchSettings` every core takes (`Settings.below`).
 """
 
 from dlx.errors import ParallelError

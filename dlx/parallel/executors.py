@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dlx.errors import ParallelError
+from dlx.parallel import memo_block
 from dlx.parallel.parts import SLICE, Outcome, Part, Settings
 from dlx.parallel.searching import search
 from dlx.problem import Problem
@@ -27,12 +28,14 @@ _local = threading.local()
 
 
 def _adopt(digest: str, blob: bytes) -> None:
-    """Keep the problem `blob` for this worker's later parts (a pool's initializer); Ctrl-C is
-    the parent's to handle, which stops the workers itself."""
+    """Keep the problem `blob` for this worker's later parts (a pool's initializer), and lend
+    the block of the memo of failures it inherited to its searches (`dlx.parallel.memo_block`);
+    Ctrl-C is the parent's to handle, which stops the workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # see `_sigint_held`
     _local.problems = {digest: pickle.loads(blob)}
+    memo_block.adopted()
 
 
 def run_part(digest: str, blob: bytes | None, part: Part, settings: Settings) -> Outcome:
@@ -123,6 +126,7 @@ class LocalPool:
         self.workers = workers
         self.digest, self.blob = digest, blob
         self.pending: set[Future[Outcome]] = set()
+        self.memo = memo_block.made()  # (kept when a pool that lost a worker is replaced)
         self.executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
@@ -148,6 +152,12 @@ class LocalPool:
 
     def close(self) -> None:
         """Stop the workers; parts still running (the run was stopped) are abandoned."""
+        try:
+            self._stop()
+        finally:
+            memo_block.released(self.memo)
+
+    def _stop(self) -> None:
         if not any(not future.done() for future in self.pending):
             self.executor.shutdown(wait=True)
             return

@@ -17,6 +17,8 @@ typedef struct {
     PyObject_HEAD
     bs_table table;
     int built;
+    Py_buffer shared; /* the memory its memo is in, where other processes map it too */
+    int sharing;
 } TableObject;
 
 typedef struct {
@@ -29,6 +31,7 @@ typedef struct {
 
 static void Table_dealloc(TableObject *self) {
     if (self->built) bs_table_free(&self->table);
+    if (self->sharing) PyBuffer_Release(&self->shared);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -297,6 +300,25 @@ static PyObject *Table_estimate(TableObject *t, PyObject *args) {
     return Py_BuildValue("(ddd)", figures[0], figures[1], figures[2]);
 }
 
+/* Table.adopt_memo(block, want): keep the memo of failures the searches that ask share in
+   `block`, a writable buffer of zeros (or of this problem's memo) that other processes map
+   too, within `want` bytes; whether it does (bs_table_adopt_memo). Once per table. */
+static PyObject *Table_adopt_memo(TableObject *t, PyObject *args) {
+    PyObject *block;
+    long long want;
+    if (!PyArg_ParseTuple(args, "OL", &block, &want)) return NULL;
+    if (!t->built || t->sharing) Py_RETURN_FALSE;
+    if (PyObject_GetBuffer(block, &t->shared, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    if ((uintptr_t)t->shared.buf % sizeof(bs_word) != 0 ||
+        !bs_table_adopt_memo(&t->table, t->shared.buf, (size_t)t->shared.len, want)) {
+        PyBuffer_Release(&t->shared);
+        Py_RETURN_FALSE;
+    }
+    t->sharing = 1;
+    Py_RETURN_TRUE;
+}
+
 /* Table.regions: whether the region checks run on this table. */
 static PyObject *Table_get_regions(TableObject *t, void *Py_UNUSED(closure)) {
     return PyBool_FromLong(t->built && t->table.regions);
@@ -316,6 +338,8 @@ static PyMethodDef Table_methods[] = {
     {"search", (PyCFunction)Table_search, METH_VARARGS,
      "search(givens, max_nodes, timeout, progress, signals, count_to, (plan, narrow[, watch]), "
      "region_limit, memo_bytes[, shared])."},
+    {"adopt_memo", (PyCFunction)Table_adopt_memo, METH_VARARGS,
+     "adopt_memo(block, want): keep the shared memo in `block`, mapped by other processes."},
     {"estimate", (PyCFunction)Table_estimate, METH_VARARGS,
      "estimate(givens, (plan, narrow[, watch]), region_limit, probes, seed): (nodes, updates, "
      "counted)."},

@@ -37,6 +37,18 @@ except ImportError:  # built without a C compiler: the twin searches
 
 _BUILT = new_kept()
 """The tables of each live problem, by core."""
+_LENT: list[Any] = []
+"""The block of memory this process's searches that share (`shared_memo`) keep their memo of
+failures in, mapped by the other worker processes of a parallel search (`lend_memo`)."""
+
+
+def lend_memo(block: Any) -> None:
+    """Let the compiled searches of this process that share their memo of failures
+    (`SearchSettings.shared_memo`: the parts of a parallel search) keep it in `block`, a
+    writable buffer of zeros that the other worker processes of the run map too, at least
+    twice `plan.MEMO_MOST` bytes: each table takes its slots there, guarded (csrc/bitset.h),
+    once its first such search starts. `None`: each table keeps its own again."""
+    _LENT[:] = [] if block is None else [block]
 
 
 class Built:
@@ -44,6 +56,7 @@ class Built:
 
     __slots__ = (
         "layout",
+        "lent",
         "memo_bytes",
         "numbered",
         "options",
@@ -63,6 +76,7 @@ class Built:
         self.table: Any = None
         self.plan: Choice | None = None
         self.memo_bytes = plan.MEMO_UNPLANNED  # (sized to the plan's tree once it is measured)
+        self.lent: Any = None  # the block lent (`lend_memo`) its table's memo is in
         self.region_limit = _region_limit(self.numbered)
 
 
@@ -246,6 +260,8 @@ def _run_compiled(
 
     def search(*begun: Any) -> Any:
         memo = _memo(built, settings)
+        if settings.shared_memo and _LENT and built.lent is not _LENT[0]:
+            built.lent = _LENT[0] if built.table.adopt_memo(_LENT[0], memo) else None
         return built.table.search(*begun, choice, built.region_limit, memo, settings.shared_memo)
 
     return follow_settings(search, stats, settings)

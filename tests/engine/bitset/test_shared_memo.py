@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from dlx import Stats
-from dlx.engines.bitset import COMPILED
+from dlx.engines.bitset import COMPILED, plan
 from dlx.engines.bitset import engine as bitset
 from dlx.engines.settings import SearchSettings
 from dlx.tiling.build import build, engine_keywords
@@ -66,3 +66,42 @@ def test_a_search_that_asks_while_another_holds_the_memo_keeps_its_own(core: str
     assert searched(tiling, core, True) == alone
     holding.close()
     assert searched(tiling, core, True)[1] < alone[1]
+
+
+def lent(block: bytearray) -> None:
+    """Lend `block` to this process's searches that share (as a pool's worker maps it)."""
+    bitset.lend_memo(memoryview(block))
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled bitset core was not built")
+def test_tables_that_map_one_block_meet_each_others_dead_ends() -> None:
+    """Two tables of one problem (as two worker processes build them) keep their memo in one
+    block: the second search meets the dead ends the first left there."""
+    alone = searched(pentominoes(), "compiled", False)
+    try:
+        lent(bytearray(2 * plan.MEMO_LEAST))  # (room for its slots and their versions)
+        first = searched(pentominoes(), "compiled", True)
+        second = searched(pentominoes(), "compiled", True)
+    finally:
+        bitset.lend_memo(None)
+    assert first == alone  # (the block was empty)
+    assert second[0] == alone[0] and second[1] < alone[1] / 2
+    assert searched(pentominoes(), "compiled", True) == alone  # (nothing lent: its own)
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled bitset core was not built")
+def test_a_slot_being_written_is_never_a_dead_end() -> None:
+    """Every word of the block odd: every slot's version says another process is writing it,
+    so the searches neither read nor write one, and search the tree of no memo at all."""
+    tiling = pentominoes()
+    layout = engine_keywords(tiling)["layout"]
+    built = bitset.built_for(tiling.problem, layout, "compiled")
+    choice = bitset.planned(built, "compiled")
+    bare = built.table.search([], 1 << 62, None, None, True, 0, choice, built.region_limit, 0)
+    found = sum(1 for _ in bare)
+    try:
+        lent(bytearray((1).to_bytes(8, "little") * (2 << 17)))
+        twice = [searched(pentominoes(), "compiled", True) for _ in range(2)]
+    finally:
+        bitset.lend_memo(None)
+    assert twice == [(found, bare.stats()[0])] * 2

@@ -49,7 +49,11 @@
    no key (every state covers a cell or holds a piece). What fails fails in every search of
    the table, so the searches that ask (the parts of a parallel search in one process: each
    searches a subtree) share the table's memo, one at a time (bs_search_share); the others
-   each start with an empty one, so that a search's figures never depend on those before. */
+   each start with an empty one, so that a search's figures never depend on those before.
+   The worker processes of a parallel search may share one memo too, in memory they all map
+   (bs_table_adopt_memo): its slots are *guarded*, each led by a version word that a writer
+   makes odd while it writes the key (a seqlock), so that a key read while another process
+   writes it is never taken for a dead end. */
 #ifndef DLX_BITSET_H
 #define DLX_BITSET_H
 
@@ -121,6 +125,7 @@ typedef struct {
     uint64_t memo_mask;
     void *memo_base; /* its block (bs_memo_free) */
     size_t memo_len;
+    int memo_guarded; /* whether its slots are guarded: mapped by other processes too */
     int memo_lent;   /* whether a search holds it now */
 } bs_table;
 
@@ -162,6 +167,7 @@ struct bs_search {
     uint64_t memo_mask; /* its slots less one (a power of two less one) */
     void *memo_base;    /* its own memo's block (bs_memo_free) */
     size_t memo_len;
+    int memo_guarded;   /* whether its slots are guarded (the table's, adopted) */
     bs_table *lender;   /* the table whose memo it holds (bs_search_share), or NULL: its own */
     int *opts, base;    /* option numbers chosen: the givens, then one per level */
     long long *profile;
@@ -183,6 +189,7 @@ int bs_search_init(bs_search *s, const bs_table *t, const int *givens, int ngive
                    int region_limit, long long memo_bytes);
 int bs_search_share(bs_search *s, bs_table *t);
 void bs_memo_free(void *base, size_t len);
+int bs_table_adopt_memo(bs_table *t, bs_word *block, size_t bytes, long long want);
 void bs_search_free(bs_search *s);
 int bs_run(bs_search *s);
 int bs_level_options(bs_search *s, int k, int *out, int *n, int *taken);

@@ -68,14 +68,36 @@ static NOINLINE int NAME(region_ok)(const bs_search *s, const bs_word *child, in
     return 1;
 }
 
-/* The memo's slot for the board B (bitset.h), its key written to key[0..W). */
+/* The memo's slot for the board B (bitset.h), its key written to key[0..W); a guarded slot
+   leads with its version word. */
 static ALWAYS_INLINE bs_word *NAME(memo_slot)(const bs_search *s, const bs_word *B, bs_word *key) {
     uint64_t h = MEMO_SEED;
     for (int i = 0; i < W; i++) {
         key[i] = i < WC ? B[i] & s->t->cells[i] : B[i];
         h = (h ^ key[i]) * MEMO_MULTIPLIER;
     }
-    return s->memo + (size_t)((h ^ h >> 29) & s->memo_mask) * W;
+    return s->memo + (size_t)((h ^ h >> 29) & s->memo_mask) * (size_t)(W + s->memo_guarded);
+}
+
+/* Whether the guarded slot holds `key`, read between two readings of one even version (the
+   seqlock's reader: a key another process writes meanwhile is not taken). */
+static ALWAYS_INLINE int NAME(guarded_holds)(const bs_word *slot, const bs_word *key) {
+    bs_word version = __atomic_load_n(slot, __ATOMIC_ACQUIRE), differ = version & 1;
+    for (int i = 0; i < W; i++) differ |= __atomic_load_n(slot + 1 + i, __ATOMIC_RELAXED) ^ key[i];
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    return !differ && __atomic_load_n(slot, __ATOMIC_RELAXED) == version;
+}
+
+/* Write `key` into the guarded slot, unless another process is writing it (the seqlock's
+   writer: the version odd while the key is written, then even and past the old one). */
+static ALWAYS_INLINE void NAME(guarded_put)(bs_word *slot, const bs_word *key) {
+    bs_word version = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    if (version & 1 || !__atomic_compare_exchange_n(slot, &version, version + 1, 0,
+                                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        return; /* (a dead end not remembered: never a wrong one) */
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    for (int i = 0; i < W; i++) __atomic_store_n(slot + 1 + i, key[i], __ATOMIC_RELAXED);
+    __atomic_store_n(slot, version + 2, __ATOMIC_RELEASE);
 }
 
 /* Whether the node at `level` is a state (bitset.h) the memo holds: a dead end. Otherwise,
@@ -86,7 +108,9 @@ static ALWAYS_INLINE int NAME(remembered)(bs_search *s, int level) {
     if (!lv->state) return 0;
     bs_word key[W], differ = 0;
     const bs_word *slot = NAME(memo_slot)(s, s->board + (size_t)level * W, key);
-    for (int i = 0; i < W; i++) differ |= slot[i] ^ key[i];
+    if (UNLIKELY(s->memo_guarded)) differ = !NAME(guarded_holds)(slot, key);
+    else
+        for (int i = 0; i < W; i++) differ |= slot[i] ^ key[i];
     lv->state = differ != 0;
     lv->solutions = s->solutions;
     return !differ;
@@ -97,7 +121,9 @@ static ALWAYS_INLINE void NAME(leave)(bs_search *s, int level) {
     const bs_level *lv = &s->lv[level];
     if (lv->state && lv->solutions == s->solutions) {
         bs_word key[W], *slot = NAME(memo_slot)(s, s->board + (size_t)level * W, key);
-        for (int i = 0; i < W; i++) slot[i] = key[i];
+        if (UNLIKELY(s->memo_guarded)) NAME(guarded_put)(slot, key);
+        else
+            for (int i = 0; i < W; i++) slot[i] = key[i];
     }
 }
 

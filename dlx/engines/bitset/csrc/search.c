@@ -208,11 +208,36 @@ int bs_search_share(bs_search *s, bs_table *t) {
         bs_memo_free(s->memo_base, s->memo_len);
         s->memo = t->memo;
         s->memo_mask = t->memo_mask;
+        s->memo_guarded = t->memo_guarded;
     }
     s->memo_base = NULL;
     s->memo_len = 0;
     t->memo_lent = 1;
     s->lender = t;
+    return 1;
+}
+
+/* Let table t keep its memo of failures in `block`, `bytes` of zeros (or of a memo of the same
+   table) that other processes map too, as guarded slots (bitset.h): as many as a search's own
+   memo of `want` bytes holds (memo_alloc), fewer where `bytes` holds fewer. 1; 0 where t has
+   no memo (counted others), or a search holds its memo now, or the block holds no slot. The
+   caller keeps the block mapped while t lives. */
+int bs_table_adopt_memo(bs_table *t, bs_word *block, size_t bytes, long long want) {
+    for (int i = 0; i < t->words; i++)
+        if (t->counted[i]) return 0;
+    if (t->memo_lent || want <= 0) return 0;
+    if (want > BS_MEMO_MOST) want = BS_MEMO_MOST;
+    size_t slot = sizeof(bs_word) * ((size_t)t->words + 1), slots = 1;
+    size_t most = (size_t)want / (sizeof(bs_word) * (size_t)t->words);
+    while (slots * 2 <= most) slots *= 2;
+    while (slots > 0 && slots * slot > bytes) slots /= 2;
+    if (slots == 0) return 0;
+    bs_memo_free(t->memo_base, t->memo_len); /* (its own, if a search had left it one) */
+    t->memo = block;
+    t->memo_mask = slots - 1;
+    t->memo_base = NULL;
+    t->memo_len = 0;
+    t->memo_guarded = 1;
     return 1;
 }
 

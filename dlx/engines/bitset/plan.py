@@ -28,9 +28,12 @@ PROBES: Final = 256
 MORE_PROBES: Final = 1024
 """Random paths each estimate takes again where the tree is large (`LARGE`): 256 paths err by
 2x and more from one seed to another; the cost is still a small part of such a search's."""
-LARGE: Final = 2e6
-"""The estimated cost (nodes' worth, about 0.2 s of search) past which the estimates are made
-again with MORE_PROBES paths."""
+LARGE: Final = 5e6
+"""The estimated cost (nodes' worth, about 0.4 s of search) past which the estimates are made
+again with MORE_PROBES paths: some 35 ms for four choices, under a tenth of such a search. At
+2e6 (0.15 s) the solid pentominoes in 2 x 3 x 10 spent 47 ms choosing for a search of 0.14
+s; across the catalogue (`tests/benchmarks/bench_catalogue.py`) no choice changed. At 1e7 the
+pentominoes in 6 x 10 (8.3e6 at first) chose a plan 13% slower."""
 SEED: Final = 0x0B175E7
 """Where the paths' random numbers start."""
 UPDATE_COST: Final = 0.45

@@ -27,15 +27,15 @@ if TYPE_CHECKING:  # (loaded by the pool that starts processes: one worker start
 _local = threading.local()
 
 
-def _adopt(digest: str, blob: bytes) -> None:
+def _adopt(digest: str, blob: bytes, memo: Any = None) -> None:
     """Keep the problem `blob` for this worker's later parts (a pool's initializer), and lend
-    the block of the memo of failures it inherited to its searches (`dlx.parallel.memo_block`);
-    Ctrl-C is the parent's to handle, which stops the workers itself."""
+    the pool's block for the memo of failures, `memo`, to its searches (`dlx.parallel.memo_block`:
+    a forked worker inherits it); Ctrl-C is the parent's to handle, which stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # see `_sigint_held`
     _local.problems = {digest: pickle.loads(blob)}
-    memo_block.adopted()
+    memo_block.adopted(memo)
 
 
 def run_part(digest: str, blob: bytes | None, part: Part, settings: Settings) -> Outcome:
@@ -134,7 +134,7 @@ class LocalPool:
         from concurrent.futures.process import ProcessPoolExecutor
 
         return ProcessPoolExecutor(
-            self.workers, initializer=_adopt, initargs=(self.digest, self.blob)
+            self.workers, initializer=_adopt, initargs=(self.digest, self.blob, self.memo)
         )
 
     def submit(self, part: Part, settings: Settings) -> Future[Outcome]:

@@ -9,8 +9,10 @@ Scott's 8 x 8 1.06 times.
 
 The block is anonymous shared memory: only the slots a search touches take memory, nothing is
 left behind however the run ends (the system frees it with the last process that maps it), and
-no file system's room limits it. Workers that are not forked (another start method) inherit no
-block: each keeps its own memo, as a cluster's workers do.
+no file system's room limits it. It goes to each worker with the pool's initializer's
+arguments, which a forked worker inherits as they are; workers that are not forked (another
+start method) would need them pickled, so they get no block and each keeps its own memo, as a
+cluster's workers do.
 """
 
 from __future__ import annotations
@@ -25,33 +27,26 @@ SIZE = 2 * MEMO_MOST
 """The block's bytes: the largest memo, with a version word beside each key of one word or
 more (`lend_memo`)."""
 
-_made: list[mmap.mmap] = []
-"""The block this process mapped for the workers it forks next."""
-
 
 def made() -> mmap.mmap | None:
-    """A new block of SIZE zeros, which the workers this process forks next will map (it
-    replaces the one before); None where workers are not forked, or the system lends none."""
+    """A new block of SIZE zeros for the workers a pool forks, each handed it as it starts
+    (never through a global: a pool's workers may start after another pool made its block);
+    None where workers are not forked, or the system lends no shared memory."""
     if multiprocessing.get_start_method() != "fork" or not hasattr(mmap, "MAP_SHARED"):
         return None
     try:
-        block = mmap.mmap(-1, SIZE, flags=mmap.MAP_SHARED)
+        return mmap.mmap(-1, SIZE, flags=mmap.MAP_SHARED)
     except OSError:
         return None
-    _made[:] = [block]
-    return block
 
 
-def adopted() -> None:
-    """Lend the block this worker inherited, if any, to its bitset searches."""
-    if _made and not _made[0].closed:
-        bitset.lend_memo(memoryview(_made[0]))
+def adopted(block: mmap.mmap | None) -> None:
+    """Lend `block` (inherited as the worker was forked; None: none) to its bitset searches."""
+    if block is not None and not block.closed:
+        bitset.lend_memo(memoryview(block))
 
 
 def released(block: mmap.mmap | None) -> None:
-    """Give back the block the pool made, once its workers are gone."""
-    if block is None:
-        return
-    if _made and _made[0] is block:
-        _made.clear()
-    block.close()
+    """Give back the block a pool made, once its workers are gone."""
+    if block is not None:
+        block.close()

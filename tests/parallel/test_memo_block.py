@@ -25,15 +25,16 @@ def test_a_block_of_zeros_is_lent_to_a_workers_searches_and_given_back() -> None
     assert block is not None and len(block) == memo_block.SIZE
     assert block[:4096] == bytes(4096)
     try:
-        memo_block.adopted()  # (as a worker forked now would)
+        memo_block.adopted(block)  # (as a worker forked now does, handed it)
         assert bitset._LENT and len(bitset._LENT[0]) == memo_block.SIZE
     finally:
         bitset.lend_memo(None)
     memo_block.released(block)
     assert block.closed
-    memo_block.adopted()  # (given back: a worker forked now inherits none)
+    memo_block.adopted(block)  # (given back: nothing to lend)
+    memo_block.adopted(None)  # (a pool that made none)
     assert not bitset._LENT
-    memo_block.released(None)  # (a pool that made none)
+    memo_block.released(None)
 
 
 def test_workers_that_are_not_forked_keep_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -52,5 +53,3 @@ def test_two_workers_visit_about_one_searchs_nodes() -> None:
     report = Report()
     assert count_parallel(tiling.problem, jobs=2, report=report, **keywords) == alone == 9356
     assert report.stats.nodes <= 1.1 * stats.nodes
-    if FORKED:
-        assert not memo_block._made  # (given back)

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dlx.engines.bitset.table import MASK64, Table
 
-MEMO_MOST = 1 << 30
-"""The most bytes a memo of failures' table may take (BS_MEMO_MOST)."""
+MEMO_BOUND = 1 << 30
+"""The most bytes a memo of failures' table may take (BS_MEMO_BOUND)."""
 MEMO_SEED, MEMO_MULTIPLIER = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9
 """The memo's hash (csrc/search.c's): each word mixed in by xor and the multiplier."""
 
 
 class Memo:
     """The memo of failures (csrc/bitset.h), as the compiled search keeps it: a table of
-    slots, the most (a power of two, at least one) within `size` bytes (at most MEMO_MOST) of the
+    slots, the most (a power of two, at least one) within `size` bytes (at most MEMO_BOUND) of the
     board's words, each holding the key of the last failed node its hash picked; off where
     the table has counted others, or `size` is 0."""
 
@@ -26,7 +26,7 @@ class Memo:
         self.cwords = 1 if table.positions <= 64 else 2 if table.positions <= 128 else 4
         others = table.others
         self.owords = 0 if others == 0 else 1 if others <= 64 else 4
-        most = min(size, MEMO_MOST) // (8 * (self.cwords + self.owords))
+        most = min(size, MEMO_BOUND) // (8 * (self.cwords + self.owords))
         self.mask = (1 << max(most, 1).bit_length() - 1) - 1
         self.slots: dict[int, tuple[int, ...]] = {}
         self.on = not table.counted and size > 0  # (a table with counted others has no memo)

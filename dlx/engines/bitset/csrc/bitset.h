@@ -69,7 +69,7 @@
 #define BS_NEAR 6   /* the most cells whose pattern files the options covering a cell */
 #define BS_LIST_BYTES (64LL << 20) /* the most a kind of list (by window, by neighbours) takes */
 #define BS_POLL_NODES 4096
-#define BS_MEMO_MOST (1LL << 30) /* the most bytes a memo of failures' table may take */
+#define BS_MEMO_BOUND (1LL << 30) /* the most bytes a memo of failures' table may take */
 
 typedef uint64_t bs_word;
 

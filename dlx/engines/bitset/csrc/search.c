@@ -226,7 +226,7 @@ int bs_table_adopt_memo(bs_table *t, bs_word *block, size_t bytes, long long wan
     for (int i = 0; i < t->words; i++)
         if (t->counted[i]) return 0;
     if (t->memo_lent || want <= 0) return 0;
-    if (want > BS_MEMO_MOST) want = BS_MEMO_MOST;
+    if (want > BS_MEMO_BOUND) want = BS_MEMO_BOUND;
     size_t slot = sizeof(bs_word) * ((size_t)t->words + 1), slots = 1;
     size_t most = (size_t)want / (sizeof(bs_word) * (size_t)t->words);
     while (slots * 2 <= most) slots *= 2;
@@ -264,7 +264,7 @@ static int search_alloc(bs_search *s, const bs_table *t, int ngivens, int nplan,
    mapped at a huge page's bound and asked for in huge pages: a slot is a random place, and
    each 4 KB page's first touch cost about 4 us here (16 MB of slots: 16 ms, a TLB miss a
    node besides); in pages of 2 MB, eight touches. */
-static bs_word *memo_block(size_t bytes, void **base, size_t *len) {
+static bs_word *memo_pages(size_t bytes, void **base, size_t *len) {
     *len = 0;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (bytes >= HUGE_PAGE) {
@@ -282,7 +282,7 @@ static bs_word *memo_block(size_t bytes, void **base, size_t *len) {
     return *base;
 }
 
-/* Give back a memo's block (memo_block's base and length). */
+/* Give back a memo's block (memo_pages's base and length). */
 void bs_memo_free(void *base, size_t len) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (len > 0) {
@@ -296,15 +296,15 @@ void bs_memo_free(void *base, size_t len) {
 
 /* The memo of failures (bitset.h), where the table has no counted other and `bytes` is above
    0: the most slots, a power of two, of t->words words each within `bytes` (at least one, at
-   most BS_MEMO_MOST bytes). 0, or -1 when memory runs out. */
+   most BS_MEMO_BOUND bytes). 0, or -1 when memory runs out. */
 static int memo_alloc(bs_search *s, const bs_table *t, long long bytes) {
     for (int i = 0; i < t->words; i++)
         if (t->counted[i]) return 0;
     if (bytes <= 0) return 0;
-    if (bytes > BS_MEMO_MOST) bytes = BS_MEMO_MOST;
+    if (bytes > BS_MEMO_BOUND) bytes = BS_MEMO_BOUND;
     size_t slots = 1, most = (size_t)bytes / (sizeof(bs_word) * (size_t)t->words);
     while (slots * 2 <= most) slots *= 2;
-    s->memo = memo_block(slots * (size_t)t->words * sizeof(bs_word), &s->memo_base, &s->memo_len);
+    s->memo = memo_pages(slots * (size_t)t->words * sizeof(bs_word), &s->memo_base, &s->memo_len);
     s->memo_mask = slots - 1;
     return s->memo != NULL ? 0 : -1;
 }

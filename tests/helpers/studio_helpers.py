@@ -18,6 +18,9 @@ import pytest
 from places import ROOT
 
 PENTOMINOES_6X10 = "; the twelve pentominoes in a 6x10 box\nboard 6x10\npieces pentominoes\n"
+ENDLESS = "; two sets of pentominoes in a 10x12 box\nboard 10x12\npieces pentominoes pentominoes\n"
+"""A count that runs for hours: a search still running a few seconds on, however fast the
+engine gets (6x10's count, 0.5 s now, ended before tests that watched it running looked)."""
 
 
 LAUNCH = """

@@ -22,6 +22,7 @@ from commands import invoke_dlx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from studio_helpers import (
+    ENDLESS,
     PENTOMINOES_6X10,
     ROOT,
     alive,
@@ -372,8 +373,8 @@ def test_a_bad_fillit_input_gets_fillit_s_message(client: TestClient) -> None:
 
 def test_too_many_searches_at_once_are_refused() -> None:
     with TestClient(create_app(Settings(max_searches=1)), base_url="http://127.0.0.1") as test:
-        first = test.post("/api/searches", json={"puzzle": PENTOMINOES_6X10, "mode": "count"})
-        second = test.post("/api/searches", json={"puzzle": PENTOMINOES_6X10, "mode": "count"})
+        first = test.post("/api/searches", json={"puzzle": ENDLESS, "mode": "count"})
+        second = test.post("/api/searches", json={"puzzle": ENDLESS, "mode": "count"})
         assert (first.status_code, second.status_code) == (201, 429)
         assert "1 searches are running" in second.json()["error"]
         test.post(f"/api/searches/{first.json()['id']}/stop")
@@ -382,7 +383,7 @@ def test_too_many_searches_at_once_are_refused() -> None:
 def test_a_search_nobody_watches_is_stopped() -> None:
     settings = Settings(unwatched=0.5)
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as test:
-        key = test.post("/api/searches", json={"puzzle": PENTOMINOES_6X10, "mode": "count"})
+        key = test.post("/api/searches", json={"puzzle": ENDLESS, "mode": "count"})
         time.sleep(2.0)
         listed = test.get(f"/api/searches/{key.json()['id']}/solutions.json").json()
     assert listed["status"] == "stopped"
@@ -535,7 +536,7 @@ def forgotten(test: TestClient, key: str) -> bool:
 
 def test_checks_and_drawings_count_against_the_cap() -> None:
     with TestClient(create_app(Settings(max_searches=1)), base_url="http://127.0.0.1") as test:
-        first = test.post("/api/searches", json={"puzzle": PENTOMINOES_6X10, "mode": "count"})
+        first = test.post("/api/searches", json={"puzzle": ENDLESS, "mode": "count"})
         assert first.status_code == 201
         for path in ("/api/check", "/api/dlx", "/api/searches"):
             answer = test.post(path, json={"puzzle": SMALL})

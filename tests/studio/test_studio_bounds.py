@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from processes import running_with
-from studio_helpers import PENTOMINOES_6X10, ROOT, alive, descendants, memory, studio_server
+from studio_helpers import ENDLESS, ROOT, alive, descendants, memory, studio_server
 
 pytest.importorskip("starlette", reason="the studio extra is not installed")
 httpx = pytest.importorskip("httpx", reason="httpx (the studio-test extra) is not installed")
@@ -218,9 +218,7 @@ def test_ctrl_c_ends_the_server_and_every_search_at_once_with_pages_watching() -
     for presses in (1, 2):
         with studio_server() as (url, process):
             keys = [
-                post(url, "api/searches", {"puzzle": PENTOMINOES_6X10, "mode": "count"}).json()[
-                    "id"
-                ]
+                post(url, "api/searches", {"puzzle": ENDLESS, "mode": "count"}).json()["id"]
                 for _ in range(3)
             ]
             pages = [threading.Thread(target=watch, args=(url, key)) for key in keys]
@@ -311,7 +309,7 @@ def test_each_worker_is_in_a_group_of_its_own_with_its_memory_capped(
     from dlx.studio.worker import MEMORY
 
     url, pid = server
-    key = post(url, "api/searches", {"puzzle": PENTOMINOES_6X10, "mode": "count"}).json()["id"]
+    key = post(url, "api/searches", {"puzzle": ENDLESS, "mode": "count"}).json()["id"]
     deadline = time.monotonic() + 10
     while not workers(pid) and time.monotonic() < deadline:
         time.sleep(0.02)

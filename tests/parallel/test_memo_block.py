@@ -44,12 +44,14 @@ def test_workers_that_are_not_forked_keep_their_own(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.skipif(not COMPILED, reason="the compiled bitset core was not built")
 def test_two_workers_visit_about_one_searchs_nodes() -> None:
-    """Pentominoes in 6 x 10 on two worker processes: the right count, and the nodes within
-    1.1 times one search's (with a memo each, the workers visited 1.25 times)."""
+    """Pentominoes in 6 x 10 on two worker processes: the right count, and, where the workers
+    are forked and share the block, the nodes within 1.1 times one search's (with a memo each,
+    the workers visited 1.25 times)."""
     puzzle = Puzzle.read("board 6x10\npieces pentominoes\n")
     tiling, keywords = puzzle.tiling(), puzzle.engine()
     stats = Stats()
     alone = sum(1 for _ in bitset.search(tiling.problem, stats, SearchSettings(**keywords)))
     report = Report()
     assert count_parallel(tiling.problem, jobs=2, report=report, **keywords) == alone == 9356
-    assert report.stats.nodes <= 1.1 * stats.nodes
+    if FORKED:
+        assert report.stats.nodes <= 1.1 * stats.nodes

@@ -41,6 +41,7 @@ class Search:
         limit: int,
         narrow: bool = False,
         watch: Sequence[int] = (),
+        memo: int = 0,
     ) -> None:
         self.table = table
         self.plan = list(plan)
@@ -58,7 +59,7 @@ class Search:
         self.chosen: list[int] = []
         self.bounds = [0]  # per level: the least final option it may take (by place in finals)
         self.level = 0  # where the search stands at a poll (for `share`)
-        self.memo = Memo(table, 0)  # (none: `dance` gives a search its own)
+        self.memo = Memo(table, memo)  # (its bytes; none for an estimate's paths)
 
     def take_givens(self, givens: Sequence[int]) -> bool:
         """Take the options `givens` in advance: False when they do not go together."""
@@ -252,8 +253,7 @@ def dance(
     stats.profile.clear()
     stats.status = Status.RUNNING
     plan, narrow, *watch = choice
-    search = Search(table, plan, limit, narrow, *watch)
-    search.memo = Memo(table, memo)
+    search = Search(table, plan, limit, narrow, watch[0] if watch else (), memo)
     shared = settings.shared_memo and search.memo.share()
     budgets.share = search.share
     counts = [0, 0, 0]  # nodes, updates, solutions
